@@ -1,0 +1,248 @@
+"""Scoundrel: a solo dungeon crawl through a 44-card deck, as ruled in the project's rules page.
+
+Every ruling is a named behaviour here: weapons only strike monsters strictly weaker than their
+last kill, a barehanded fight keeps the weapon as it was, only the first potion of a room heals,
+running sends the room to the bottom in order, and the variants differ only in when you may run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from enum import StrEnum
+from typing import ClassVar, Literal
+
+from pydantic import BaseModel
+
+from bot.games.cards import Card, Rank, standard_deck
+from bot.games.dungeon import ActionKind, DungeonAction, Role, monster_total, role_of
+from bot.games.engine import GameOver, IllegalAction, NotYourTurn, Outcome, seeded_rng
+from bot.games.events import (
+    DungeonEvent,
+    GameEnded,
+    MonsterFought,
+    PotionDrunk,
+    Ran,
+    RoomDealt,
+    WeaponEquipped,
+)
+
+MAX_HP = 20
+ROOM_SIZE = 4
+PLAYS_PER_ROOM = 3
+SOLO = 0
+
+
+class Variant(StrEnum):
+    EASY = "easy"
+    CLASSIC = "classic"
+    HARD = "hard"
+
+
+class RunRule(StrEnum):
+    ANY_ROOM = "any room"
+    NOT_TWICE_IN_A_ROW = "not twice in a row"
+    NEVER = "never"
+
+
+RUN_RULES: dict[Variant, RunRule] = {
+    Variant.EASY: RunRule.ANY_ROOM,
+    Variant.CLASSIC: RunRule.NOT_TWICE_IN_A_ROW,
+    Variant.HARD: RunRule.NEVER,
+}
+
+
+class ScoundrelOptions(BaseModel, frozen=True):
+    variant: Variant = Variant.CLASSIC
+
+
+def scoundrel_deck() -> list[Card]:
+    """The 52-card deck without red faces and red aces: 26 monsters, 9 weapons, 9 potions."""
+    return [c for c in standard_deck() if not (c.suit and c.suit.is_red and c.rank >= Rank.JACK)]
+
+
+class ScoundrelState(BaseModel):
+    """A whole game between two actions. The deck's top is index 0."""
+
+    game: Literal["scoundrel"] = "scoundrel"
+    seed: int = 0
+    variant: Variant = Variant.CLASSIC
+    deck: list[Card]
+    room: list[Card] = []
+    discard: list[Card] = []
+    weapon: Card | None = None
+    slain: list[Card] = []
+    hp: int = MAX_HP
+    played_in_room: int = 0
+    potion_in_room: bool = False
+    ran_last_room: bool = False
+    rooms_dealt: int = 0
+    last_played: Card | None = None
+    turn: int = 0
+    outcome: Outcome | None = None
+    score: int | None = None
+
+    @classmethod
+    def from_deck(
+        cls, deck: list[Card], variant: Variant = Variant.CLASSIC, seed: int = 0
+    ) -> tuple[ScoundrelState, list[DungeonEvent]]:
+        """A game over an explicit card order (top first): for scripted tests and replays."""
+        state = cls(seed=seed, variant=variant, deck=list(deck))
+        return state, state._deal_room()
+
+    # ---- what the player may do -------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.outcome is not None
+
+    @property
+    def last_kill(self) -> Card | None:
+        return self.slain[-1] if self.slain else None
+
+    def weapon_can_fight(self, monster: Card) -> bool:
+        """A fresh weapon fights anything; after a kill, only monsters strictly weaker."""
+        if self.weapon is None:
+            return False
+        return self.last_kill is None or monster.value < self.last_kill.value
+
+    def may_run(self) -> bool:
+        if self.is_over or self.played_in_room > 0 or not self.deck:
+            return False
+        rule = RUN_RULES[self.variant]
+        if rule == RunRule.NEVER:
+            return False
+        return rule == RunRule.ANY_ROOM or not self.ran_last_room
+
+    def legal_actions(self, player: int = SOLO) -> list[DungeonAction]:
+        if self.is_over or player != SOLO:
+            return []
+        actions = [DungeonAction(kind=ActionKind.RUN)] if self.may_run() else []
+        for card in self.room:
+            actions.extend(DungeonAction(kind=kind, card=card) for kind in self._kinds_for(card))
+        return actions
+
+    def _kinds_for(self, card: Card) -> list[ActionKind]:
+        role = role_of(card)
+        if role == Role.POTION:
+            return [ActionKind.DRINK]
+        if role == Role.WEAPON:
+            return [ActionKind.EQUIP]
+        if self.weapon_can_fight(card):
+            return [ActionKind.FIGHT_WITH_WEAPON, ActionKind.FIGHT_BAREHANDED]
+        return [ActionKind.FIGHT_BAREHANDED]
+
+    # ---- applying an action -----------------------------------------------------------------
+
+    def apply(self, player: int, action: DungeonAction) -> list[DungeonEvent]:
+        """Play one action; an illegal one raises and changes nothing."""
+        if self.is_over:
+            raise GameOver("the game is over")
+        if player != SOLO:
+            raise NotYourTurn("Scoundrel is a solo game")
+        if action not in self.legal_actions(player):
+            raise IllegalAction(f"{action} is not a legal move now")
+        self.turn += 1
+        if action.kind == ActionKind.RUN:
+            return self._run()
+        card = action.card
+        assert card is not None
+        self.room.remove(card)
+        self.played_in_room += 1
+        self.ran_last_room = False
+        self.last_played = card
+        events = [self._PLAYS[action.kind](self, card)]
+        return events + self._after_play()
+
+    def _run(self) -> list[DungeonEvent]:
+        fled = list(self.room)
+        self.deck.extend(fled)
+        self.room = []
+        self.ran_last_room = True
+        return [Ran(cards=fled), *self._deal_room()]
+
+    def _drink(self, potion: Card) -> DungeonEvent:
+        self.discard.append(potion)
+        if self.potion_in_room:
+            return PotionDrunk(card=potion, healed=0, wasted=True, hp=self.hp)
+        self.potion_in_room = True
+        healed = min(MAX_HP, self.hp + potion.value) - self.hp
+        self.hp += healed
+        return PotionDrunk(card=potion, healed=healed, wasted=False, hp=self.hp)
+
+    def _equip(self, weapon: Card) -> DungeonEvent:
+        replaced = self.weapon
+        if replaced is not None:
+            self.discard.extend([replaced, *self.slain])
+        self.weapon, self.slain = weapon, []
+        return WeaponEquipped(card=weapon, replaced=replaced)
+
+    def _fight_with_weapon(self, monster: Card) -> DungeonEvent:
+        assert self.weapon is not None
+        damage = max(0, monster.value - self.weapon.value)
+        self.slain.append(monster)
+        self.hp -= damage
+        return MonsterFought(card=monster, weapon=self.weapon, damage=damage, hp=self.hp)
+
+    def _fight_barehanded(self, monster: Card) -> DungeonEvent:
+        self.discard.append(monster)
+        self.hp -= monster.value
+        return MonsterFought(card=monster, weapon=None, damage=monster.value, hp=self.hp)
+
+    _PLAYS: ClassVar[dict[ActionKind, Callable[[ScoundrelState, Card], DungeonEvent]]] = {
+        ActionKind.DRINK: _drink,
+        ActionKind.EQUIP: _equip,
+        ActionKind.FIGHT_WITH_WEAPON: _fight_with_weapon,
+        ActionKind.FIGHT_BAREHANDED: _fight_barehanded,
+    }
+
+    def _after_play(self) -> list[DungeonEvent]:
+        if self.hp <= 0:
+            return self._end(Outcome.LOST, self.hp - monster_total(self.deck + self.room))
+        if not self.room and not self.deck:
+            return self._end(Outcome.WON, self.hp + self._potion_bonus())
+        if self.deck and self.played_in_room >= PLAYS_PER_ROOM:
+            return self._deal_room()
+        return []
+
+    def _potion_bonus(self) -> int:
+        last = self.last_played
+        if self.hp == MAX_HP and last is not None and role_of(last) == Role.POTION:
+            return last.value
+        return 0
+
+    def _end(self, outcome: Outcome, score: int) -> list[DungeonEvent]:
+        self.outcome, self.score = outcome, score
+        return [GameEnded(outcome=outcome, score=score)]
+
+    def _deal_room(self) -> list[DungeonEvent]:
+        carried = self.room[0] if self.room else None
+        take = min(ROOM_SIZE - len(self.room), len(self.deck))
+        self.room.extend(self.deck[:take])
+        del self.deck[:take]
+        self.rooms_dealt += 1
+        self.played_in_room = 0
+        self.potion_in_room = False
+        return [
+            RoomDealt(
+                room=list(self.room),
+                carried=carried,
+                deck_left=len(self.deck),
+                room_number=self.rooms_dealt,
+            )
+        ]
+
+    def all_cards(self) -> list[Card]:
+        """Every card wherever it lies; conservation says this is always the full deck."""
+        held = [self.weapon] if self.weapon else []
+        return self.deck + self.room + self.discard + held + self.slain
+
+
+def new_game(
+    seed: int, options: ScoundrelOptions | None = None, players: int = 1
+) -> tuple[ScoundrelState, list[DungeonEvent]]:
+    """Shuffle the deck from the seed and deal the first room."""
+    if players != 1:
+        raise IllegalAction("Scoundrel is played alone")
+    deck = scoundrel_deck()
+    seeded_rng(seed, "shuffle:0").shuffle(deck)
+    return ScoundrelState.from_deck(deck, (options or ScoundrelOptions()).variant, seed)
