@@ -1,0 +1,34 @@
+"""Settings from the environment (and a .env file), so secrets never live in code or logs."""
+
+from __future__ import annotations
+
+from pydantic import Field, SecretStr
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+DEFAULT_DATABASE_URL = "sqlite:///data/bot.sqlite3"
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    discord_token: SecretStr | None = None
+    database_url: str = DEFAULT_DATABASE_URL
+    dev_guild_id: int | None = None
+    game_expiry_minutes: int = Field(default=24 * 60, ge=1)
+    expiry_check_seconds: int = Field(default=300, ge=5)
+    log_level: str = "INFO"
+
+
+NO_TOKEN_HELP = """\
+No DISCORD_TOKEN is set, so the bot cannot log in to Discord.
+
+To run the bot in your server:
+  1. Create an application at https://discord.com/developers/applications,
+     open "Bot", press "Reset Token" and copy the token.
+  2. Put it in the environment: export DISCORD_TOKEN=... (or copy .env.example to .env).
+  3. Invite the bot (see README.md), register its commands once with
+     `python -m bot sync --guild YOUR_SERVER_ID`, then start it with `python -m bot`.
+
+To play right now without Discord, in this terminal:
+  python -m bot play scoundrel
+"""

@@ -1,0 +1,1 @@
+"""Prose from engine events: the Dealer of the dungeon crawls."""

@@ -1,0 +1,193 @@
+"""The Dealer: turns dungeon events into short prose.
+
+Lines are picked from tables with a generator seeded by the game's seed, the turn and the event's
+place in it, so the same game always reads the same, in Discord, in the terminal and after a
+restart, while two games read differently.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from bot.games.cards import Card
+from bot.games.dungeon import Role, role_of
+from bot.games.engine import Outcome, seeded_rng
+from bot.narration.bestiary import (
+    WIELDS,
+    hero_name,
+    menace,
+    monster_name,
+    potion_name,
+    weapon_name,
+)
+
+ROOM_OPENERS = [
+    "Room {n}. The door creaks open on {contents}.",
+    "You step into room {n} and find {contents}.",
+    "Torchlight flickers over room {n}: {contents}.",
+    "Room {n} waits in the dark: {contents}.",
+    "The passage widens into room {n}. Here you see {contents}.",
+]
+CARRIED = [
+    "The {thing} from the last room is still here.",
+    "The {thing} you left behind waits for you.",
+]
+DRAGON_ROOM = [
+    "The air is scorching. Something vast breathes in the dark.",
+    "Scorched bones crunch underfoot: this is a dragon's lair.",
+    "A roar shakes dust from the ceiling. Dragon.",
+]
+FIGHT_WITH_WEAPON = [
+    "You strike the {name} ({card}) with your {weapon_name} ({weapon}) and take {damage} damage.",
+    "Your {weapon_name} ({weapon}) meets the {name} ({card}): {damage} damage gets through.",
+    "The {name} ({card}) falls to your {weapon_name}, at a cost of {damage} HP.",
+]
+CLEAN_KILL = [
+    "Your {weapon_name} ({weapon}) cuts the {name} ({card}) down without a scratch.",
+    "One clean stroke of the {weapon_name} ({weapon}) and the {name} ({card}) is gone.",
+]
+BAREHANDED = [
+    "You wrestle the {name} ({card}) with bare hands: {damage} damage.",
+    "Fists against the {name} ({card}). It costs you {damage} HP.",
+    "No blade this time: the {name} ({card}) mauls you for {damage} before it drops.",
+]
+WEAPON_BROKE = [
+    "Your {weapon_name} ({weapon}) shatters on the {name} ({card})! You take the full {damage}.",
+    "The {name} ({card}) snaps your {weapon_name} ({weapon}) in two: {damage} damage.",
+]
+HEALED = [
+    "You drink the {potion} ({card}): +{healed} HP.",
+    "The {potion} ({card}) warms you through: +{healed} HP.",
+    "You down the {potion} ({card}) and feel stronger: +{healed} HP.",
+]
+FULL_ALREADY = ["You drink the {potion} ({card}), but you are already at full health."]
+WASTED = [
+    "The {potion} ({card}) has no effect this time.",
+    "You drink the {potion} ({card}). Nothing. It is wasted.",
+]
+EQUIPPED = [
+    "You take up the {weapon_name} ({card}).",
+    "A {weapon_name} ({card})! You arm yourself.",
+]
+REPLACED = [" Your old {old_name} ({old}) is left behind.", " You drop the {old_name} ({old})."]
+RAN = [
+    "You flee! The room's cards slip back into the dark.",
+    "Not this room. You back away the way you came.",
+    "Discretion wins: you run.",
+]
+RESHUFFLED = [" The dungeon shifts around you (the deck is reshuffled)."]
+FACED = ["{who} will face this room.", "{who} draws a weapon and steps in."]
+HERO_FELL = ["{hero} falls!", "{hero} is down.", "{hero} collapses and does not rise."]
+WON = [
+    "Daylight! You escape the dungeon. Score: {score}.",
+    "You climb out into the open air, alive. Score: {score}.",
+]
+LOST = [
+    "The dungeon claims you. Score: {score}.",
+    "Darkness closes in. Your run ends here. Score: {score}.",
+]
+
+
+def describe(card: Card) -> str:
+    """How a card looks when a room is dealt: "a fierce orc (7♣) with a spiked club"."""
+    role = role_of(card)
+    if role == Role.WEAPON:
+        return f"a {weapon_name(card)} ({card})"
+    if role == Role.POTION:
+        return f"a {potion_name(card)} ({card})"
+    return f"a {menace(card)} {monster_name(card)} ({card}) {WIELDS[card.suit]}"
+
+
+def _join(parts: list[str]) -> str:
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _room(event: Any, pick: Callable[[list[str]], str]) -> str:
+    contents = _join([describe(card) for card in event.room])
+    text = pick(ROOM_OPENERS).format(n=event.room_number, contents=contents)
+    if event.carried is not None:
+        text += " " + pick(CARRIED).format(thing=_short(event.carried))
+    if any(card.is_joker for card in event.room):
+        text += " " + pick(DRAGON_ROOM)
+    return text
+
+
+def _short(card: Card) -> str:
+    role = role_of(card)
+    name = {Role.WEAPON: weapon_name, Role.POTION: potion_name}.get(role, monster_name)(card)
+    return f"{name} ({card})"
+
+
+def _fight(event: Any, pick: Callable[[list[str]], str]) -> str:
+    fields = {"name": monster_name(event.card), "card": event.card, "damage": event.damage}
+    if event.weapon_broke:
+        return pick(WEAPON_BROKE).format(
+            weapon_name=weapon_name(event.weapon), weapon=event.weapon, **fields
+        )
+    if event.weapon is None:
+        return pick(BAREHANDED).format(**fields)
+    table = CLEAN_KILL if event.damage == 0 else FIGHT_WITH_WEAPON
+    return pick(table).format(weapon_name=weapon_name(event.weapon), weapon=event.weapon, **fields)
+
+
+def _potion(event: Any, pick: Callable[[list[str]], str]) -> str:
+    table = WASTED if event.wasted else HEALED if event.healed else FULL_ALREADY
+    return pick(table).format(potion=potion_name(event.card), card=event.card, healed=event.healed)
+
+
+def _equip(event: Any, pick: Callable[[list[str]], str]) -> str:
+    text = pick(EQUIPPED).format(weapon_name=weapon_name(event.card), card=event.card)
+    if event.replaced is not None:
+        old = event.replaced
+        text += pick(REPLACED).format(old_name=weapon_name(old), old=old)
+    return text
+
+
+def _ran(event: Any, pick: Callable[[list[str]], str]) -> str:
+    return pick(RAN) + (pick(RESHUFFLED) if event.reshuffled else "")
+
+
+def _ended(event: Any, pick: Callable[[list[str]], str]) -> str:
+    return pick(WON if event.outcome == Outcome.WON else LOST).format(score=event.score)
+
+
+Line = Callable[[Any, Callable[[list[str]], str]], str]
+
+LINES: dict[str, Line] = {
+    "room_dealt": _room,
+    "monster_fought": _fight,
+    "potion_drunk": _potion,
+    "weapon_equipped": _equip,
+    "ran": _ran,
+    "game_ended": _ended,
+    "hero_fell": lambda event, pick: pick(HERO_FELL).format(hero=hero_name(event.hero)),
+    "room_faced": lambda event, pick: pick(FACED).format(who="You"),
+}
+
+
+class Dealer:
+    """Narrates one game. With several players, lines about one player are addressed to them."""
+
+    def __init__(self, seed: int, names: Sequence[str] = ()) -> None:
+        self.seed = seed
+        self.names = list(names)
+
+    def narrate(self, events: Sequence[Any], turn: int) -> list[str]:
+        lines = []
+        for index, event in enumerate(events):
+            line = LINES.get(event.kind)
+            if line is None:
+                continue
+            rng = seeded_rng(self.seed, f"narration:{turn}:{index}")
+            lines.append(self._address(event, line(event, rng.choice)))
+        return lines
+
+    def _address(self, event: Any, text: str) -> str:
+        player = getattr(event, "player", None)
+        if len(self.names) < 2 or player is None or event.kind == "room_dealt":
+            return text
+        name = self.names[player]
+        if text.startswith("You "):
+            return f"**{name}**, you {text[4:]}"
+        return f"**{name}**: {text}"

@@ -1,0 +1,80 @@
+"""The terminal game, driven end to end through a real process's stdin and stdout."""
+
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from bot.cli import play
+from bot.games.scoundrel import new_game
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run_cli(
+    *args: str, stdin: str, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8", **(env or {})},
+        timeout=60,
+    )
+
+
+def replay_always_choosing(seed: int, choice: int):
+    state, _ = new_game(seed)
+    while not state.is_over:
+        actions = state.legal_actions(0)
+        state.apply(0, actions[min(choice, len(actions)) - 1])
+    return state
+
+
+def test_a_whole_game_played_through_stdin_ends_with_the_engines_score() -> None:
+    result = run_cli("play", "scoundrel", "--seed", "11", stdin="2\n" * 200)
+    assert result.returncode == 0, result.stderr
+    expected = replay_always_choosing(11, 2)
+    assert f"Game over: you {expected.outcome.value}, score {expected.score}." in result.stdout
+    assert "seed 11" in result.stdout
+    assert "Room 1" in result.stdout and "1) " in result.stdout
+
+
+def test_the_screen_shows_hp_weapon_last_kill_deck_and_numbered_moves() -> None:
+    out = io.StringIO()
+    # Seed 3 deals 3♠ 7♥ 8♣ 2♣; run, then equip 3♦ and fight A♣ with it, then quit.
+    play("scoundrel", seed=3, stdin=io.StringIO("1\n2\n1\nq\n"), stdout=out)
+    text = out.getvalue()
+    assert "Health: ▰▰▰▰▰▰▰▰▰▰ 20/20" in text
+    assert "1) Run" in text and "2) Fight 3♠ barehanded" in text
+    assert "Weapon: 3♦, last kill A♣: fights monsters below 14" in text
+    assert "Health: ▰▰▰▰▱▱▱▱▱▱ 9/20" in text
+    assert "Deck: 40 cards left" in text
+    assert "You leave the dungeon" in text
+
+
+def test_bad_input_is_explained_and_changes_nothing() -> None:
+    out = io.StringIO()
+    play("scoundrel", seed=3, stdin=io.StringIO("0\n99\nfight\n?\n"), stdout=out)
+    text = out.getvalue()
+    assert text.count("Choose a move from 1 to 5.") == 3
+    assert "Room 2" not in text
+    assert "You leave the dungeon" in text
+
+
+def test_hard_variant_offers_no_run_and_unknown_variant_is_refused() -> None:
+    out = io.StringIO()
+    play("scoundrel", variant="hard", seed=3, stdin=io.StringIO(""), stdout=out)
+    assert "Run" not in out.getvalue().split("1) ")[1].split("\n")[0]
+    assert play("scoundrel", variant="nightmare", seed=3, stdout=io.StringIO()) == 2
+
+
+def test_without_a_token_the_bot_explains_how_to_get_one_and_how_to_play_offline(tmp_path) -> None:
+    env = {"DISCORD_TOKEN": "", "DATABASE_URL": f"sqlite:///{tmp_path}/bot.sqlite3"}
+    result = run_cli(stdin="", env=env)
+    assert result.returncode != 0
+    assert "DISCORD_TOKEN" in result.stderr
+    assert "python -m bot play scoundrel" in result.stderr
