@@ -1,0 +1,71 @@
+"""The schema, as forward migrations numbered by SQLite's PRAGMA user_version.
+
+Migration n takes a database from version n to n + 1; a database is never migrated backwards,
+and an existing migration is never edited: a change is a new entry at the end.
+"""
+
+from __future__ import annotations
+
+MIGRATIONS: list[str] = [
+    # 0 -> 1: games, their players, the append-only action log, and finished results.
+    """
+    CREATE TABLE games (
+        id          INTEGER PRIMARY KEY AUTOINCREMENT,
+        game        TEXT    NOT NULL,
+        variant     TEXT,
+        guild_id    INTEGER,
+        channel_id  INTEGER NOT NULL,
+        message_id  INTEGER,
+        owner_id    INTEGER NOT NULL,
+        status      TEXT    NOT NULL
+                    CHECK (status IN ('active', 'finished', 'abandoned', 'expired')),
+        seed        INTEGER NOT NULL,
+        state       TEXT    NOT NULL,
+        last_events TEXT    NOT NULL DEFAULT '[]',
+        version     INTEGER NOT NULL DEFAULT 0,
+        created_at  REAL    NOT NULL,
+        updated_at  REAL    NOT NULL
+    );
+    CREATE UNIQUE INDEX games_one_active_per_channel ON games (channel_id)
+        WHERE status = 'active';
+    CREATE INDEX games_active_by_idle ON games (updated_at) WHERE status = 'active';
+
+    CREATE TABLE game_players (
+        game_id      INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat         INTEGER NOT NULL,
+        user_id      INTEGER NOT NULL,
+        display_name TEXT    NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE INDEX game_players_by_user ON game_players (user_id);
+
+    CREATE TABLE actions (
+        game_id    INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seq        INTEGER NOT NULL,
+        user_id    INTEGER NOT NULL,
+        action     TEXT    NOT NULL,
+        created_at REAL    NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    );
+
+    CREATE TABLE results (
+        id           INTEGER PRIMARY KEY AUTOINCREMENT,
+        game_id      INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        guild_id     INTEGER,
+        game         TEXT    NOT NULL,
+        variant      TEXT,
+        user_id      INTEGER NOT NULL,
+        display_name TEXT    NOT NULL,
+        outcome      TEXT    NOT NULL,
+        score        INTEGER NOT NULL,
+        seed         INTEGER NOT NULL,
+        turns        INTEGER NOT NULL,
+        duration_s   REAL    NOT NULL,
+        finished_at  REAL    NOT NULL
+    );
+    CREATE INDEX results_board ON results (guild_id, game, variant, score DESC, finished_at);
+    CREATE INDEX results_by_player ON results (guild_id, user_id, game);
+    """,
+]
+
+SCHEMA_VERSION = len(MIGRATIONS)

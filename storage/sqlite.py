@@ -1,0 +1,275 @@
+"""The embedded store: one SQLite file in WAL mode, reached through aiosqlite.
+
+One connection per process, and one asyncio lock around every use of it, so that transactions of
+concurrent clicks never interleave on the connection. Across processes, the version column makes
+two writers of the same game meet as a StaleVersion instead of a lost update.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import AsyncIterator, Callable, Iterable
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+import aiosqlite
+
+from storage.migrations import MIGRATIONS
+from storage.protocol import (
+    ActionRecord,
+    ChannelBusy,
+    GameNotFound,
+    GameRecord,
+    GameStatus,
+    PlayerSeat,
+    ResultRow,
+    StaleVersion,
+)
+
+SQLITE_PREFIX = "sqlite:///"
+GAME_COLUMNS = (
+    "id, game, variant, guild_id, channel_id, message_id, owner_id, status, seed, state, "
+    "last_events, version, created_at, updated_at"
+)
+
+
+def sqlite_path(database_url: str) -> str:
+    """`sqlite:///data/bot.sqlite3` is relative to the working directory, `sqlite:////x` absolute."""
+    if not database_url.startswith(SQLITE_PREFIX):
+        raise ValueError(f"DATABASE_URL must start with {SQLITE_PREFIX} (got {database_url!r})")
+    return database_url.removeprefix(SQLITE_PREFIX)
+
+
+async def open_store(database_url: str, clock: Callable[[], float] = time.time) -> SqliteStore:
+    path = sqlite_path(database_url)
+    if path != ":memory:":
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+    connection = await aiosqlite.connect(path, isolation_level=None)
+    store = SqliteStore(connection, clock)
+    await store.prepare()
+    return store
+
+
+class SqliteStore:
+    def __init__(self, connection: aiosqlite.Connection, clock: Callable[[], float]) -> None:
+        self._db = connection
+        self._db.row_factory = aiosqlite.Row
+        self._clock = clock
+        self._lock = asyncio.Lock()
+
+    async def prepare(self) -> None:
+        for pragma in (
+            "PRAGMA journal_mode = WAL",
+            "PRAGMA synchronous = NORMAL",  # durable across a killed process in WAL mode
+            "PRAGMA foreign_keys = ON",
+            "PRAGMA busy_timeout = 5000",
+        ):
+            await self._db.execute(pragma)
+        await self.migrate()
+
+    async def migrate(self) -> int:
+        """Bring the schema up to date; returns the version it is at."""
+        async with self._lock:
+            (version,) = await self._fetchone("PRAGMA user_version")
+            for number in range(version, len(MIGRATIONS)):
+                await self._db.executescript(
+                    f"BEGIN; {MIGRATIONS[number]}; PRAGMA user_version = {number + 1}; COMMIT;"
+                )
+            return max(version, len(MIGRATIONS))
+
+    async def close(self) -> None:
+        await self._db.close()
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        async with self._lock:
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                await self._db.execute("ROLLBACK")
+                raise
+            await self._db.execute("COMMIT")
+
+    async def _fetchone(self, sql: str, params: Iterable = ()) -> aiosqlite.Row | None:
+        async with self._db.execute(sql, tuple(params)) as cursor:
+            return await cursor.fetchone()
+
+    async def _fetchall(self, sql: str, params: Iterable = ()) -> list[aiosqlite.Row]:
+        async with self._db.execute(sql, tuple(params)) as cursor:
+            return list(await cursor.fetchall())
+
+    # ---- games -----------------------------------------------------------------------------
+
+    async def create_game(
+        self,
+        *,
+        game: str,
+        variant: str | None,
+        guild_id: int | None,
+        channel_id: int,
+        owner_id: int,
+        players: list[PlayerSeat],
+        seed: int,
+        state: str,
+        last_events: str,
+    ) -> GameRecord:
+        now = self._clock()
+        async with self._transaction() as db:
+            try:
+                cursor = await db.execute(
+                    "INSERT INTO games (game, variant, guild_id, channel_id, owner_id, status, seed,"
+                    " state, last_events, version, created_at, updated_at)"
+                    " VALUES (?, ?, ?, ?, ?, 'active', ?, ?, ?, 0, ?, ?)",
+                    (
+                        game,
+                        variant,
+                        guild_id,
+                        channel_id,
+                        owner_id,
+                        seed,
+                        state,
+                        last_events,
+                        now,
+                        now,
+                    ),
+                )
+            except aiosqlite.IntegrityError as error:
+                raise ChannelBusy(f"channel {channel_id} already has an active game") from error
+            game_id = cursor.lastrowid
+            await db.executemany(
+                "INSERT INTO game_players (game_id, seat, user_id, display_name) VALUES (?, ?, ?, ?)",
+                [(game_id, p.seat, p.user_id, p.display_name) for p in players],
+            )
+        record = await self.get_game(game_id)
+        assert record is not None
+        return record
+
+    async def get_game(self, game_id: int) -> GameRecord | None:
+        async with self._lock:
+            return await self._load(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+
+    async def active_game_in_channel(self, channel_id: int) -> GameRecord | None:
+        async with self._lock:
+            return await self._load(
+                f"SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ? AND status = 'active'",
+                (channel_id,),
+            )
+
+    async def _load(self, sql: str, params: tuple) -> GameRecord | None:
+        row = await self._fetchone(sql, params)
+        if row is None:
+            return None
+        seats = await self._fetchall(
+            "SELECT seat, user_id, display_name FROM game_players WHERE game_id = ? ORDER BY seat",
+            (row["id"],),
+        )
+        return GameRecord(**dict(row), players=[PlayerSeat(**dict(seat)) for seat in seats])
+
+    async def set_message(self, game_id: int, channel_id: int, message_id: int) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE games SET channel_id = ?, message_id = ? WHERE id = ?",
+                (channel_id, message_id, game_id),
+            )
+
+    async def commit_action(
+        self,
+        game_id: int,
+        expected_version: int,
+        *,
+        user_id: int,
+        action: str,
+        state: str,
+        last_events: str,
+        status: GameStatus,
+        results: Iterable[ResultRow] = (),
+    ) -> GameRecord:
+        """State, version + 1, the action's log line and any results: all or nothing."""
+        now = self._clock()
+        async with self._transaction() as db:
+            await self._bump(db, game_id, expected_version, now, status, state, last_events)
+            await db.execute(
+                "INSERT INTO actions (game_id, seq, user_id, action, created_at)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (game_id, expected_version + 1, user_id, action, now),
+            )
+            await self._write_results(db, game_id, list(results), now)
+        return await self._reload(game_id)
+
+    async def close_game(
+        self, game_id: int, expected_version: int, status: GameStatus
+    ) -> GameRecord:
+        """End a game without an action (abandoned, expired), as one more version."""
+        async with self._transaction() as db:
+            await self._bump(db, game_id, expected_version, self._clock(), status)
+        return await self._reload(game_id)
+
+    async def _bump(
+        self,
+        db: aiosqlite.Connection,
+        game_id: int,
+        expected_version: int,
+        now: float,
+        status: GameStatus,
+        state: str | None = None,
+        last_events: str | None = None,
+    ) -> None:
+        cursor = await db.execute(
+            "UPDATE games SET version = version + 1, updated_at = ?, status = ?,"
+            " state = COALESCE(?, state), last_events = COALESCE(?, last_events)"
+            " WHERE id = ? AND version = ? AND status = 'active'",
+            (now, status.value, state, last_events, game_id, expected_version),
+        )
+        if cursor.rowcount != 1:
+            exists = await self._fetchone("SELECT 1 FROM games WHERE id = ?", (game_id,))
+            raise (StaleVersion if exists else GameNotFound)(f"game {game_id}")
+
+    async def _write_results(
+        self, db: aiosqlite.Connection, game_id: int, results: list[ResultRow], now: float
+    ) -> None:
+        if not results:
+            return
+        await db.executemany(
+            "INSERT INTO results (game_id, guild_id, game, variant, user_id, display_name, outcome,"
+            " score, seed, turns, duration_s, finished_at)"
+            " SELECT id, guild_id, game, variant, ?, ?, ?, ?, seed, ?, ? - created_at, ?"
+            " FROM games WHERE id = ?",
+            [
+                (r.user_id, r.display_name, r.outcome, r.score, r.turns, now, now, game_id)
+                for r in results
+            ],
+        )
+
+    async def _reload(self, game_id: int) -> GameRecord:
+        record = await self.get_game(game_id)
+        if record is None:
+            raise GameNotFound(f"game {game_id}")
+        return record
+
+    async def inactive_games(self, idle_since: float) -> list[GameRecord]:
+        async with self._lock:
+            rows = await self._fetchall(
+                "SELECT id FROM games WHERE status = 'active' AND updated_at < ? ORDER BY id",
+                (idle_since,),
+            )
+        return [await self._reload(row["id"]) for row in rows]
+
+    async def actions(self, game_id: int) -> list[ActionRecord]:
+        async with self._lock:
+            rows = await self._fetchall(
+                "SELECT seq, user_id, action, created_at FROM actions WHERE game_id = ?"
+                " ORDER BY seq",
+                (game_id,),
+            )
+        return [ActionRecord(**dict(row)) for row in rows]
+
+    async def results(self, game_id: int) -> list[ResultRow]:
+        async with self._lock:
+            rows = await self._fetchall(
+                "SELECT user_id, display_name, outcome, score, turns FROM results"
+                " WHERE game_id = ? ORDER BY id",
+                (game_id,),
+            )
+        return [ResultRow(**dict(row)) for row in rows]

@@ -1,0 +1,237 @@
+"""The SQLite store on real files: versions, the action log, concurrency and crashes."""
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import aiosqlite
+import pytest
+
+from storage import ChannelBusy, GameStatus, PlayerSeat, ResultRow, StaleVersion, open_store
+from storage.migrations import SCHEMA_VERSION
+
+ALICE = PlayerSeat(seat=0, user_id=42, display_name="alice")
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path}/data/bot.sqlite3"
+
+
+async def new_game(store, channel_id: int = 3000, state: str = '{"n":0}'):
+    return await store.create_game(
+        game="scoundrel",
+        variant="classic",
+        guild_id=2000,
+        channel_id=channel_id,
+        owner_id=ALICE.user_id,
+        players=[ALICE],
+        seed=7,
+        state=state,
+        last_events="[]",
+    )
+
+
+async def test_a_new_file_is_created_migrated_and_in_wal_mode(url: str, tmp_path: Path) -> None:
+    store = await open_store(url)
+    try:
+        async with store._db.execute("PRAGMA journal_mode") as cursor:
+            assert (await cursor.fetchone())[0] == "wal"
+        async with store._db.execute("PRAGMA user_version") as cursor:
+            assert (await cursor.fetchone())[0] == SCHEMA_VERSION
+    finally:
+        await store.close()
+    assert (tmp_path / "data" / "bot.sqlite3").exists()
+    reopened = await open_store(url)  # migrating an up-to-date file is a no-op
+    assert await reopened.migrate() == SCHEMA_VERSION
+    await reopened.close()
+
+
+async def test_create_load_and_one_active_game_per_channel(url: str) -> None:
+    store = await open_store(url)
+    game = await new_game(store)
+    assert game.version == 0 and game.status == GameStatus.ACTIVE
+    assert game.players == [ALICE] and game.seat_of(42) == 0 and game.seat_of(7) is None
+    assert (await store.active_game_in_channel(3000)).id == game.id
+    with pytest.raises(ChannelBusy):
+        await new_game(store)
+    other = await new_game(store, channel_id=3001)
+    assert other.id != game.id
+    await store.close()
+
+
+async def test_commit_bumps_the_version_logs_the_action_and_refuses_a_stale_one(url: str) -> None:
+    store = await open_store(url)
+    game = await new_game(store)
+    after = await store.commit_action(
+        game.id,
+        0,
+        user_id=42,
+        action='"run"',
+        state='{"n":1}',
+        last_events="[1]",
+        status=GameStatus.ACTIVE,
+    )
+    assert (after.version, after.state, after.last_events) == (1, '{"n":1}', "[1]")
+    with pytest.raises(StaleVersion):
+        await store.commit_action(
+            game.id,
+            0,
+            user_id=42,
+            action='"x"',
+            state="{}",
+            last_events="[]",
+            status=GameStatus.ACTIVE,
+        )
+    assert [a.action for a in await store.actions(game.id)] == ['"run"']
+    assert (await store.get_game(game.id)).state == '{"n":1}'
+    await store.close()
+
+
+async def test_two_simultaneous_commits_apply_exactly_once(url: str) -> None:
+    store = await open_store(url)
+    game = await new_game(store)
+
+    async def commit(n: int):
+        return await store.commit_action(
+            game.id,
+            0,
+            user_id=n,
+            action=f'"{n}"',
+            state=f'{{"n":{n}}}',
+            last_events="[]",
+            status=GameStatus.ACTIVE,
+        )
+
+    outcomes = await asyncio.gather(commit(1), commit(2), return_exceptions=True)
+    assert sum(isinstance(o, StaleVersion) for o in outcomes) == 1
+    assert len(await store.actions(game.id)) == 1
+    assert (await store.get_game(game.id)).version == 1
+    await store.close()
+
+
+async def test_two_processes_writing_the_same_game_apply_once(url: str) -> None:
+    first, second = await open_store(url), await open_store(url)
+    game = await new_game(first)
+    await first.commit_action(
+        game.id, 0, user_id=1, action='"a"', state="{}", last_events="[]", status=GameStatus.ACTIVE
+    )
+    with pytest.raises(StaleVersion):
+        await second.commit_action(
+            game.id,
+            0,
+            user_id=2,
+            action='"b"',
+            state="{}",
+            last_events="[]",
+            status=GameStatus.ACTIVE,
+        )
+    await first.close()
+    await second.close()
+
+
+async def test_finishing_writes_results_and_frees_the_channel(url: str) -> None:
+    clock = Clock()
+    store = await open_store(url, clock)
+    game = await new_game(store)
+    clock.now += 90
+    done = await store.commit_action(
+        game.id,
+        0,
+        user_id=42,
+        action='"x"',
+        state="{}",
+        last_events="[]",
+        status=GameStatus.FINISHED,
+        results=[ResultRow(user_id=42, display_name="alice", outcome="won", score=17, turns=30)],
+    )
+    assert done.status == GameStatus.FINISHED
+    assert await store.active_game_in_channel(3000) is None
+    assert [r.score for r in await store.results(game.id)] == [17]
+    async with store._db.execute("SELECT duration_s, seed, variant FROM results") as cursor:
+        assert tuple(await cursor.fetchone()) == (90.0, 7, "classic")
+    with pytest.raises(StaleVersion):  # a finished game takes no more actions
+        await store.close_game(game.id, 1, GameStatus.ABANDONED)
+    await store.close()
+
+
+async def test_inactive_games_are_found_by_idle_time(url: str) -> None:
+    clock = Clock()
+    store = await open_store(url, clock)
+    old = await new_game(store, channel_id=1)
+    clock.now += 100
+    fresh = await new_game(store, channel_id=2)
+    assert [g.id for g in await store.inactive_games(idle_since=clock.now - 50)] == [old.id]
+    await store.close_game(old.id, 0, GameStatus.EXPIRED)
+    assert await store.inactive_games(idle_since=clock.now + 1) == [await store.get_game(fresh.id)]
+    await store.close()
+
+
+KILLED_WRITER = textwrap.dedent(
+    """
+    import asyncio, os, signal, sys
+    from storage import GameStatus, PlayerSeat, open_store
+
+    async def main():
+        store = await open_store(sys.argv[1])
+        game = await store.create_game(game="scoundrel", variant=None, guild_id=1, channel_id=9,
+            owner_id=1, players=[PlayerSeat(seat=0, user_id=1, display_name="a")], seed=1,
+            state="{}", last_events="[]")
+        for version in range(5):
+            await store.commit_action(game.id, version, user_id=1, action=f'"{version}"',
+                state=f'{{"v":{version + 1}}}', last_events="[]", status=GameStatus.ACTIVE)
+            print(version + 1, flush=True)
+        os.kill(os.getpid(), signal.SIGKILL)  # no close, no checkpoint: a crash
+
+    asyncio.run(main())
+    """
+)
+
+
+async def test_a_killed_process_loses_no_committed_action(url: str) -> None:
+    root = Path(__file__).resolve().parents[2]
+    proc = subprocess.run(
+        [sys.executable, "-c", KILLED_WRITER, url],
+        capture_output=True,
+        text=True,
+        cwd=root,
+        env={**os.environ, "PYTHONPATH": str(root)},
+        timeout=60,
+    )
+    assert proc.returncode == -signal.SIGKILL, proc.stderr
+    committed = int(proc.stdout.split()[-1])
+    store = await open_store(url)
+    game = await store.active_game_in_channel(9)
+    assert game.version == committed == 5
+    assert game.state == '{"v":5}'
+    assert [a.seq for a in await store.actions(game.id)] == [1, 2, 3, 4, 5]
+    await store.close()
+
+
+async def test_the_schema_refuses_an_unknown_status(url: str) -> None:
+    store = await open_store(url)
+    game = await new_game(store)
+    with pytest.raises(aiosqlite.IntegrityError):
+        await store._db.execute("UPDATE games SET status = 'paused' WHERE id = ?", (game.id,))
+    await store.close()
+
+
+def test_only_sqlite_urls_are_accepted() -> None:
+    from storage.sqlite import sqlite_path
+
+    assert sqlite_path("sqlite:///data/bot.sqlite3") == "data/bot.sqlite3"
+    assert sqlite_path("sqlite:////var/lib/bot.sqlite3") == "/var/lib/bot.sqlite3"
+    with pytest.raises(ValueError):
+        sqlite_path("postgres://x")
