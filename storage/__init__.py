@@ -2,6 +2,7 @@
 
 from storage.protocol import (
     ChannelBusy,
+    DailyTaken,
     GameNotFound,
     GameRecord,
     GameStatus,
@@ -14,6 +15,7 @@ from storage.sqlite import SqliteStore, open_store
 
 __all__ = [
     "ChannelBusy",
+    "DailyTaken",
     "GameNotFound",
     "GameRecord",
     "GameStatus",

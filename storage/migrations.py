@@ -7,7 +7,7 @@ and an existing migration is never edited: a change is a new entry at the end.
 from __future__ import annotations
 
 MIGRATIONS: list[str] = [
-    # 0 -> 1: games, their players, the append-only action log, and finished results.
+    # 0 -> 1: games, their players, the append-only action log, results and ratings.
     """
     CREATE TABLE games (
         id          INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -20,6 +20,7 @@ MIGRATIONS: list[str] = [
         status      TEXT    NOT NULL
                     CHECK (status IN ('active', 'finished', 'abandoned', 'expired')),
         seed        INTEGER NOT NULL,
+        daily       TEXT,
         state       TEXT    NOT NULL,
         last_events TEXT    NOT NULL DEFAULT '[]',
         version     INTEGER NOT NULL DEFAULT 0,
@@ -29,6 +30,8 @@ MIGRATIONS: list[str] = [
     CREATE UNIQUE INDEX games_one_active_per_channel ON games (channel_id)
         WHERE status = 'active';
     CREATE INDEX games_active_by_idle ON games (updated_at) WHERE status = 'active';
+    CREATE UNIQUE INDEX games_one_daily_attempt ON games (owner_id, game, daily)
+        WHERE daily IS NOT NULL;
 
     CREATE TABLE game_players (
         game_id      INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
@@ -59,12 +62,28 @@ MIGRATIONS: list[str] = [
         outcome      TEXT    NOT NULL,
         score        INTEGER NOT NULL,
         seed         INTEGER NOT NULL,
+        daily        TEXT,
         turns        INTEGER NOT NULL,
         duration_s   REAL    NOT NULL,
         finished_at  REAL    NOT NULL
     );
-    CREATE INDEX results_board ON results (guild_id, game, variant, score DESC, finished_at);
-    CREATE INDEX results_by_player ON results (guild_id, user_id, game);
+    CREATE INDEX results_board
+        ON results (guild_id, game, variant, daily, finished_at, user_id, score);
+    CREATE INDEX results_by_player ON results (guild_id, user_id, game, id);
+
+    CREATE TABLE ratings (
+        guild_id     INTEGER NOT NULL,
+        game         TEXT    NOT NULL,
+        user_id      INTEGER NOT NULL,
+        display_name TEXT    NOT NULL,
+        mu           REAL    NOT NULL,
+        sigma        REAL    NOT NULL,
+        ordinal      REAL    NOT NULL,
+        games        INTEGER NOT NULL,
+        updated_at   REAL    NOT NULL,
+        PRIMARY KEY (guild_id, game, user_id)
+    );
+    CREATE INDEX ratings_board ON ratings (guild_id, game, ordinal DESC, user_id);
     """,
 ]
 

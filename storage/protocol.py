@@ -35,6 +35,10 @@ class ChannelBusy(StoreError):
     """The channel already has an active game."""
 
 
+class DailyTaken(StoreError):
+    """The player already has an attempt at that day's daily dungeon."""
+
+
 class PlayerSeat(BaseModel):
     seat: int
     user_id: int
@@ -51,6 +55,7 @@ class GameRecord(BaseModel):
     owner_id: int
     status: GameStatus
     seed: int
+    daily: str | None = None
     state: str
     last_events: str
     version: int
@@ -92,6 +97,7 @@ class GameStore(Protocol):
         seed: int,
         state: str,
         last_events: str,
+        daily: str | None = None,
     ) -> GameRecord: ...
 
     async def get_game(self, game_id: int) -> GameRecord | None: ...

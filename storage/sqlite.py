@@ -15,10 +15,12 @@ from pathlib import Path
 
 import aiosqlite
 
+from storage.boards import BoardQueries, Rating
 from storage.migrations import MIGRATIONS
 from storage.protocol import (
     ActionRecord,
     ChannelBusy,
+    DailyTaken,
     GameNotFound,
     GameRecord,
     GameStatus,
@@ -29,13 +31,13 @@ from storage.protocol import (
 
 SQLITE_PREFIX = "sqlite:///"
 GAME_COLUMNS = (
-    "id, game, variant, guild_id, channel_id, message_id, owner_id, status, seed, state, "
-    "last_events, version, created_at, updated_at"
+    "id, game, variant, guild_id, channel_id, message_id, owner_id, status, seed, daily, state,"
+    " last_events, version, created_at, updated_at"
 )
 
 
 def sqlite_path(database_url: str) -> str:
-    """`sqlite:///data/bot.sqlite3` is relative to the working directory, `sqlite:////x` absolute."""
+    """`sqlite:///data/x.db` is relative to the working directory; `sqlite:////x` absolute."""
     if not database_url.startswith(SQLITE_PREFIX):
         raise ValueError(f"DATABASE_URL must start with {SQLITE_PREFIX} (got {database_url!r})")
     return database_url.removeprefix(SQLITE_PREFIX)
@@ -51,7 +53,7 @@ async def open_store(database_url: str, clock: Callable[[], float] = time.time) 
     return store
 
 
-class SqliteStore:
+class SqliteStore(BoardQueries):
     def __init__(self, connection: aiosqlite.Connection, clock: Callable[[], float]) -> None:
         self._db = connection
         self._db.row_factory = aiosqlite.Row
@@ -96,8 +98,10 @@ class SqliteStore:
         async with self._db.execute(sql, tuple(params)) as cursor:
             return await cursor.fetchone()
 
-    async def _fetchall(self, sql: str, params: Iterable = ()) -> list[aiosqlite.Row]:
-        async with self._db.execute(sql, tuple(params)) as cursor:
+    async def _fetchall(self, sql: str, params: Iterable | dict = ()) -> list[aiosqlite.Row]:
+        async with self._db.execute(
+            sql, params if isinstance(params, dict) else tuple(params)
+        ) as cursor:
             return list(await cursor.fetchall())
 
     # ---- games -----------------------------------------------------------------------------
@@ -114,32 +118,38 @@ class SqliteStore:
         seed: int,
         state: str,
         last_events: str,
+        daily: str | None = None,
     ) -> GameRecord:
+        """A new active game; ChannelBusy if the channel has one, DailyTaken for a second try."""
         now = self._clock()
         async with self._transaction() as db:
             try:
                 cursor = await db.execute(
-                    "INSERT INTO games (game, variant, guild_id, channel_id, owner_id, status, seed,"
-                    " state, last_events, version, created_at, updated_at)"
-                    " VALUES (?, ?, ?, ?, ?, 'active', ?, ?, ?, 0, ?, ?)",
-                    (
-                        game,
-                        variant,
-                        guild_id,
-                        channel_id,
-                        owner_id,
-                        seed,
-                        state,
-                        last_events,
-                        now,
-                        now,
-                    ),
+                    "INSERT INTO games (game, variant, guild_id, channel_id, owner_id, status,"
+                    " seed, daily, state, last_events, version, created_at, updated_at)"
+                    " VALUES (:game, :variant, :guild_id, :channel_id, :owner_id, 'active', :seed,"
+                    " :daily, :state, :last_events, 0, :now, :now)",
+                    {
+                        "game": game,
+                        "variant": variant,
+                        "guild_id": guild_id,
+                        "channel_id": channel_id,
+                        "owner_id": owner_id,
+                        "seed": seed,
+                        "daily": daily,
+                        "state": state,
+                        "last_events": last_events,
+                        "now": now,
+                    },
                 )
             except aiosqlite.IntegrityError as error:
+                if "daily" in str(error):
+                    raise DailyTaken(f"user {owner_id} has played the {daily} daily") from error
                 raise ChannelBusy(f"channel {channel_id} already has an active game") from error
             game_id = cursor.lastrowid
             await db.executemany(
-                "INSERT INTO game_players (game_id, seat, user_id, display_name) VALUES (?, ?, ?, ?)",
+                "INSERT INTO game_players (game_id, seat, user_id, display_name)"
+                " VALUES (?, ?, ?, ?)",
                 [(game_id, p.seat, p.user_id, p.display_name) for p in players],
             )
         record = await self.get_game(game_id)
@@ -185,8 +195,9 @@ class SqliteStore:
         last_events: str,
         status: GameStatus,
         results: Iterable[ResultRow] = (),
+        ratings: Iterable[Rating] = (),
     ) -> GameRecord:
-        """State, version + 1, the action's log line and any results: all or nothing."""
+        """State, version + 1, the action's log line, results and ratings: all or nothing."""
         now = self._clock()
         async with self._transaction() as db:
             await self._bump(db, game_id, expected_version, now, status, state, last_events)
@@ -196,6 +207,7 @@ class SqliteStore:
                 (game_id, expected_version + 1, user_id, action, now),
             )
             await self._write_results(db, game_id, list(results), now)
+            await self._write_ratings(db, game_id, list(ratings), now)
         return await self._reload(game_id)
 
     async def close_game(
@@ -232,13 +244,28 @@ class SqliteStore:
         if not results:
             return
         await db.executemany(
-            "INSERT INTO results (game_id, guild_id, game, variant, user_id, display_name, outcome,"
-            " score, seed, turns, duration_s, finished_at)"
-            " SELECT id, guild_id, game, variant, ?, ?, ?, ?, seed, ?, ? - created_at, ?"
+            "INSERT INTO results (game_id, guild_id, game, variant, daily, user_id, display_name,"
+            " outcome, score, seed, turns, duration_s, finished_at)"
+            " SELECT id, guild_id, game, variant, daily, ?, ?, ?, ?, seed, ?, ? - created_at, ?"
             " FROM games WHERE id = ?",
             [
                 (r.user_id, r.display_name, r.outcome, r.score, r.turns, now, now, game_id)
                 for r in results
+            ],
+        )
+
+    async def _write_ratings(
+        self, db: aiosqlite.Connection, game_id: int, ratings: list[Rating], now: float
+    ) -> None:
+        await db.executemany(
+            "INSERT INTO ratings (guild_id, game, user_id, display_name, mu, sigma, ordinal, games,"
+            " updated_at) SELECT guild_id, game, ?, ?, ?, ?, ?, ?, ? FROM games WHERE id = ?"
+            " ON CONFLICT (guild_id, game, user_id) DO UPDATE SET"
+            " display_name = excluded.display_name, mu = excluded.mu, sigma = excluded.sigma,"
+            " ordinal = excluded.ordinal, games = excluded.games, updated_at = excluded.updated_at",
+            [
+                (r.user_id, r.display_name, r.mu, r.sigma, r.ordinal, r.games, now, game_id)
+                for r in ratings
             ],
         )
 

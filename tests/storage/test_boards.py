@@ -1,0 +1,179 @@
+"""Leaderboards, stats and ratings over real results."""
+
+import itertools
+from pathlib import Path
+
+import pytest
+
+from storage import DailyTaken, GameStatus, PlayerSeat, ResultRow, open_store
+from storage.boards import BoardQuery, Rating
+
+GUILD = 2000
+_channels = itertools.count(10_000)
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+async def board(tmp_path: Path):
+    clock = Clock()
+    store = await open_store(f"sqlite:///{tmp_path}/bot.sqlite3", clock)
+    yield store, clock
+    await store.close()
+
+
+async def finish(store, clock, user: int, score: int, outcome: str = "won", **game) -> None:
+    name = f"user{user}"
+    record = await store.create_game(
+        game=game.get("game", "scoundrel"),
+        variant=game.get("variant", "classic"),
+        guild_id=game.get("guild_id", GUILD),
+        channel_id=next(_channels),
+        owner_id=user,
+        players=[PlayerSeat(seat=0, user_id=user, display_name=name)],
+        seed=1,
+        state="{}",
+        last_events="[]",
+        daily=game.get("daily"),
+    )
+    clock.now += 60
+    await store.commit_action(
+        record.id,
+        0,
+        user_id=user,
+        action='"x"',
+        state="{}",
+        last_events="[]",
+        status=GameStatus.FINISHED,
+        results=[ResultRow(user_id=user, display_name=name, outcome=outcome, score=score, turns=9)],
+    )
+
+
+CLASSIC = BoardQuery(guild_id=GUILD, game="scoundrel", variant="classic")
+
+
+async def test_each_player_ranks_by_their_best_score(board) -> None:
+    store, clock = board
+    for user, score in [(1, 5), (2, 12), (1, 18), (3, -40), (2, 3)]:
+        await finish(store, clock, user, score)
+    page = await store.leaderboard(CLASSIC, caller_id=3)
+    assert [(e.rank, e.user_id, e.score, e.games) for e in page.entries] == [
+        (1, 1, 18, 2),
+        (2, 2, 12, 2),
+        (3, 3, -40, 1),
+    ]
+    assert page.players == 3 and page.caller.rank == 3
+
+
+async def test_ties_go_to_who_reached_the_score_first(board) -> None:
+    store, clock = board
+    await finish(store, clock, 9, 15)
+    await finish(store, clock, 4, 15)
+    await finish(store, clock, 9, 15)  # a later equal score does not move the first one
+    page = await store.leaderboard(CLASSIC, caller_id=0)
+    assert [e.user_id for e in page.entries] == [9, 4]
+
+
+async def test_the_callers_rank_is_given_even_outside_the_page(board) -> None:
+    store, clock = board
+    for user in range(1, 26):
+        await finish(store, clock, user, 100 - user)
+    page = await store.leaderboard(CLASSIC, caller_id=23)
+    assert [e.rank for e in page.entries] == list(range(1, 11))
+    assert page.caller.rank == 23 and page.caller.user_id == 23
+    second = await store.leaderboard(CLASSIC, caller_id=23, offset=10)
+    assert [e.rank for e in second.entries] == list(range(11, 21))
+    assert page.players == 25
+
+
+async def test_boards_are_per_guild_game_variant_daily_and_period(board) -> None:
+    store, clock = board
+    await finish(store, clock, 1, 10)
+    await finish(store, clock, 2, 11, guild_id=999)
+    await finish(store, clock, 3, 12, variant="hard")
+    await finish(store, clock, 4, 13, daily="2026-11-21")
+    cutoff = clock.now
+    await finish(store, clock, 5, 9)
+    assert [e.user_id for e in (await store.leaderboard(CLASSIC, 0)).entries] == [1, 5]
+    recent = CLASSIC.model_copy(update={"since": cutoff})
+    assert [e.user_id for e in (await store.leaderboard(recent, 0)).entries] == [5]
+    daily = CLASSIC.model_copy(update={"daily": "2026-11-21"})
+    assert [e.user_id for e in (await store.leaderboard(daily, 0)).entries] == [4]
+    empty = await store.leaderboard(CLASSIC.model_copy(update={"game": "dragons"}), 0)
+    assert empty.entries == [] and empty.caller is None and empty.players == 0
+
+
+async def test_one_daily_attempt_per_player_and_day(board) -> None:
+    store, clock = board
+    await finish(store, clock, 1, 10, daily="2026-11-21")
+    with pytest.raises(DailyTaken):
+        await finish(store, clock, 1, 12, daily="2026-11-21")
+    await finish(store, clock, 1, 12, daily="2026-11-22")
+    await finish(store, clock, 2, 12, daily="2026-11-21")
+
+
+async def test_stats_count_wins_scores_and_streaks(board) -> None:
+    store, clock = board
+    for outcome, score in [
+        ("won", 10),
+        ("won", 14),
+        ("lost", -50),
+        ("won", 3),
+        ("won", 20),
+        ("won", 8),
+        ("abandoned", -180),
+        ("won", 5),
+    ]:
+        await finish(store, clock, 7, score, outcome)
+    await finish(store, clock, 7, 4, game="dragons", variant=None)
+    await finish(store, clock, 8, 99)
+    stats = {s.game: s for s in await store.player_stats(GUILD, 7)}
+    scoundrel = stats["scoundrel"]
+    assert (scoundrel.games, scoundrel.wins, scoundrel.best) == (8, 6, 20)
+    assert scoundrel.win_rate == 0.75
+    assert scoundrel.average == pytest.approx((10 + 14 - 50 + 3 + 20 + 8 - 180 + 5) / 8)
+    assert (scoundrel.best_streak, scoundrel.current_streak) == (3, 1)
+    assert (stats["dragons"].games, stats["dragons"].current_streak) == (1, 1)
+    assert await store.player_stats(GUILD, 12345) == []
+
+
+async def test_ratings_are_stored_with_the_finishing_action(board) -> None:
+    store, clock = board
+    record = await store.create_game(
+        game="dragons-duel",
+        variant=None,
+        guild_id=GUILD,
+        channel_id=1,
+        owner_id=1,
+        players=[
+            PlayerSeat(seat=0, user_id=1, display_name="a"),
+            PlayerSeat(seat=1, user_id=2, display_name="b"),
+        ],
+        seed=1,
+        state="{}",
+        last_events="[]",
+    )
+    ratings = [
+        Rating(user_id=1, display_name="a", mu=27.6, sigma=8.0, ordinal=3.6, games=1),
+        Rating(user_id=2, display_name="b", mu=22.4, sigma=8.0, ordinal=-1.6, games=1),
+    ]
+    await store.commit_action(
+        record.id,
+        0,
+        user_id=1,
+        action='"x"',
+        state="{}",
+        last_events="[]",
+        status=GameStatus.FINISHED,
+        ratings=ratings,
+    )
+    assert (await store.ratings(GUILD, "dragons-duel", [1, 2]))[1].mu == 27.6
+    page = await store.rating_board(GUILD, "dragons-duel", caller_id=2)
+    assert [(e.user_id, e.rank) for e in page.entries] == [(1, 1), (2, 2)]
+    assert page.caller.score == -1.6
