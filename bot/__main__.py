@@ -13,7 +13,10 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     commands = parser.add_subparsers(dest="command")
     play_cmd = commands.add_parser("play", help="play a game in this terminal, no Discord needed")
     play_cmd.add_argument("game", choices=sorted(GAMES))
-    play_cmd.add_argument("--variant", help="game variant (scoundrel: easy, classic, hard)")
+    play_cmd.add_argument(
+        "--variant",
+        help="scoundrel: easy, classic (default), hard; dragons: solo (default), duel (2 players)",
+    )
     play_cmd.add_argument("--seed", type=int, help="deal a known deck (same seed, same game)")
     sync_cmd = commands.add_parser("sync", help="register the slash commands with Discord")
     sync_cmd.add_argument("--guild", type=int, help="only in this server (instant, for testing)")

@@ -9,9 +9,9 @@ from typing import TextIO
 from bot.games.engine import GameError
 from bot.games.registry import GAMES
 from bot.narration.dealer import Dealer
-from bot.render.dungeon import GameView, action_label, scoundrel_view
+from bot.render.dungeon import GameView, action_label, dragons_view, scoundrel_view
 
-VIEWS = {"scoundrel": scoundrel_view}
+VIEWS = {"scoundrel": scoundrel_view, "dragons": dragons_view}
 QUIT_WORDS = {"q", "quit", "exit"}
 HELP = "Type the number of a move and press Enter; q quits; ? shows the moves again."
 
@@ -21,7 +21,8 @@ def print_view(view: GameView, out: TextIO) -> None:
     for line in view.narration:
         out.write(line.replace("**", "") + "\n")
     for field in view.fields:
-        out.write(f"  {field.name}: {field.value}\n")
+        value = field.value.replace("**", "").replace("\n", "\n      ")
+        out.write(f"  {field.name}: {value}\n")
     if view.footer:
         out.write(f"  ({view.footer})\n")
 
@@ -42,12 +43,16 @@ def play(
     except ValueError as error:
         out.write(f"{error}\n")
         return 2
-    dealer = Dealer(seed)
+    names = [f"Player {seat + 1}" for seat in range(entry.seats_for(variant))]
+    dealer = Dealer(seed, names)
     out.write(f"{entry.title}, seed {seed} (play this deal again with --seed {seed}).\n{HELP}\n")
     view = VIEWS[game]
-    print_view(view(state, dealer.narrate(events, 0)), out)
+    print_view(view(state, dealer.narrate(events, 0), names), out)
     while not state.is_over:
-        actions = state.legal_actions(0)
+        player = state.to_move
+        actions = state.legal_actions(player)
+        if len(names) > 1:
+            out.write(f"{names[player]}, your move:\n")
         for number, action in enumerate(actions, start=1):
             out.write(f"  {number}) {action_label(action)}\n")
         out.write("> ")
@@ -63,10 +68,18 @@ def play(
             out.write(f"Choose a move from 1 to {len(actions)}. {HELP}\n")
             continue
         try:
-            events = state.apply(0, actions[int(choice) - 1])
+            events = state.apply(player, actions[int(choice) - 1])
         except GameError as error:  # cannot happen for a listed move; shown, never a crash
             out.write(f"{error}\n")
             continue
-        print_view(view(state, dealer.narrate(events, state.turn)), out)
-    out.write(f"\nGame over: you {state.outcome.value}, score {state.score}.\n")
+        print_view(view(state, dealer.narrate(events, state.turn), names), out)
+    out.write("\n" + final_words(state, names) + "\n")
     return 0
+
+
+def final_words(state: object, names: list[str]) -> str:
+    parties = getattr(state, "parties", None)
+    if parties is None or len(names) < 2:
+        return f"Game over: you {state.outcome.value}, score {state.score}."
+    results = [f"{names[p.seat]} {p.outcome.value}, score {p.score}" for p in parties]
+    return "Game over: " + "; ".join(results) + "."

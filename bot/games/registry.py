@@ -8,7 +8,9 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from bot.games import scoundrel
+from bot.games import dragons, scoundrel
+
+Start = Callable[[int, str], tuple[Any, list[Any]]]
 
 
 @dataclass(frozen=True)
@@ -16,21 +18,31 @@ class GameEntry:
     key: str
     title: str
     state_type: type[BaseModel]
-    options_type: type[BaseModel]
-    start: Callable[..., tuple[Any, list[Any]]]
-    variants: list[str] = field(default_factory=list)
-    default_variant: str | None = None
+    start: Start
+    variants: list[str]
+    default_variant: str
+    seats: dict[str, int] = field(default_factory=dict)
 
-    def new_game(self, seed: int, variant: str | None = None, players: int = 1) -> tuple[Any, list]:
+    def new_game(self, seed: int, variant: str | None = None) -> tuple[Any, list[Any]]:
         """Start a game; an unknown variant is a ValueError the caller can show as it is."""
         chosen = variant or self.default_variant
-        if self.variants and chosen not in self.variants:
+        if chosen not in self.variants:
             raise ValueError(f"{self.title} has no variant {variant!r}: {', '.join(self.variants)}")
-        options = self.options_type(variant=chosen) if chosen else self.options_type()
-        return self.start(seed, options, players)
+        return self.start(seed, chosen)
+
+    def seats_for(self, variant: str | None) -> int:
+        return self.seats.get(variant or self.default_variant, 1)
 
     def load(self, state_json: str | bytes) -> Any:
         return self.state_type.model_validate_json(state_json)
+
+
+def _start_scoundrel(seed: int, variant: str) -> tuple[Any, list[Any]]:
+    return scoundrel.new_game(seed, scoundrel.ScoundrelOptions(variant=variant))
+
+
+def _start_dragons(seed: int, variant: str) -> tuple[Any, list[Any]]:
+    return dragons.new_game(seed, dragons.DragonsOptions(players=2 if variant == "duel" else 1))
 
 
 GAMES: dict[str, GameEntry] = {
@@ -38,9 +50,17 @@ GAMES: dict[str, GameEntry] = {
         key="scoundrel",
         title="Scoundrel",
         state_type=scoundrel.ScoundrelState,
-        options_type=scoundrel.ScoundrelOptions,
-        start=scoundrel.new_game,
+        start=_start_scoundrel,
         variants=[v.value for v in scoundrel.Variant],
         default_variant=scoundrel.Variant.CLASSIC.value,
+    ),
+    "dragons": GameEntry(
+        key="dragons",
+        title="Diamonds & Dragons",
+        state_type=dragons.DragonsState,
+        start=_start_dragons,
+        variants=["solo", "duel"],
+        default_variant="solo",
+        seats={"duel": 2},
     ),
 }

@@ -96,6 +96,10 @@ class ScoundrelState(BaseModel):
         return self.outcome is not None
 
     @property
+    def to_move(self) -> int | None:
+        return None if self.is_over else SOLO
+
+    @property
     def last_kill(self) -> Card | None:
         return self.slain[-1] if self.slain else None
 
@@ -230,6 +234,10 @@ class ScoundrelState(BaseModel):
                 room_number=self.rooms_dealt,
             )
         ]
+
+    def forfeit_score(self) -> int:
+        """An abandoned or expired game scores as a death at 0 HP, never better than dying now."""
+        return -monster_total(self.deck + self.room)
 
     def all_cards(self) -> list[Card]:
         """Every card wherever it lies; conservation says this is always the full deck."""

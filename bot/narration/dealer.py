@@ -79,6 +79,15 @@ RAN = [
 RESHUFFLED = [" The dungeon shifts around you (the deck is reshuffled)."]
 FACED = ["{who} will face this room.", "{who} draws a weapon and steps in."]
 HERO_FELL = ["{hero} falls!", "{hero} is down.", "{hero} collapses and does not rise."]
+RUN_OR_FACE = [
+    "You lead this room: run from it, or face it? Your rival must follow.",
+    "You must choose for both of you: face this room, or flee it?",
+]
+HERO_REVIVED = ["{hero} rises again!", "{hero} gets back up."]
+PLAYS_ON_ALONE = [
+    "You are on your own now: you fight on alone.",
+    "Your rival has fallen. You press on alone.",
+]
 WON = [
     "Daylight! You escape the dungeon. Score: {score}.",
     "You climb out into the open air, alive. Score: {score}.",
@@ -163,6 +172,9 @@ LINES: dict[str, Line] = {
     "game_ended": _ended,
     "hero_fell": lambda event, pick: pick(HERO_FELL).format(hero=hero_name(event.hero)),
     "room_faced": lambda event, pick: pick(FACED).format(who="You"),
+    "run_or_face": lambda event, pick: pick(RUN_OR_FACE),
+    "hero_revived": lambda event, pick: pick(HERO_REVIVED).format(hero=hero_name(event.hero)),
+    "plays_on_alone": lambda event, pick: pick(PLAYS_ON_ALONE),
 }
 
 

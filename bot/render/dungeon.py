@@ -9,6 +9,8 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from bot.games.cards import Card
+from bot.games.dragons import HERO_HP, DragonsState, Party
+from bot.games.dragons import MAX_HP as DRAGONS_MAX_HP
 from bot.games.dungeon import ActionKind, DungeonAction
 from bot.games.scoundrel import MAX_HP, RUN_RULES, ScoundrelState
 
@@ -57,7 +59,9 @@ def weapon_text(weapon: Card | None, last_kill: Card | None) -> str:
     return f"{weapon}, last kill {last_kill}: fights monsters below {last_kill.value}"
 
 
-def scoundrel_view(state: ScoundrelState, narration: list[str] | None = None) -> GameView:
+def scoundrel_view(
+    state: ScoundrelState, narration: list[str] | None = None, names: list[str] = ()
+) -> GameView:
     """The table as the player needs it to decide: HP, weapon, the room and what is left."""
     fields = [
         Field(name="❤️ Health", value=hp_bar(state.hp)),
@@ -82,5 +86,57 @@ def scoundrel_view(state: ScoundrelState, narration: list[str] | None = None) ->
         narration=narration or [],
         fields=fields,
         footer=footer,
+        over=state.is_over,
+    )
+
+
+HERO_DOWN = "✖"
+
+
+def party_text(party: Party) -> str:
+    """Each hero with their HP, then the party's total, weapon and result."""
+    heroes = " · ".join(
+        f"{hero.card} {'▰' * hero.hp}{'▱' * (HERO_HP - hero.hp)}"
+        if hero.hp
+        else f"{hero.card} {HERO_DOWN}"
+        for hero in party.heroes
+    )
+    lines = [
+        heroes,
+        f"HP {party.hp}/{DRAGONS_MAX_HP} · weapon {weapon_text(party.weapon, party.last_kill)}",
+    ]
+    if party.outcome is not None:
+        lines.append(f"**{party.outcome.value.upper()}**, score {party.score}")
+    return "\n".join(lines)
+
+
+def dragons_view(
+    state: DragonsState, narration: list[str] | None = None, names: list[str] = ()
+) -> GameView:
+    """Every party with its heroes, the shared room and deck, and whose move it is."""
+    names = list(names) or [f"Player {seat + 1}" for seat in range(len(state.parties))]
+    duel = len(state.parties) > 1
+    fields = [
+        Field(
+            name=f"🛡️ {names[party.seat]}" if duel else "🛡️ Your party",
+            value=party_text(party),
+            inline=False,
+        )
+        for party in state.parties
+    ]
+    fields.append(Field(name="🂠 Deck", value=f"{len(state.deck)} cards left"))
+    if not state.is_over:
+        room = " ".join(str(card) for card in state.room)
+        fields.append(Field(name=f"🚪 Room {state.rooms_dealt}", value=room or "empty"))
+        if duel:
+            mover = names[state.to_move]
+            doing = "decides for both: run or face the room" if state.deciding else "picks a card"
+            fields.append(Field(name="⏳ Turn", value=f"{mover} {doing}", inline=False))
+    title = "Diamonds & Dragons" + (" · Duel" if duel else "")
+    return GameView(
+        title=title,
+        narration=narration or [],
+        fields=fields,
+        footer="Dragons are jokers, worth 15",
         over=state.is_over,
     )

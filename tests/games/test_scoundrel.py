@@ -238,3 +238,20 @@ def test_an_illegal_action_raises_and_changes_nothing() -> None:
 def test_same_seed_same_deal_and_different_seeds_differ() -> None:
     assert new_game(42)[0] == new_game(42)[0]
     assert new_game(42)[0].deck != new_game(43)[0].deck
+
+
+def test_a_forfeit_scores_as_a_death_at_zero_hp() -> None:
+    state = scripted("9♠ 5♦ 7♥ 2♣ K♠ 3♥")
+    play(state, "bare 9♠")
+    # Left: 2♣ in the room and K♠ in the deck; HP does not count in a forfeit.
+    assert state.forfeit_score() == -(2 + 13)
+
+
+def test_the_daily_seed_is_fixed_per_day_and_differs_between_days() -> None:
+    from datetime import date
+
+    from bot.games.daily import daily_seed
+
+    assert daily_seed(date(2026, 11, 21)) == daily_seed(date(2026, 11, 21))
+    assert daily_seed(date(2026, 11, 21)) != daily_seed(date(2026, 11, 22))
+    assert 0 <= daily_seed(date(2026, 11, 21)) < 2**31

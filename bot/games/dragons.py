@@ -1,0 +1,451 @@
+"""Diamonds & Dragons: Scoundrel's cousin for one or two players, as ruled in the rules page.
+
+What differs from Scoundrel, each a named behaviour here: the dungeon keeps A♦ (a weapon of 14),
+J♥ (a potion of 11) and both jokers (dragons worth 15); the party's 20 HP are five heroes of 4 HP
+who fall one by one; there is no barehanded choice, and a weapon that meets an enemy at least as
+strong as its last kill breaks; a potion right after a potion is wasted, across rooms; running
+reshuffles the deck. Two players share one dungeon made of two decks, in rooms of 7, and take turns
+to pick; each keeps their own party, weapon and potion chain, and wins or loses on their own.
+
+Where the rule text is silent, `DRAGONS_RULINGS` decides; `/rules` shows that list as it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Annotated, ClassVar, Literal
+
+from pydantic import BaseModel, Field
+
+from bot.games.cards import Card, cards, standard_deck
+from bot.games.dungeon import ActionKind, DungeonAction, Role, monster_total, role_of
+from bot.games.engine import (
+    Frozen,
+    GameOver,
+    IllegalAction,
+    NotYourTurn,
+    Outcome,
+    seeded_rng,
+)
+from bot.games.events import (
+    GameEnded,
+    HeroFell,
+    MonsterFought,
+    PotionDrunk,
+    Ran,
+    RoomDealt,
+    RoomFaced,
+    WeaponEquipped,
+)
+
+MAX_HP = 20
+HERO_HP = 4
+HEROES = cards("K♥ Q♥ K♦ Q♦ J♦")
+"""The party in its fixed order: damage fells the last one first."""
+HP_TRACKER = Card.parse("A♥")
+ROOM_SIZES: dict[int, int] = {1: 4, 2: 7}
+"""Room size by the number of parties still in the dungeon; a room ends when 1 card is left."""
+SOLO = 0
+PLAY_KINDS: dict[Role, ActionKind] = {
+    Role.MONSTER: ActionKind.FIGHT,
+    Role.WEAPON: ActionKind.EQUIP,
+    Role.POTION: ActionKind.DRINK,
+}
+RUN = DungeonAction(kind=ActionKind.RUN)
+FACE = DungeonAction(kind=ActionKind.FACE)
+
+DRAGONS_RULINGS: list[str] = [
+    "Heroes fall in a fixed order, the last listed first: J♦, Q♦, K♦, Q♥, K♥. Healing raises "
+    "them in reverse: the hero who fell last rises first, the first to fall is the last restored.",
+    "The party's HP can go below 0 (it counts in the loss score); a hero's HP stays 0–4.",
+    "A fresh weapon (no kill yet) fights any enemy. A weapon whose last kill is equal to or lower "
+    "than the enemy breaks: it is discarded with its kills and the party takes the full damage.",
+    "A potion right after a potion (your own previous card, even from an earlier room) has no "
+    "effect but is still a play; only a weapon or an enemy in between lets the next one heal.",
+    "Running: only before the room's first card is played, while the deck has cards, and never "
+    "from the room dealt right after a run. The room's cards go back, the whole deck is "
+    "reshuffled and a full new room is dealt; nothing carries over.",
+    "Alone (solo, or the survivor of a duel) running is offered beside the room's cards, as in "
+    "Scoundrel; there is no separate face step.",
+    "When the deck runs out, every card left in the room is played (in a duel, still in turn); "
+    "the dungeon is escaped when the room is empty.",
+    "Win score: your HP; at 20 HP with a potion as your last card (even a wasted one), add its "
+    "value.",
+    "Loss score: your HP (0 or below) minus every enemy still in the deck (dragons 15); cards in "
+    "the room do not count. In a duel it is the shared deck at the moment your party falls.",
+    "Duel: the first player is drawn from the seed. The run-or-face choice is asked only when "
+    "running is allowed; otherwise the room's first player simply picks first.",
+    "Duel: picks alternate until 1 card is left (3 each from a room of 7), and the last to pick "
+    "leads the next room. After a run the runner leads the new room, which must be faced.",
+    "Duel: each player's cards affect only their own party, weapon, kills and potion chain; each "
+    "party starts with its own deck's K♥ Q♥ K♦ Q♦ J♦.",
+    "Duel: when a party falls, that player is out with their loss score. The survivor finishes "
+    "the room in progress alone, picking until 1 card is left, then plays rooms of 4 under the "
+    "solo rules. The game is over when both players have ended.",
+    "Identical cards (two decks, two jokers) are one choice: taking either is the same move.",
+]
+
+
+# ---- events this game adds to the shared ones ----------------------------------------------------
+
+
+class RunOrFace(Frozen):
+    """The room's first player must choose, for both players, to run from the room or face it."""
+
+    kind: Literal["run_or_face"] = "run_or_face"
+    player: int
+
+
+class HeroRevived(Frozen):
+    """A potion brought a fallen hero back above 0 HP."""
+
+    kind: Literal["hero_revived"] = "hero_revived"
+    hero: Card
+    player: int = 0
+
+
+class PlaysOnAlone(Frozen):
+    """The other party fell: this player finishes the dungeon alone, in rooms of 4."""
+
+    kind: Literal["plays_on_alone"] = "plays_on_alone"
+    player: int
+
+
+DragonsEvent = Annotated[
+    RoomDealt
+    | RoomFaced
+    | RunOrFace
+    | WeaponEquipped
+    | MonsterFought
+    | PotionDrunk
+    | Ran
+    | HeroFell
+    | HeroRevived
+    | PlaysOnAlone
+    | GameEnded,
+    Field(discriminator="kind"),
+]
+
+
+# ---- the cards -----------------------------------------------------------------------------------
+
+
+def dragons_dungeon() -> list[Card]:
+    """One deck's dungeon: 54 cards without the party and the A♥ tracker, 48 in all."""
+    kept_out = {*HEROES, HP_TRACKER}
+    return [card for card in standard_deck(jokers=2) if card not in kept_out]
+
+
+class Hero(BaseModel, frozen=True):
+    card: Card
+    hp: int
+
+
+def heroes_at(hp: int) -> list[Hero]:
+    """The party at a total HP: heroes stand in order, so the total alone says who is up.
+
+    Filling from the front makes damage fell the last hero first and healing raise the most
+    recently fallen first, with no extra state to keep in step.
+    """
+    return [
+        Hero(card=card, hp=min(HERO_HP, max(0, hp - HERO_HP * index)))
+        for index, card in enumerate(HEROES)
+    ]
+
+
+# ---- one player's side of the table -------------------------------------------------------------
+
+
+class Party(BaseModel):
+    """Everything one player owns: heroes, weapon and kills, discards, potion chain, result."""
+
+    seat: int = SOLO
+    hp: int = MAX_HP
+    heroes: list[Hero] = Field(default_factory=lambda: heroes_at(MAX_HP))
+    weapon: Card | None = None
+    slain: list[Card] = []
+    discard: list[Card] = []
+    last_played: Card | None = None
+    outcome: Outcome | None = None
+    score: int | None = None
+
+    @property
+    def playing(self) -> bool:
+        return self.outcome is None
+
+    @property
+    def last_kill(self) -> Card | None:
+        return self.slain[-1] if self.slain else None
+
+    def breaks_on(self, enemy: Card) -> bool:
+        """A weapon breaks on an enemy at least as strong as its last kill; a fresh one never."""
+        last = self.last_kill
+        return self.weapon is not None and last is not None and last.value <= enemy.value
+
+    def damage_from(self, enemy: Card) -> int:
+        """What fighting this enemy would cost now (the weapon is always used when held)."""
+        if self.weapon is None or self.breaks_on(enemy):
+            return enemy.value
+        return max(0, enemy.value - self.weapon.value)
+
+    def cards(self) -> list[Card]:
+        held = [self.weapon] if self.weapon else []
+        return [hero.card for hero in self.heroes] + held + self.slain + self.discard
+
+    # ---- the plays: each touches only this party --------------------------------------------
+
+    def play(self, kind: ActionKind, card: Card) -> list[DragonsEvent]:
+        events = self._PLAYS[kind](self, card)
+        self.last_played = card
+        return events
+
+    def _fight(self, enemy: Card) -> list[DragonsEvent]:
+        weapon, damage, broke = self.weapon, self.damage_from(enemy), self.breaks_on(enemy)
+        if weapon is not None and not broke:
+            self.slain.append(enemy)
+        else:
+            self._drop_weapon()
+            self.discard.append(enemy)
+        fallen = self._set_hp(self.hp - damage)
+        fought = MonsterFought(
+            card=enemy,
+            weapon=weapon,
+            damage=damage,
+            hp=self.hp,
+            weapon_broke=broke,
+            player=self.seat,
+        )
+        return [fought, *fallen]
+
+    def _equip(self, weapon: Card) -> list[DragonsEvent]:
+        replaced = self.weapon
+        self._drop_weapon()
+        self.weapon = weapon
+        return [WeaponEquipped(card=weapon, replaced=replaced, player=self.seat)]
+
+    def _drop_weapon(self) -> None:
+        """A replaced or broken weapon goes to the discard with every kill it made."""
+        if self.weapon is not None:
+            self.discard.extend([self.weapon, *self.slain])
+        self.weapon, self.slain = None, []
+
+    def _drink(self, potion: Card) -> list[DragonsEvent]:
+        self.discard.append(potion)
+        previous = self.last_played
+        wasted = previous is not None and role_of(previous) == Role.POTION
+        healed = 0 if wasted else min(MAX_HP, self.hp + potion.value) - self.hp
+        risen = self._set_hp(self.hp + healed)
+        drunk = PotionDrunk(card=potion, healed=healed, wasted=wasted, hp=self.hp, player=self.seat)
+        return [drunk, *risen]
+
+    _PLAYS: ClassVar[dict[ActionKind, Callable[[Party, Card], list[DragonsEvent]]]] = {
+        ActionKind.FIGHT: _fight,
+        ActionKind.EQUIP: _equip,
+        ActionKind.DRINK: _drink,
+    }
+
+    def _set_hp(self, hp: int) -> list[DragonsEvent]:
+        """Move the total and the heroes together; report who fell (last first) and who rose."""
+        pairs = list(zip(self.heroes, heroes_at(hp), strict=True))
+        self.hp, self.heroes = hp, [new for _, new in pairs]
+        fell = [new.card for old, new in reversed(pairs) if old.hp > 0 and new.hp == 0]
+        rose = [new.card for old, new in pairs if old.hp == 0 and new.hp > 0]
+        return [HeroFell(hero=hero, player=self.seat) for hero in fell] + [
+            HeroRevived(hero=hero, player=self.seat) for hero in rose
+        ]
+
+    def end(self, outcome: Outcome, score: int) -> list[DragonsEvent]:
+        self.outcome, self.score = outcome, score
+        return [GameEnded(outcome=outcome, score=score, player=self.seat)]
+
+    def win_score(self) -> int:
+        """HP, plus the last card's value when it was a potion and the party is at full health."""
+        last = self.last_played
+        potion_last = last is not None and role_of(last) == Role.POTION
+        return self.hp + (last.value if potion_last and self.hp == MAX_HP else 0)
+
+
+# ---- the table ----------------------------------------------------------------------------------
+
+
+class DragonsOptions(BaseModel, frozen=True):
+    players: Literal[1, 2] = 1
+
+
+class DragonsState(BaseModel):
+    """A whole game between two actions. The deck's top is index 0; deck and room are shared."""
+
+    game: Literal["dragons"] = "dragons"
+    seed: int = 0
+    deck: list[Card]
+    room: list[Card] = []
+    parties: list[Party]
+    to_move: int | None = SOLO
+    """The seat whose move it is; None once every party has ended."""
+    deciding: bool = False
+    """The player to move must choose run or face for the table (a duel's room opening)."""
+    played_in_room: int = 0
+    ran_last_room: bool = False
+    rooms_dealt: int = 0
+    shuffles: int = 1
+    """Shuffles so far; the first (shuffle:0) made the deck, so run k reshuffles with shuffle:k."""
+    turn: int = 0
+
+    @classmethod
+    def from_deck(
+        cls, deck: list[Card], players: int = 1, first: int = SOLO, seed: int = 0
+    ) -> tuple[DragonsState, list[DragonsEvent]]:
+        """A game over an explicit card order (top first): for scripted tests and replays."""
+        parties = [Party(seat=seat) for seat in range(players)]
+        state = cls(seed=seed, deck=list(deck), parties=parties)
+        return state, state._deal_room(first)
+
+    # ---- what the table shows ---------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return not self.playing
+
+    @property
+    def playing(self) -> list[int]:
+        """Seats whose parties are still in the dungeon."""
+        return [party.seat for party in self.parties if party.playing]
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """Seat 0's result, what a solo front end reads; a duel reads each party's."""
+        return self.parties[SOLO].outcome
+
+    @property
+    def score(self) -> int | None:
+        return self.parties[SOLO].score
+
+    @property
+    def plays_left(self) -> int:
+        """Cards still to play in this room: all but one, or every one once the deck is empty."""
+        return len(self.room) if not self.deck else max(0, len(self.room) - 1)
+
+    def may_run(self) -> bool:
+        return (
+            not self.is_over
+            and self.played_in_room == 0
+            and bool(self.deck)
+            and not self.ran_last_room
+        )
+
+    def legal_actions(self, player: int = SOLO) -> list[DungeonAction]:
+        if self.to_move is None or player != self.to_move:
+            return []
+        if self.deciding:
+            return [RUN, FACE]
+        runs = [RUN] if len(self.playing) == 1 and self.may_run() else []
+        plays = {
+            DungeonAction(kind=PLAY_KINDS[role_of(card)], card=card): None for card in self.room
+        }
+        return runs + list(plays)
+
+    # ---- applying an action -----------------------------------------------------------------
+
+    def apply(self, player: int, action: DungeonAction) -> list[DragonsEvent]:
+        """Play one action; an illegal one raises and changes nothing."""
+        if self.is_over:
+            raise GameOver("the game is over")
+        if 0 <= player < len(self.parties) and not self.parties[player].playing:
+            raise GameOver("your party has fallen; the game is over for you")
+        if player != self.to_move:
+            raise NotYourTurn("it is not your turn")
+        if action not in self.legal_actions(player):
+            raise IllegalAction(f"{action} is not a legal move now")
+        self.turn += 1
+        if action.card is None:
+            return self._DECISIONS[action.kind](self, player)
+        self.room.remove(action.card)
+        self.played_in_room += 1
+        self.ran_last_room = False
+        events = self.parties[player].play(action.kind, action.card)
+        return events + self._after_play(player)
+
+    def _run(self, player: int) -> list[DragonsEvent]:
+        fled = list(self.room)
+        self.deck.extend(fled)
+        self.room = []
+        seeded_rng(self.seed, f"shuffle:{self.shuffles}").shuffle(self.deck)
+        self.shuffles += 1
+        self.ran_last_room = True
+        return [Ran(cards=fled, reshuffled=True, player=player), *self._deal_room(player)]
+
+    def _face(self, player: int) -> list[DragonsEvent]:
+        self.deciding = False
+        return [RoomFaced(player=player)]
+
+    _DECISIONS: ClassVar[dict[ActionKind, Callable[[DragonsState, int], list[DragonsEvent]]]] = {
+        ActionKind.RUN: _run,
+        ActionKind.FACE: _face,
+    }
+
+    def _after_play(self, player: int) -> list[DragonsEvent]:
+        party = self.parties[player]
+        events: list[DragonsEvent] = []
+        if party.hp <= 0:
+            events += party.end(Outcome.LOST, party.hp - monster_total(self.deck))
+        if not self.room and not self.deck:
+            for seat in self.playing:
+                events += self.parties[seat].end(Outcome.WON, self.parties[seat].win_score())
+        elif not party.playing:
+            events += [PlaysOnAlone(player=seat) for seat in self.playing]
+        if self.is_over:
+            self.to_move = None
+            return events
+        if self.deck and len(self.room) <= 1:
+            return events + self._deal_room(player if party.playing else self._after(player))
+        self.to_move = self._after(player)
+        return events
+
+    def _after(self, player: int) -> int:
+        """Who picks after this player: the other one while both play, else the one left."""
+        others = [seat for seat in self.playing if seat != player]
+        return others[0] if others else player
+
+    def _deal_room(self, leader: int) -> list[DragonsEvent]:
+        carried = self.room[0] if self.room else None
+        take = max(0, min(ROOM_SIZES[len(self.playing)] - len(self.room), len(self.deck)))
+        self.room.extend(self.deck[:take])
+        del self.deck[:take]
+        self.rooms_dealt += 1
+        self.played_in_room = 0
+        self.to_move = leader
+        duel = len(self.playing) > 1
+        self.deciding = duel and self.may_run()
+        dealt = RoomDealt(
+            room=list(self.room),
+            carried=carried,
+            deck_left=len(self.deck),
+            room_number=self.rooms_dealt,
+            player=leader if duel else None,
+        )
+        return [dealt, RunOrFace(player=leader)] if self.deciding else [dealt]
+
+    def forfeit_score(self) -> int:
+        """An abandoned game scores as a fall at 0 HP now (the same for either player)."""
+        return -monster_total(self.deck)
+
+    def all_cards(self) -> list[Card]:
+        """Every card wherever it lies, the shared deck and room once and each party's own."""
+        return self.deck + self.room + [card for party in self.parties for card in party.cards()]
+
+
+def new_game(
+    seed: int, options: DragonsOptions | None = None, players: int | None = None
+) -> tuple[DragonsState, list[DragonsEvent]]:
+    """Shuffle one dungeon per player together, draw who goes first, and deal the first room.
+
+    `players`, when given, is the number of players (the registry passes it); otherwise the
+    options say.
+    """
+    count = players if players is not None else (options or DragonsOptions()).players
+    if count not in ROOM_SIZES:
+        raise IllegalAction("Diamonds & Dragons is played by 1 or 2 players")
+    deck = dragons_dungeon() * count
+    seeded_rng(seed, "shuffle:0").shuffle(deck)
+    first = seeded_rng(seed, "first player").randrange(count)
+    return DragonsState.from_deck(deck, players=count, first=first, seed=seed)
