@@ -1,0 +1,499 @@
+"""An in-process fake Discord for a real ``discord.ext.commands.Bot``.
+
+``FakeDiscord(world)`` is one bot's connection: it logs the bot in through discord.py's real
+login path, feeds it gateway events (READY, GUILD_CREATE, INTERACTION_CREATE...) the way the
+websocket would, and answers every REST request from the ``World``. Nothing touches the network.
+The bot is unchanged: its real CommandTree, cogs, views and DynamicItems do the work.
+
+Each request is recorded and its body validated against Discord's OpenAPI spec; errors logged by
+discord.py, interactions never acknowledged and callbacks past the 3-second deadline are recorded
+as problems (see ``problems.py``) for the test to fail on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import copy
+import json
+import logging
+import time
+from collections.abc import Callable, Iterable
+from contextlib import AbstractContextManager
+from http import HTTPStatus
+from types import SimpleNamespace
+from typing import Any
+
+import discord
+from discord.ext import commands
+from discord.http import Route
+
+from tests.harness.guilds import Channel, User
+from tests.harness.interactions import (
+    APPLICATION_COMMAND,
+    MESSAGE_COMPONENT,
+    InteractionRecord,
+    InteractionResult,
+    base_payload,
+    command_data,
+    component_data,
+)
+from tests.harness.messages import StoredMessage
+from tests.harness.problems import ErrorLogCollector, Expected, ProblemKind, Problems
+from tests.harness.recording import (
+    DiscordHTTPError,
+    RecordedRequest,
+    UnknownRoute,
+    path_params,
+    read_uploads,
+)
+from tests.harness.rest import Call, FakeRest
+from tests.harness.spec import load_spec
+from tests.harness.webhook_patch import WebhookRouting
+from tests.harness.world import World
+
+# The names discord.py 2.x gives the tasks it starts for a gateway payload. ``settle()`` waits
+# for these: a command ("CommandTree-invoker"), a view item ("discord-ui-view-dispatch-<id>"), a
+# DynamicItem ("discord-ui-dynamic-item-<class>-<custom_id>"), a modal and every event listener
+# ("discord.py: <event>"). Tasks a handler starts itself with other names are not waited for.
+SETTLE_TASK_PREFIXES = (
+    "CommandTree-invoker",
+    "discord-ui-view-dispatch",
+    "discord-ui-dynamic-item-",
+    "discord-ui-modal-dispatch",
+    "discord.py: ",
+)
+
+ACK_DEADLINE = 3.0
+
+# The interaction whose handling is running: tasks inherit it from the dispatch, so every REST
+# call a command makes (channel posts, thread creation) is attributed to its interaction.
+_current: contextvars.ContextVar[InteractionRecord | None] = contextvars.ContextVar(
+    "fake_discord_interaction", default=None
+)
+
+
+class SettleTimeout(AssertionError):
+    """The bot's work for a payload did not finish in time (a hang, or a deadlock)."""
+
+
+def _discord_error(error: DiscordHTTPError) -> discord.HTTPException:
+    """The exception discord.py raises for this error response (it reads status and reason)."""
+    reason = HTTPStatus(error.status).phrase
+    response = SimpleNamespace(status=error.status, reason=reason, headers={})
+    kind = {403: discord.Forbidden, 404: discord.NotFound}.get(error.status, discord.HTTPException)
+    return kind(response, error.json())  # type: ignore[arg-type]
+
+
+def _wire_copy(body: Any) -> Any:
+    """The body as Discord receives it: JSON round-tripped, so later mutation cannot leak."""
+    return None if body is None else json.loads(json.dumps(body))
+
+
+class FakeDiscord:
+    """One bot's connection to the fake Discord: wiring, gateway, interactions, settling.
+
+    ``ack_deadline`` is Discord's 3 s to acknowledge an interaction (shorten it to test the
+    deadline quickly); ``clock`` measures it. ``reject_invalid_bodies`` makes a body the spec
+    rejects fail with 400 Invalid Form Body, as Discord would, besides being reported.
+    """
+
+    def __init__(
+        self,
+        world: World,
+        *,
+        problems: Problems | None = None,
+        ack_deadline: float = ACK_DEADLINE,
+        clock: Callable[[], float] = time.monotonic,
+        error_loggers: Iterable[str] = ("discord",),
+        reject_invalid_bodies: bool = True,
+        settle_timeout: float = 10.0,
+    ) -> None:
+        self.world = world
+        self.problems = problems if problems is not None else Problems()
+        self.ack_deadline = ack_deadline
+        self.clock = clock
+        self.error_loggers = tuple(error_loggers)
+        self.reject_invalid_bodies = reject_invalid_bodies
+        self.settle_timeout = settle_timeout
+        self.spec = load_spec()  # raises SpecNotFound when the spec is required and missing
+        self.rest = FakeRest(self)
+        self.requests: list[RecordedRequest] = []
+        self.interactions: list[InteractionRecord] = []
+        self.bot: commands.Bot | None = None
+        self.running = False
+        self._log_handler = ErrorLogCollector(self.problems)
+        self._log_levels: dict[str, int] = {}
+
+    # ---- lifecycle -------------------------------------------------------------------------------
+
+    async def start(self, bot: commands.Bot) -> FakeDiscord:
+        """Log the bot in, connect it to the world's guilds, and wait until it is ready."""
+        if self.bot is not None:
+            raise RuntimeError("a FakeDiscord connects one bot; create another for the next")
+        self.bot = bot
+        bot.http.request = self._http_request  # type: ignore[method-assign]
+        WebhookRouting.attach(self)
+        self._attach_loggers()
+        self.running = True
+        try:
+            # The real login: GET /users/@me, GET /oauth2/applications/@me, then setup_hook().
+            await bot.login("fake-token")
+            state = bot._connection
+            state.guild_ready_timeout = 0.01  # every GUILD_CREATE is sent at once, below
+            state._chunk_guilds = False  # there is no websocket to request members over
+            self.dispatch("READY", self._ready_payload())
+            for guild in self.world.guilds.values():
+                self.dispatch("GUILD_CREATE", guild.payload())
+            await asyncio.wait_for(bot.wait_until_ready(), timeout=5)
+            await self.settle()
+        except BaseException:
+            await self.stop()
+            raise
+        return self
+
+    async def stop(self) -> None:
+        """Finish the bot's pending work, close it (its ``close()`` frees its resources)."""
+        if not self.running:
+            return
+        try:
+            await self.settle()
+        finally:
+            self.running = False
+            try:
+                assert self.bot is not None
+                await self.bot.close()
+            finally:
+                self._detach_loggers()
+                WebhookRouting.detach(self)
+
+    def _ready_payload(self) -> dict[str, Any]:
+        return {
+            "v": 10,
+            "user": self.world.bot_user.payload(),
+            "session_id": f"session-{self.world.new_id()}",
+            "resume_gateway_url": "wss://gateway.invalid",
+            "guilds": [{"id": str(g), "unavailable": True} for g in self.world.guilds],
+            "application": {"id": str(self.world.app_id), "flags": 0},
+            "private_channels": [],
+            "relationships": [],
+        }
+
+    def _attach_loggers(self) -> None:
+        for name in self.error_loggers:
+            logger = logging.getLogger(name)
+            self._log_levels[name] = logger.level
+            if logger.getEffectiveLevel() > logging.ERROR:
+                logger.setLevel(logging.ERROR)
+            logger.addHandler(self._log_handler)
+
+    def _detach_loggers(self) -> None:
+        for name, level in self._log_levels.items():
+            logger = logging.getLogger(name)
+            logger.removeHandler(self._log_handler)
+            logger.setLevel(level)
+        self._log_levels.clear()
+
+    # ---- gateway ---------------------------------------------------------------------------------
+
+    def dispatch(self, event: str, data: dict[str, Any]) -> None:
+        """Hand a gateway event to the bot exactly as its websocket reader would."""
+        assert self.bot is not None, "start() the fake first"
+        self.bot._connection.parsers[event](copy.deepcopy(data))
+
+    async def settle(self) -> None:
+        """Wait until every task the dispatched payloads started has finished.
+
+        Then flag each interaction still unacknowledged: its user would see "This interaction
+        failed".
+        """
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.settle_timeout
+        me = asyncio.current_task()
+        while True:
+            await asyncio.sleep(0)
+            pending = [
+                task
+                for task in asyncio.all_tasks()
+                if task is not me
+                and not task.done()
+                and task.get_name().startswith(SETTLE_TASK_PREFIXES)
+            ]
+            if not pending:
+                break
+            remaining = deadline - loop.time()
+            if remaining <= 0:
+                names = sorted(t.get_name() for t in pending)
+                raise SettleTimeout(f"still running after {self.settle_timeout} s: {names}")
+            await asyncio.wait(pending, timeout=remaining)
+        self._flag_unacknowledged()
+
+    def _flag_unacknowledged(self) -> None:
+        for record in self.interactions:
+            if not record.acknowledged and not record.flagged:
+                record.flagged = True
+                self.problems.add(
+                    ProblemKind.UNACKNOWLEDGED, f"{record.label} by {record.user.name}"
+                )
+
+    # ---- interactions ----------------------------------------------------------------------------
+
+    async def slash(
+        self,
+        command: str,
+        user: User | str,
+        /,
+        *,
+        channel: Channel | str | int | None = None,
+        option_values: dict[str, Any] | None = None,
+        settle: bool = True,
+        **options: Any,
+    ) -> InteractionResult:
+        """Run a slash command: ``slash("scoundrel new", alice, variant="easy")``.
+
+        The path may name a subcommand or a group and subcommand. Options are typed from the
+        bot's command tree; pass harness ``User``/``Channel`` objects for user/channel options.
+        ``option_values`` carries options whose names clash with this method's keywords.
+        """
+        place = self._channel(channel)
+        values = {**options, **(option_values or {})}
+        tree = self.bot.tree if self.bot is not None else None
+        data = command_data(self.world, tree, command, place, values)
+        return await self._interact(
+            APPLICATION_COMMAND, user, place, data, label=f"/{command}", settle=settle
+        )
+
+    async def click(
+        self,
+        message: StoredMessage | InteractionResult | int,
+        custom_id: str,
+        user: User | str,
+        /,
+        *,
+        check: bool = True,
+        settle: bool = True,
+    ) -> InteractionResult:
+        """Press a button. With ``check`` it must be on the message and enabled, as in a client.
+
+        ``message.button("Label")["custom_id"]`` finds a button's custom_id by its label.
+        """
+        stored = self._message(message)
+        data = component_data(stored, custom_id, None, check=check)
+        return await self._component(stored, user, data, f"click {custom_id}", check, settle)
+
+    async def select(
+        self,
+        message: StoredMessage | InteractionResult | int,
+        custom_id: str,
+        values: list[str],
+        user: User | str,
+        /,
+        *,
+        check: bool = True,
+        settle: bool = True,
+    ) -> InteractionResult:
+        """Choose ``values`` in a string select menu on the message."""
+        stored = self._message(message)
+        data = component_data(stored, custom_id, values, check=check)
+        return await self._component(stored, user, data, f"select {custom_id}", check, settle)
+
+    async def _component(
+        self,
+        stored: StoredMessage,
+        user: User | str,
+        data: dict[str, Any],
+        label: str,
+        check: bool,
+        settle: bool,
+    ) -> InteractionResult:
+        who = self._user(user)
+        if check and stored.deleted:
+            raise AssertionError(f"message {stored.id} was deleted: nobody can click on it")
+        if check and stored.ephemeral_for not in (None, who.id):
+            raise AssertionError(f"message {stored.id} is ephemeral: {who.name} cannot see it")
+        place = self.world.find_channel(stored.channel_id)
+        assert place is not None, f"message {stored.id} is in no known channel"
+        return await self._interact(
+            MESSAGE_COMPONENT, who, place, data, label=label, clicked=stored, settle=settle
+        )
+
+    async def _interact(
+        self,
+        kind: int,
+        user: User | str,
+        channel: Channel,
+        data: dict[str, Any],
+        *,
+        label: str,
+        clicked: StoredMessage | None = None,
+        settle: bool = True,
+    ) -> InteractionResult:
+        assert self.running and self.bot is not None, "start() the fake first"
+        who = self._user(user)
+        self._ensure_cached(channel, who)
+        interaction_id = self.world.new_id()
+        token = f"interaction-token-{interaction_id}"
+        payload = base_payload(
+            self.world,
+            interaction_id=interaction_id,
+            token=token,
+            type=kind,
+            user=who,
+            channel=channel,
+            data=data,
+        )
+        if clicked is not None:
+            payload["message"] = copy.deepcopy(clicked.payload)
+        record = InteractionRecord(
+            id=interaction_id,
+            token=token,
+            type=kind,
+            user=who,
+            channel=channel,
+            payload=payload,
+            created_at=self.clock(),
+            label=label,
+            connection=self,
+            clicked_message_id=clicked.id if clicked else None,
+        )
+        self.world.interactions[token] = record
+        self.interactions.append(record)
+        reset = _current.set(record)
+        try:
+            self.dispatch("INTERACTION_CREATE", payload)
+        finally:
+            _current.reset(reset)
+        if settle:
+            await self.settle()
+        return InteractionResult(record, self.world)
+
+    def _ensure_cached(self, channel: Channel, user: User) -> None:
+        """Tell the bot about guilds, roles and channels added to the world after it connected."""
+        assert self.bot is not None
+        guild = channel.guild
+        cached = self.bot.get_guild(guild.id)
+        if cached is None:
+            self.dispatch("GUILD_CREATE", guild.payload())
+            return
+        member = guild.members.get(user.id)
+        for role_id in member.role_ids if member else []:
+            if cached.get_role(role_id) is None:
+                role = guild.roles[role_id].payload()
+                self.dispatch("GUILD_ROLE_CREATE", {"guild_id": str(guild.id), "role": role})
+        chain = [channel]
+        if channel.parent_id is not None:
+            parent = guild.channels[channel.parent_id]
+            chain.insert(0, parent)
+        for place in chain:
+            if cached.get_channel_or_thread(place.id) is None:
+                event = "THREAD_CREATE" if place.is_thread else "CHANNEL_CREATE"
+                self.dispatch(event, place.payload())
+
+    # ---- REST ------------------------------------------------------------------------------------
+
+    async def _http_request(
+        self, route: Route, *, files: Any = None, form: Any = None, **kwargs: Any
+    ) -> Any:
+        await asyncio.sleep(0)  # a real request yields to the loop; let other tasks interleave
+        body, uploads = read_uploads(form) if form else (kwargs.get("json"), {})
+        return self.handle(route, body, uploads, kwargs.get("params"), _current.get())
+
+    def handle(
+        self,
+        route: Route,
+        body: Any,
+        uploads: dict[int, dict[str, Any]],
+        query: dict[str, Any] | None,
+        interaction: InteractionRecord | None,
+    ) -> Any:
+        """Record, validate and answer one REST request (raising what discord.py would)."""
+        request = RecordedRequest(
+            method=route.method,
+            path=route.path,
+            url=route.url,
+            params=path_params(route.path, route.url),
+            query=dict(query or {}),
+            body=_wire_copy(body),
+            files=list(uploads.values()),
+            user=interaction.user if interaction else None,
+            interaction_id=interaction.id if interaction else None,
+        )
+        self.requests.append(request)
+        if interaction is not None:
+            interaction.requests.append(request)
+        self._validate(request)
+        try:
+            if request.violations and self.reject_invalid_bodies:
+                reasons = [{"code": "SPEC", "message": v} for v in request.violations]
+                raise DiscordHTTPError(
+                    400, 50035, "Invalid Form Body", {"spec": {"_errors": reasons}}
+                )
+            status, response = self.rest.answer(Call(request, interaction, uploads))
+        except DiscordHTTPError as error:
+            request.status, request.response = error.status, error.json()
+            raise _discord_error(error) from None
+        except UnknownRoute as error:
+            request.status = 404
+            self.problems.add(ProblemKind.UNKNOWN_ROUTE, str(error))
+            raise
+        request.status, request.response = status, response
+        return response
+
+    def _validate(self, request: RecordedRequest) -> None:
+        if self.spec is None or request.body is None:
+            return
+        request.violations = self.spec.check_request(request.method, request.path, request.body)
+        for violation in request.violations:
+            who = f" (for {request.user.name})" if request.user else ""
+            self.problems.add(
+                ProblemKind.SPEC_VIOLATION,
+                f"{request.method} {request.path}{who}: {violation}",
+                json.dumps(request.body, ensure_ascii=False)[:1500],
+            )
+
+    # ---- lookups for tests -----------------------------------------------------------------------
+
+    def expect_errors(self, *kinds: ProblemKind) -> AbstractContextManager[Expected]:
+        """Problems inside this block are expected (and must happen), not failures."""
+        return self.problems.expect(*kinds)
+
+    def find_requests(
+        self, method: str | None = None, path: str | None = None
+    ) -> list[RecordedRequest]:
+        """Recorded requests, filtered by method and by discord.py route template."""
+        return [
+            r
+            for r in self.requests
+            if (method is None or r.method == method) and (path is None or r.path == path)
+        ]
+
+    def messages_in(self, channel: Channel | str | int | None = None) -> list[StoredMessage]:
+        return self.world.messages_in(self._channel(channel))
+
+    def last_message(self, channel: Channel | str | int | None = None) -> StoredMessage:
+        found = self.messages_in(channel)
+        assert found, "no message in that channel"
+        return found[-1]
+
+    def _user(self, user: User | str) -> User:
+        return self.world.user(user) if isinstance(user, str) else user
+
+    def _channel(self, channel: Channel | str | int | None) -> Channel:
+        if channel is None:
+            return self.world.channel
+        if isinstance(channel, Channel):
+            return channel
+        if isinstance(channel, str):
+            return self.world.channel_named(channel)
+        found = self.world.find_channel(channel)
+        if found is None:
+            raise KeyError(f"no channel {channel}")
+        return found
+
+    def _message(self, message: StoredMessage | InteractionResult | int) -> StoredMessage:
+        if isinstance(message, StoredMessage):
+            return message
+        if isinstance(message, InteractionResult):
+            assert message.message is not None, f"{message!r} has no message"
+            return message.message
+        return self.world.message(message)

@@ -1,0 +1,131 @@
+"""Messages as Discord stores them, and the helpers tests use to look inside them."""
+
+from __future__ import annotations
+
+import copy
+import itertools
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+# Message flags the fake acts on.
+SUPPRESS_EMBEDS = 1 << 2
+EPHEMERAL = 1 << 6
+LOADING = 1 << 7
+SUPPRESS_NOTIFICATIONS = 1 << 12
+IS_COMPONENTS_V2 = 1 << 15
+SETTABLE_FLAGS = SUPPRESS_EMBEDS | EPHEMERAL | SUPPRESS_NOTIFICATIONS | IS_COMPONENTS_V2
+
+
+def numbered(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Components as Discord stores them: a copy, each with a numeric ``id`` (1, 2, ...).
+
+    Discord numbers the components it is sent without one, depth first, and leaves out the
+    fields sent as null.
+    """
+    taken = {c.get("id") for c in _walk(components)} - {None}
+    counter = itertools.count(1)
+    result = copy.deepcopy(components)
+    for component in _walk(result):
+        for key in [k for k, v in component.items() if v is None]:
+            del component[key]
+        if "id" not in component:
+            component["id"] = next(n for n in counter if n not in taken)
+    return result
+
+
+def _walk(components: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    stack = list(reversed(components))
+    while stack:
+        component = stack.pop()
+        yield component
+        stack.extend(reversed(component.get("components") or []))
+        if isinstance(component.get("accessory"), dict):
+            stack.append(component["accessory"])
+
+
+@dataclass(eq=False)
+class StoredMessage:
+    """A message as Discord holds it: ``payload`` is the JSON Discord returns for it.
+
+    ``history`` keeps every earlier version, so a test can tell an edit in place from a new
+    message. ``ephemeral_for`` is the only user who can see an ephemeral message.
+    """
+
+    payload: dict[str, Any]
+    ephemeral_for: int | None = None
+    interaction_token: str | None = None
+    deleted: bool = False
+    history: list[dict[str, Any]] = field(default_factory=list)
+
+    def __repr__(self) -> str:
+        return f"<StoredMessage id={self.id} channel={self.channel_id} content={self.content!r}>"
+
+    @property
+    def id(self) -> int:
+        return int(self.payload["id"])
+
+    @property
+    def channel_id(self) -> int:
+        return int(self.payload["channel_id"])
+
+    @property
+    def content(self) -> str:
+        return self.payload.get("content") or ""
+
+    @property
+    def embeds(self) -> list[dict[str, Any]]:
+        return self.payload.get("embeds") or []
+
+    @property
+    def embed(self) -> dict[str, Any] | None:
+        """The first embed, or None: most game messages carry exactly one."""
+        return self.embeds[0] if self.embeds else None
+
+    @property
+    def components(self) -> list[dict[str, Any]]:
+        return self.payload.get("components") or []
+
+    @property
+    def attachments(self) -> list[dict[str, Any]]:
+        return self.payload.get("attachments") or []
+
+    @property
+    def flags(self) -> int:
+        return int(self.payload.get("flags") or 0)
+
+    @property
+    def ephemeral(self) -> bool:
+        return bool(self.flags & EPHEMERAL)
+
+    @property
+    def loading(self) -> bool:
+        """Still the "Bot is thinking..." placeholder of a deferred reply."""
+        return bool(self.flags & LOADING)
+
+    @property
+    def edits(self) -> int:
+        return len(self.history)
+
+    def walk_components(self) -> Iterator[dict[str, Any]]:
+        """Every component, rows and containers included, depth first."""
+        return _walk(self.components)
+
+    @property
+    def custom_ids(self) -> list[str]:
+        return [c["custom_id"] for c in self.walk_components() if c.get("custom_id")]
+
+    @property
+    def buttons(self) -> list[dict[str, Any]]:
+        return [c for c in self.walk_components() if c.get("type") == 2]
+
+    def button(self, label: str) -> dict[str, Any]:
+        """The button with this label (AssertionError listing the labels if there is none)."""
+        for button in self.buttons:
+            if button.get("label") == label:
+                return button
+        labels = [b.get("label") for b in self.buttons]
+        raise AssertionError(f"no button labelled {label!r} on message {self.id}; has {labels}")
+
+    def component(self, custom_id: str) -> dict[str, Any] | None:
+        return next((c for c in self.walk_components() if c.get("custom_id") == custom_id), None)
