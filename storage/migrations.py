@@ -18,17 +18,18 @@ MIGRATIONS: list[str] = [
         message_id  INTEGER,
         owner_id    INTEGER NOT NULL,
         status      TEXT    NOT NULL
-                    CHECK (status IN ('active', 'finished', 'abandoned', 'expired')),
+                    CHECK (status IN ('pending', 'active', 'finished', 'abandoned', 'expired',
+                                      'declined')),
         seed        INTEGER NOT NULL,
         daily       TEXT,
         state       TEXT    NOT NULL,
-        last_events TEXT    NOT NULL DEFAULT '[]',
+        narration TEXT    NOT NULL DEFAULT '[]',
         version     INTEGER NOT NULL DEFAULT 0,
         created_at  REAL    NOT NULL,
         updated_at  REAL    NOT NULL
     );
     CREATE UNIQUE INDEX games_one_active_per_channel ON games (channel_id)
-        WHERE status = 'active';
+        WHERE status = 'active' AND daily IS NULL;
     CREATE INDEX games_active_by_idle ON games (updated_at) WHERE status = 'active';
     CREATE UNIQUE INDEX games_one_daily_attempt ON games (owner_id, game, daily)
         WHERE daily IS NOT NULL;

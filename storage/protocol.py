@@ -11,12 +11,16 @@ from typing import Protocol
 
 from pydantic import BaseModel
 
+from storage.boards import Rating
+
 
 class GameStatus(StrEnum):
+    PENDING = "pending"  # a challenge not yet accepted
     ACTIVE = "active"
     FINISHED = "finished"
     ABANDONED = "abandoned"
     EXPIRED = "expired"
+    DECLINED = "declined"
 
 
 class StoreError(Exception):
@@ -57,7 +61,7 @@ class GameRecord(BaseModel):
     seed: int
     daily: str | None = None
     state: str
-    last_events: str
+    narration: str
     version: int
     created_at: float
     updated_at: float
@@ -96,8 +100,9 @@ class GameStore(Protocol):
         players: list[PlayerSeat],
         seed: int,
         state: str,
-        last_events: str,
+        narration: str,
         daily: str | None = None,
+        status: GameStatus = GameStatus.ACTIVE,
     ) -> GameRecord: ...
 
     async def get_game(self, game_id: int) -> GameRecord | None: ...
@@ -114,16 +119,30 @@ class GameStore(Protocol):
         user_id: int,
         action: str,
         state: str,
-        last_events: str,
+        narration: str,
         status: GameStatus,
         results: list[ResultRow] = (),
+        ratings: list[Rating] = (),
     ) -> GameRecord: ...
 
     async def close_game(
-        self, game_id: int, expected_version: int, status: GameStatus
+        self,
+        game_id: int,
+        expected_version: int,
+        status: GameStatus,
+        results: list[ResultRow] = (),
+        was: GameStatus = GameStatus.ACTIVE,
     ) -> GameRecord: ...
 
-    async def inactive_games(self, idle_since: float) -> list[GameRecord]: ...
+    async def accept_challenge(
+        self, game_id: int, expected_version: int, channel_id: int
+    ) -> GameRecord: ...
+
+    async def daily_game(self, owner_id: int, game: str, day: str) -> GameRecord | None: ...
+
+    async def inactive_games(
+        self, idle_since: float, status: GameStatus = GameStatus.ACTIVE
+    ) -> list[GameRecord]: ...
 
     async def actions(self, game_id: int) -> list[ActionRecord]: ...
 

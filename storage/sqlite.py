@@ -32,7 +32,7 @@ from storage.protocol import (
 SQLITE_PREFIX = "sqlite:///"
 GAME_COLUMNS = (
     "id, game, variant, guild_id, channel_id, message_id, owner_id, status, seed, daily, state,"
-    " last_events, version, created_at, updated_at"
+    " narration, version, created_at, updated_at"
 )
 
 
@@ -117,18 +117,19 @@ class SqliteStore(BoardQueries):
         players: list[PlayerSeat],
         seed: int,
         state: str,
-        last_events: str,
+        narration: str,
         daily: str | None = None,
+        status: GameStatus = GameStatus.ACTIVE,
     ) -> GameRecord:
-        """A new active game; ChannelBusy if the channel has one, DailyTaken for a second try."""
+        """A new game; ChannelBusy if the channel has an active one, DailyTaken for a retry."""
         now = self._clock()
         async with self._transaction() as db:
             try:
                 cursor = await db.execute(
                     "INSERT INTO games (game, variant, guild_id, channel_id, owner_id, status,"
-                    " seed, daily, state, last_events, version, created_at, updated_at)"
-                    " VALUES (:game, :variant, :guild_id, :channel_id, :owner_id, 'active', :seed,"
-                    " :daily, :state, :last_events, 0, :now, :now)",
+                    " seed, daily, state, narration, version, created_at, updated_at)"
+                    " VALUES (:game, :variant, :guild_id, :channel_id, :owner_id, :status, :seed,"
+                    " :daily, :state, :narration, 0, :now, :now)",
                     {
                         "game": game,
                         "variant": variant,
@@ -138,8 +139,9 @@ class SqliteStore(BoardQueries):
                         "seed": seed,
                         "daily": daily,
                         "state": state,
-                        "last_events": last_events,
+                        "narration": narration,
                         "now": now,
+                        "status": status.value,
                     },
                 )
             except aiosqlite.IntegrityError as error:
@@ -163,8 +165,17 @@ class SqliteStore(BoardQueries):
     async def active_game_in_channel(self, channel_id: int) -> GameRecord | None:
         async with self._lock:
             return await self._load(
-                f"SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ? AND status = 'active'",
+                f"SELECT {GAME_COLUMNS} FROM games"
+                " WHERE channel_id = ? AND status = 'active' AND daily IS NULL",
                 (channel_id,),
+            )
+
+    async def daily_game(self, owner_id: int, game: str, day: str) -> GameRecord | None:
+        """A player's attempt at a day's daily dungeon, whatever became of it."""
+        async with self._lock:
+            return await self._load(
+                f"SELECT {GAME_COLUMNS} FROM games WHERE owner_id = ? AND game = ? AND daily = ?",
+                (owner_id, game, day),
             )
 
     async def _load(self, sql: str, params: tuple) -> GameRecord | None:
@@ -192,7 +203,7 @@ class SqliteStore(BoardQueries):
         user_id: int,
         action: str,
         state: str,
-        last_events: str,
+        narration: str,
         status: GameStatus,
         results: Iterable[ResultRow] = (),
         ratings: Iterable[Rating] = (),
@@ -200,7 +211,7 @@ class SqliteStore(BoardQueries):
         """State, version + 1, the action's log line, results and ratings: all or nothing."""
         now = self._clock()
         async with self._transaction() as db:
-            await self._bump(db, game_id, expected_version, now, status, state, last_events)
+            await self._bump(db, game_id, expected_version, now, status, state, narration)
             await db.execute(
                 "INSERT INTO actions (game_id, seq, user_id, action, created_at)"
                 " VALUES (?, ?, ?, ?, ?)",
@@ -211,11 +222,18 @@ class SqliteStore(BoardQueries):
         return await self._reload(game_id)
 
     async def close_game(
-        self, game_id: int, expected_version: int, status: GameStatus
+        self,
+        game_id: int,
+        expected_version: int,
+        status: GameStatus,
+        results: Iterable[ResultRow] = (),
+        was: GameStatus = GameStatus.ACTIVE,
     ) -> GameRecord:
-        """End a game without an action (abandoned, expired), as one more version."""
+        """End a game without an action (abandoned, expired, declined), as one more version."""
+        now = self._clock()
         async with self._transaction() as db:
-            await self._bump(db, game_id, expected_version, self._clock(), status)
+            await self._bump(db, game_id, expected_version, now, status, was=was)
+            await self._write_results(db, game_id, list(results), now)
         return await self._reload(game_id)
 
     async def _bump(
@@ -226,13 +244,16 @@ class SqliteStore(BoardQueries):
         now: float,
         status: GameStatus,
         state: str | None = None,
-        last_events: str | None = None,
+        narration: str | None = None,
+        was: GameStatus = GameStatus.ACTIVE,
+        channel_id: int | None = None,
     ) -> None:
         cursor = await db.execute(
             "UPDATE games SET version = version + 1, updated_at = ?, status = ?,"
-            " state = COALESCE(?, state), last_events = COALESCE(?, last_events)"
-            " WHERE id = ? AND version = ? AND status = 'active'",
-            (now, status.value, state, last_events, game_id, expected_version),
+            " state = COALESCE(?, state), narration = COALESCE(?, narration),"
+            " channel_id = COALESCE(?, channel_id)"
+            " WHERE id = ? AND version = ? AND status = ?",
+            (now, status.value, state, narration, channel_id, game_id, expected_version, was.value),
         )
         if cursor.rowcount != 1:
             exists = await self._fetchone("SELECT 1 FROM games WHERE id = ?", (game_id,))
@@ -275,11 +296,32 @@ class SqliteStore(BoardQueries):
             raise GameNotFound(f"game {game_id}")
         return record
 
-    async def inactive_games(self, idle_since: float) -> list[GameRecord]:
+    async def accept_challenge(
+        self, game_id: int, expected_version: int, channel_id: int
+    ) -> GameRecord:
+        """A pending challenge becomes the channel's active game; ChannelBusy if it has one."""
+        async with self._transaction() as db:
+            try:
+                await self._bump(
+                    db,
+                    game_id,
+                    expected_version,
+                    self._clock(),
+                    GameStatus.ACTIVE,
+                    was=GameStatus.PENDING,
+                    channel_id=channel_id,
+                )
+            except aiosqlite.IntegrityError as error:
+                raise ChannelBusy(f"channel {channel_id} already has an active game") from error
+        return await self._reload(game_id)
+
+    async def inactive_games(
+        self, idle_since: float, status: GameStatus = GameStatus.ACTIVE
+    ) -> list[GameRecord]:
         async with self._lock:
             rows = await self._fetchall(
-                "SELECT id FROM games WHERE status = 'active' AND updated_at < ? ORDER BY id",
-                (idle_since,),
+                "SELECT id FROM games WHERE status = ? AND updated_at < ? ORDER BY id",
+                (status.value, idle_since),
             )
         return [await self._reload(row["id"]) for row in rows]
 

@@ -39,7 +39,7 @@ async def finish(store, clock, user: int, score: int, outcome: str = "won", **ga
         players=[PlayerSeat(seat=0, user_id=user, display_name=name)],
         seed=1,
         state="{}",
-        last_events="[]",
+        narration="[]",
         daily=game.get("daily"),
     )
     clock.now += 60
@@ -49,7 +49,7 @@ async def finish(store, clock, user: int, score: int, outcome: str = "won", **ga
         user_id=user,
         action='"x"',
         state="{}",
-        last_events="[]",
+        narration="[]",
         status=GameStatus.FINISHED,
         results=[ResultRow(user_id=user, display_name=name, outcome=outcome, score=score, turns=9)],
     )
@@ -144,7 +144,7 @@ async def test_stats_count_wins_scores_and_streaks(board) -> None:
 
 
 async def test_ratings_are_stored_with_the_finishing_action(board) -> None:
-    store, clock = board
+    store, _ = board
     record = await store.create_game(
         game="dragons-duel",
         variant=None,
@@ -157,7 +157,7 @@ async def test_ratings_are_stored_with_the_finishing_action(board) -> None:
         ],
         seed=1,
         state="{}",
-        last_events="[]",
+        narration="[]",
     )
     ratings = [
         Rating(user_id=1, display_name="a", mu=27.6, sigma=8.0, ordinal=3.6, games=1),
@@ -169,7 +169,7 @@ async def test_ratings_are_stored_with_the_finishing_action(board) -> None:
         user_id=1,
         action='"x"',
         state="{}",
-        last_events="[]",
+        narration="[]",
         status=GameStatus.FINISHED,
         ratings=ratings,
     )
@@ -177,3 +177,32 @@ async def test_ratings_are_stored_with_the_finishing_action(board) -> None:
     page = await store.rating_board(GUILD, "dragons-duel", caller_id=2)
     assert [(e.user_id, e.rank) for e in page.entries] == [(1, 1), (2, 2)]
     assert page.caller.score == -1.6
+
+
+async def test_a_daily_attempt_is_found_and_does_not_occupy_the_channel(board) -> None:
+    store, _ = board
+    seat = [PlayerSeat(seat=0, user_id=5, display_name="e")]
+    common = {
+        "game": "scoundrel",
+        "variant": "classic",
+        "guild_id": GUILD,
+        "owner_id": 5,
+        "players": seat,
+        "seed": 1,
+        "state": "{}",
+        "narration": "[]",
+    }
+    daily = await store.create_game(channel_id=77, daily="2026-11-21", **common)
+    assert await store.active_game_in_channel(77) is None
+    channel_game = await store.create_game(channel_id=77, **common)
+    assert (await store.active_game_in_channel(77)).id == channel_game.id
+    assert (await store.daily_game(5, "scoundrel", "2026-11-21")).id == daily.id
+    assert await store.daily_game(5, "scoundrel", "2026-11-22") is None
+    closed = await store.close_game(
+        daily.id,
+        0,
+        GameStatus.EXPIRED,
+        results=[ResultRow(user_id=5, display_name="e", outcome="expired", score=-200, turns=0)],
+    )
+    assert closed.status == GameStatus.EXPIRED
+    assert [r.outcome for r in await store.results(daily.id)] == ["expired"]

@@ -40,7 +40,7 @@ async def new_game(store, channel_id: int = 3000, state: str = '{"n":0}'):
         players=[ALICE],
         seed=7,
         state=state,
-        last_events="[]",
+        narration="[]",
     )
 
 
@@ -81,10 +81,10 @@ async def test_commit_bumps_the_version_logs_the_action_and_refuses_a_stale_one(
         user_id=42,
         action='"run"',
         state='{"n":1}',
-        last_events="[1]",
+        narration="[1]",
         status=GameStatus.ACTIVE,
     )
-    assert (after.version, after.state, after.last_events) == (1, '{"n":1}', "[1]")
+    assert (after.version, after.state, after.narration) == (1, '{"n":1}', "[1]")
     with pytest.raises(StaleVersion):
         await store.commit_action(
             game.id,
@@ -92,7 +92,7 @@ async def test_commit_bumps_the_version_logs_the_action_and_refuses_a_stale_one(
             user_id=42,
             action='"x"',
             state="{}",
-            last_events="[]",
+            narration="[]",
             status=GameStatus.ACTIVE,
         )
     assert [a.action for a in await store.actions(game.id)] == ['"run"']
@@ -111,7 +111,7 @@ async def test_two_simultaneous_commits_apply_exactly_once(url: str) -> None:
             user_id=n,
             action=f'"{n}"',
             state=f'{{"n":{n}}}',
-            last_events="[]",
+            narration="[]",
             status=GameStatus.ACTIVE,
         )
 
@@ -126,7 +126,7 @@ async def test_two_processes_writing_the_same_game_apply_once(url: str) -> None:
     first, second = await open_store(url), await open_store(url)
     game = await new_game(first)
     await first.commit_action(
-        game.id, 0, user_id=1, action='"a"', state="{}", last_events="[]", status=GameStatus.ACTIVE
+        game.id, 0, user_id=1, action='"a"', state="{}", narration="[]", status=GameStatus.ACTIVE
     )
     with pytest.raises(StaleVersion):
         await second.commit_action(
@@ -135,7 +135,7 @@ async def test_two_processes_writing_the_same_game_apply_once(url: str) -> None:
             user_id=2,
             action='"b"',
             state="{}",
-            last_events="[]",
+            narration="[]",
             status=GameStatus.ACTIVE,
         )
     await first.close()
@@ -153,7 +153,7 @@ async def test_finishing_writes_results_and_frees_the_channel(url: str) -> None:
         user_id=42,
         action='"x"',
         state="{}",
-        last_events="[]",
+        narration="[]",
         status=GameStatus.FINISHED,
         results=[ResultRow(user_id=42, display_name="alice", outcome="won", score=17, turns=30)],
     )
@@ -188,10 +188,10 @@ KILLED_WRITER = textwrap.dedent(
         store = await open_store(sys.argv[1])
         game = await store.create_game(game="scoundrel", variant=None, guild_id=1, channel_id=9,
             owner_id=1, players=[PlayerSeat(seat=0, user_id=1, display_name="a")], seed=1,
-            state="{}", last_events="[]")
+            state="{}", narration="[]")
         for version in range(5):
             await store.commit_action(game.id, version, user_id=1, action=f'"{version}"',
-                state=f'{{"v":{version + 1}}}', last_events="[]", status=GameStatus.ACTIVE)
+                state=f'{{"v":{version + 1}}}', narration="[]", status=GameStatus.ACTIVE)
             print(version + 1, flush=True)
         os.kill(os.getpid(), signal.SIGKILL)  # no close, no checkpoint: a crash
 
@@ -235,3 +235,54 @@ def test_only_sqlite_urls_are_accepted() -> None:
     assert sqlite_path("sqlite:////var/lib/bot.sqlite3") == "/var/lib/bot.sqlite3"
     with pytest.raises(ValueError):
         sqlite_path("postgres://x")
+
+
+async def test_a_challenge_is_pending_until_accepted_into_a_free_channel(url: str) -> None:
+    clock = Clock()
+    store = await open_store(url, clock)
+    busy = await new_game(store, channel_id=5)
+    bob = PlayerSeat(seat=1, user_id=7, display_name="bob")
+    challenge = await store.create_game(
+        game="dragons",
+        variant="duel",
+        guild_id=2000,
+        channel_id=5,
+        owner_id=42,
+        players=[ALICE, bob],
+        seed=3,
+        state="{}",
+        narration="[]",
+        status=GameStatus.PENDING,
+    )
+    assert (await store.active_game_in_channel(5)).id == busy.id  # pending does not occupy it
+    with pytest.raises(ChannelBusy):
+        await store.accept_challenge(challenge.id, 0, channel_id=5)
+    accepted = await store.accept_challenge(challenge.id, 0, channel_id=6)
+    assert (accepted.status, accepted.channel_id, accepted.version) == (GameStatus.ACTIVE, 6, 1)
+    with pytest.raises(StaleVersion):  # accepting twice applies once
+        await store.accept_challenge(challenge.id, 0, channel_id=6)
+    await store.close()
+
+
+async def test_stale_challenges_are_found_and_declined_ones_are_closed(url: str) -> None:
+    clock = Clock()
+    store = await open_store(url, clock)
+    challenge = await store.create_game(
+        game="dragons",
+        variant="duel",
+        guild_id=2000,
+        channel_id=5,
+        owner_id=42,
+        players=[ALICE],
+        seed=3,
+        state="{}",
+        narration="[]",
+        status=GameStatus.PENDING,
+    )
+    clock.now += 600
+    stale = await store.inactive_games(clock.now - 300, GameStatus.PENDING)
+    assert [g.id for g in stale] == [challenge.id]
+    assert await store.inactive_games(clock.now - 300) == []  # active games only, by default
+    closed = await store.close_game(challenge.id, 0, GameStatus.DECLINED, was=GameStatus.PENDING)
+    assert closed.status == GameStatus.DECLINED
+    await store.close()
