@@ -9,13 +9,16 @@ DEFAULT_DATABASE_URL = "sqlite:///data/bot.sqlite3"
 
 
 class Settings(BaseSettings):
-    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+    model_config = SettingsConfigDict(
+        env_file=".env", env_file_encoding="utf-8", env_ignore_empty=True, extra="ignore"
+    )
 
     discord_token: SecretStr | None = None
     database_url: str = DEFAULT_DATABASE_URL
     dev_guild_id: int | None = None
     game_expiry_minutes: int = Field(default=24 * 60, ge=1)
-    expiry_check_seconds: int = Field(default=300, ge=5)
+    challenge_expiry_minutes: int = Field(default=10, ge=1)
+    expiry_check_seconds: int = Field(default=60, ge=5)
     log_level: str = "INFO"
 
 

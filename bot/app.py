@@ -1,0 +1,123 @@
+"""The Discord bot: opens the store, loads the cogs and registers the persistent buttons.
+
+Commands are registered with Discord only when asked (`python -m bot sync`), never on every
+start: syncing is rate-limited and global commands take time to spread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.config import NO_TOKEN_HELP, Settings
+from cogs.boards import BoardButton, BoardsCog
+from cogs.buttons import GameButton
+from cogs.dragons import DragonsCog
+from cogs.game import GameCog
+from cogs.help import HelpCog
+from cogs.scoundrel import ScoundrelCog
+from cogs.table import GameTable
+from storage import GameStore, open_store
+
+log = logging.getLogger("bot")
+
+SOMETHING_WENT_WRONG = "Something went wrong on my side. Your game is saved; try again in a moment."
+
+
+class DungeonBot(commands.Bot):
+    store: GameStore
+    table: GameTable
+
+    def __init__(
+        self,
+        settings: Settings,
+        clock: Callable[[], float] = time.time,
+        seeds: Callable[[], int] = lambda: secrets.randbits(31),
+        **options: Any,
+    ) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True  # channels and threads in the cache; no privileged intents needed
+        super().__init__(
+            command_prefix=commands.when_mentioned, intents=intents, help_command=None, **options
+        )
+        self.settings = settings
+        self.clock = clock
+        self.seeds = seeds
+        self.tree.on_error = self.on_app_command_error
+
+    async def setup_hook(self) -> None:
+        self.store = await open_store(self.settings.database_url, self.clock)
+        self.table = GameTable(
+            self,
+            self.store,
+            self.settings.game_expiry_minutes,
+            self.clock,
+            self.seeds,
+            challenge_minutes=self.settings.challenge_expiry_minutes,
+        )
+        self.add_dynamic_items(GameButton, BoardButton)
+        await self.add_cog(ScoundrelCog(self))
+        await self.add_cog(GameCog(self, self.settings.expiry_check_seconds))
+        await self.add_cog(DragonsCog(self))
+        await self.add_cog(HelpCog(self))
+        await self.add_cog(BoardsCog(self))
+
+    async def close(self) -> None:
+        await super().close()
+        store = getattr(self, "store", None)
+        if store is not None:
+            await store.close()
+
+    async def sync_commands(self, guild_id: int | None = None) -> list[app_commands.AppCommand]:
+        """Register the slash commands: in one server (instant) or globally."""
+        if guild_id is None:
+            return await self.tree.sync()
+        guild = discord.Object(id=guild_id)
+        self.tree.copy_global_to(guild=guild)
+        return await self.tree.sync(guild=guild)
+
+    async def on_app_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        log.error(
+            "command %s failed",
+            interaction.command and interaction.command.qualified_name,
+            exc_info=error,
+        )
+        if interaction.response.is_done():
+            await interaction.followup.send(SOMETHING_WENT_WRONG, ephemeral=True)
+        else:
+            await interaction.response.send_message(SOMETHING_WENT_WRONG, ephemeral=True)
+
+
+async def _sync(bot: DungeonBot, token: str, guild_id: int | None) -> None:
+    async with bot:
+        await bot.login(token)
+        commands_synced = await bot.sync_commands(guild_id)
+        where = f"server {guild_id}" if guild_id else "every server (may take up to an hour)"
+        print(f"Registered {len(commands_synced)} commands in {where}.")
+
+
+def run(sync_only: bool = False, sync_guild: int | None = None) -> int:
+    """Run the bot (or only register its commands); returns the process exit code."""
+    settings = Settings()
+    token = settings.discord_token.get_secret_value() if settings.discord_token else ""
+    if not token:
+        print(NO_TOKEN_HELP, file=sys.stderr)
+        return 2
+    discord.utils.setup_logging(level=logging.getLevelName(settings.log_level.upper()))
+    bot = DungeonBot(settings)
+    if sync_only:
+        asyncio.run(_sync(bot, token, sync_guild or settings.dev_guild_id))
+        return 0
+    bot.run(token, log_handler=None)
+    return 0

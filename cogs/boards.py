@@ -1,0 +1,241 @@
+"""/leaderboard and /stats: the server's boards, paged with buttons that survive restarts."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+from pydantic import BaseModel
+
+from cogs.custom_ids import BOARD_KIND, CustomId, decode, template
+from storage.boards import BOARD_SIZE, BoardEntry, BoardPage, BoardQuery, GameStats
+
+
+class Board(BaseModel, frozen=True):
+    """One board a server can look at: which results it ranks, and how."""
+
+    title: str
+    game: str
+    variants: list[str] = []
+    default_variant: str | None = None
+    daily: bool = False
+    rated: bool = False
+    unit: str = "score"
+
+
+BOARDS: dict[str, Board] = {
+    "scoundrel": Board(
+        title="Scoundrel",
+        game="scoundrel",
+        variants=["classic", "easy", "hard"],
+        default_variant="classic",
+    ),
+    "daily": Board(title="Daily dungeon", game="scoundrel", default_variant="classic", daily=True),
+    "dragons": Board(
+        title="Diamonds & Dragons", game="dragons", variants=["solo"], default_variant="solo"
+    ),
+    "dragons-duel": Board(
+        title="Dragons duel ratings", game="dragons-duel", rated=True, unit="rating"
+    ),
+}
+PERIODS = {"all": "all time", "month": "this month", "week": "this week", "daily": "today"}
+MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
+GAME_TITLES = {"scoundrel": "Scoundrel", "dragons": "Diamonds & Dragons"}
+
+
+def period_start(period: str, now: float) -> float:
+    """The first moment of the period containing now, in UTC (weeks start on Monday)."""
+    today = datetime.fromtimestamp(now, UTC).replace(hour=0, minute=0, second=0, microsecond=0)
+    starts = {
+        "all": None,
+        "month": today.replace(day=1),
+        "week": today - timedelta(days=today.weekday()),
+        "daily": today,
+    }
+    start = starts[period]
+    return start.timestamp() if start else 0.0
+
+
+class BoardRequest(BaseModel, frozen=True):
+    board: str
+    variant: str | None
+    period: str
+    page: int = 0
+
+    def custom_id(self, page: int) -> str:
+        arg = f"{self.variant or 'any'}_{self.period}"
+        action = self.board.replace("-", "_")
+        return CustomId(kind=BOARD_KIND, game_id=page, version=0, action=action, arg=arg).encode()
+
+    @classmethod
+    def from_custom_id(cls, custom: CustomId) -> BoardRequest | None:
+        variant, _, period = (custom.arg or "").partition("_")
+        board = custom.action.replace("_", "-")
+        if board not in BOARDS or period not in PERIODS:
+            return None
+        return cls(
+            board=board,
+            variant=None if variant == "any" else variant,
+            period=period,
+            page=custom.game_id,
+        )
+
+
+def entry_line(entry: BoardEntry, unit: str) -> str:
+    medal = MEDALS.get(entry.rank, f"`#{entry.rank}`")
+    score = f"{entry.score:.1f}" if unit == "rating" else f"{entry.score:g}"
+    games = f"{entry.games} game" + ("s" if entry.games != 1 else "")
+    return f"{medal} **{discord.utils.escape_markdown(entry.display_name)}**: {score} ({games})"
+
+
+def board_embed(request: BoardRequest, page: BoardPage, caller: str) -> discord.Embed:
+    board = BOARDS[request.board]
+    variant = f" · {request.variant.title()}" if request.variant and not board.daily else ""
+    when = "today's deal" if board.daily else PERIODS[request.period]
+    lines = [entry_line(e, board.unit) for e in page.entries] or ["No results yet. Be the first!"]
+    if page.caller is not None:
+        mine = page.caller
+        lines.append(
+            f"\nYou ({caller}): #{mine.rank} of {page.players}, {board.unit} {mine.score:g}"
+        )
+    else:
+        lines.append(f"\nYou ({caller}): not on this board yet.")
+    pages = max(1, -(-page.players // BOARD_SIZE))
+    embed = discord.Embed(
+        title=f"🏆 {board.title}{variant} · {when}", description="\n".join(lines), colour=0xEAB308
+    )
+    footer = f"Page {request.page + 1}/{pages} · {page.players} players · best {board.unit} counts"
+    embed.set_footer(text=footer)
+    return embed
+
+
+def board_view(request: BoardRequest, players: int) -> discord.ui.View:
+    last_page = max(0, -(-players // BOARD_SIZE) - 1)
+    view = discord.ui.View(timeout=None)
+    for label, page, disabled in [
+        ("◀ Previous", request.page - 1, request.page <= 0),
+        ("Next ▶", request.page + 1, request.page >= last_page),
+    ]:
+        button = discord.ui.Button(
+            label=label, custom_id=request.custom_id(max(0, page)), disabled=disabled
+        )
+        view.add_item(BoardButton(button))
+    return view
+
+
+class BoardButton(discord.ui.DynamicItem[discord.ui.Button], template=template(BOARD_KIND)):
+    def __init__(self, button: discord.ui.Button) -> None:
+        super().__init__(button)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any
+    ) -> BoardButton:
+        return cls(item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        custom = decode(self.item.custom_id or "")
+        request = BoardRequest.from_custom_id(custom) if custom else None
+        cog = interaction.client.get_cog("BoardsCog")
+        if request is None or cog is None:
+            await interaction.response.send_message("That board no longer exists.", ephemeral=True)
+            return
+        await cog.show(interaction, request, edit=True)
+
+
+BOARD_CHOICES = [app_commands.Choice(name=b.title, value=key) for key, b in BOARDS.items()]
+VARIANT_CHOICES = [
+    app_commands.Choice(name=v.title(), value=v)
+    for v in dict.fromkeys(v for b in BOARDS.values() for v in b.variants)
+]
+PERIOD_CHOICES = [
+    app_commands.Choice(name=text.capitalize(), value=key) for key, text in PERIODS.items()
+]
+
+
+class BoardsCog(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="leaderboard", description="This server's best players")
+    @app_commands.guild_only()
+    @app_commands.describe(
+        game="Which board (default: Scoundrel)", variant="Which variant", period="Since when"
+    )
+    @app_commands.choices(game=BOARD_CHOICES, variant=VARIANT_CHOICES, period=PERIOD_CHOICES)
+    async def leaderboard(
+        self,
+        interaction: discord.Interaction,
+        game: app_commands.Choice[str] | None = None,
+        variant: app_commands.Choice[str] | None = None,
+        period: app_commands.Choice[str] | None = None,
+    ) -> None:
+        key = game.value if game else "scoundrel"
+        board = BOARDS[key]
+        chosen = variant.value if variant else board.default_variant
+        if board.variants and chosen not in board.variants:
+            await interaction.response.send_message(
+                f"{board.title} has no variant {chosen}: {', '.join(board.variants)}.",
+                ephemeral=True,
+            )
+            return
+        request = BoardRequest(board=key, variant=chosen, period=period.value if period else "all")
+        await self.show(interaction, request, edit=False)
+
+    async def show(
+        self, interaction: discord.Interaction, request: BoardRequest, edit: bool
+    ) -> None:
+        page = await self._page(interaction, request)
+        embed = board_embed(request, page, interaction.user.display_name)
+        view = board_view(request, page.players)
+        if edit:
+            await interaction.response.edit_message(embed=embed, view=view)
+        else:
+            await interaction.response.send_message(embed=embed, view=view)
+
+    async def _page(self, interaction: discord.Interaction, request: BoardRequest) -> BoardPage:
+        board, store = BOARDS[request.board], self.bot.store
+        offset = request.page * BOARD_SIZE
+        guild_id = interaction.guild_id or 0
+        if board.rated:
+            return await store.rating_board(guild_id, board.game, interaction.user.id, offset)
+        now = self.bot.table.clock()
+        daily = datetime.fromtimestamp(now, UTC).date().isoformat() if board.daily else None
+        query = BoardQuery(
+            guild_id=guild_id,
+            game=board.game,
+            variant=request.variant,
+            daily=daily,
+            since=0.0 if board.daily else period_start(request.period, now),
+        )
+        return await store.leaderboard(query, interaction.user.id, offset)
+
+    @app_commands.command(
+        name="stats", description="A player's games, wins, best scores and streaks"
+    )
+    @app_commands.guild_only()
+    @app_commands.describe(user="Whose stats (default: yours)")
+    async def stats(
+        self, interaction: discord.Interaction, user: discord.User | None = None
+    ) -> None:
+        who = user or interaction.user
+        stats = await self.bot.store.player_stats(interaction.guild_id or 0, who.id)
+        embed = discord.Embed(title=f"📊 {who.display_name}", colour=0x3B82F6)
+        if not stats:
+            embed.description = "No finished games in this server yet."
+        for line in stats:
+            embed.add_field(
+                name=GAME_TITLES.get(line.game, line.game), value=stats_text(line), inline=False
+            )
+        await interaction.response.send_message(embed=embed)
+
+
+def stats_text(stats: GameStats) -> str:
+    return (
+        f"{stats.games} games · {stats.wins} wins ({stats.win_rate:.0%})\n"
+        f"best {stats.best} · average {stats.average:.1f}\n"
+        f"streak {stats.current_streak} (best {stats.best_streak})"
+    )

@@ -1,0 +1,56 @@
+"""The custom_id codec: `<kind>:<game_id>:<version>:<action>[:<arg>]`, at most 100 characters.
+
+Everything a button needs to be handled after a restart travels in its custom_id, and nothing in
+it is trusted: the click handler re-checks the actor, the game and the version against the store.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pydantic import BaseModel, Field
+
+MAX_LENGTH = 100
+GAME_KIND = "g"
+FIELDS = (
+    r":(?P<game_id>[0-9]{1,18}):(?P<version>[0-9]{1,9})"
+    r":(?P<action>[a-z_]{1,16})(?::(?P<arg>[A-Za-z0-9_]{1,40}))?"
+)
+PATTERN = r"(?P<kind>[a-z]{1,8})" + FIELDS
+BOARD_KIND = "lb"  # leaderboard pages: game_id carries the page number
+
+
+def template(kind: str) -> str:
+    """The custom_id pattern of one kind of component, for its DynamicItem."""
+    return f"(?P<kind>{kind})" + FIELDS
+
+
+_COMPILED = re.compile(PATTERN)
+
+
+class CustomId(BaseModel, frozen=True):
+    kind: str = Field(default=GAME_KIND, pattern=r"^[a-z]{1,8}$")
+    game_id: int = Field(ge=0, lt=10**18)
+    version: int = Field(ge=0, lt=10**9)
+    action: str = Field(pattern=r"^[a-z_]{1,16}$")
+    arg: str | None = Field(default=None, pattern=r"^[A-Za-z0-9_]{1,40}$")
+
+    def encode(self) -> str:
+        parts = [self.kind, str(self.game_id), str(self.version), self.action]
+        text = ":".join([*parts, self.arg] if self.arg is not None else parts)
+        assert len(text) <= MAX_LENGTH
+        return text
+
+
+def decode(text: str) -> CustomId | None:
+    """The custom_id's parts, or None for anything this bot did not make."""
+    match = _COMPILED.fullmatch(text) if len(text) <= MAX_LENGTH else None
+    if match is None:
+        return None
+    return CustomId(
+        kind=match["kind"],
+        game_id=int(match["game_id"]),
+        version=int(match["version"]),
+        action=match["action"],
+        arg=match["arg"],
+    )

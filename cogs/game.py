@@ -1,0 +1,67 @@
+"""/game resume and /game abandon, the expiry sweep, and answers for buttons nobody handles."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands, tasks
+
+from cogs.custom_ids import decode
+from cogs.table import say
+
+
+class GameCog(commands.Cog):
+    group = app_commands.Group(
+        name="game", description="Manage the game in this channel", guild_only=True
+    )
+
+    def __init__(self, bot: commands.Bot, sweep_seconds: int) -> None:
+        self.bot = bot
+        self.sweep.change_interval(seconds=sweep_seconds)
+
+    async def cog_load(self) -> None:
+        self.sweep.start()
+
+    async def cog_unload(self) -> None:
+        self.sweep.cancel()
+
+    @tasks.loop(seconds=300)
+    async def sweep(self) -> None:
+        await self.bot.table.expire_idle()
+
+    @sweep.before_loop
+    async def _wait_until_ready(self) -> None:
+        await self.bot.wait_until_ready()
+
+    @group.command(name="resume", description="Post this channel's game again with fresh buttons")
+    async def resume(self, interaction: discord.Interaction) -> None:
+        await self.bot.table.resume(interaction)
+
+    @group.command(
+        name="abandon", description="End this channel's game (its players or Manage Server)"
+    )
+    async def abandon(self, interaction: discord.Interaction) -> None:
+        await self.bot.table.abandon(interaction)
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Answer a click that no button handler will: not ours, or not on its message any more.
+
+        discord.py drops such clicks silently, and the user would see "This interaction failed".
+        """
+        if interaction.type != discord.InteractionType.component:
+            return
+        custom_id = (interaction.data or {}).get("custom_id", "")
+        if decode(custom_id) is not None and _on_message(interaction.message, custom_id):
+            return
+        await interaction.response.send_message(say("unknown_button"), ephemeral=True)
+
+
+def _on_message(message: discord.Message | None, custom_id: str) -> bool:
+    if message is None:
+        return False
+    return any(
+        getattr(child, "custom_id", None) == custom_id
+        for row in message.components
+        for child in getattr(row, "children", [row])
+    )

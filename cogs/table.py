@@ -1,0 +1,473 @@
+"""The table: starts games, takes clicks, and keeps each game's message true to its stored state.
+
+One click: parse -> may this user act? -> load -> version matches? -> engine apply -> commit
+(state, version + 1, action log) in one transaction -> edit the game message in place. Every
+refusal is an ephemeral sentence and changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import weakref
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any
+
+import discord
+
+from bot.games.daily import daily_seed
+from bot.games.engine import GameError, GameOver, NotYourTurn, Outcome
+from bot.games.registry import GAMES
+from bot.ratings import Skill, rate
+from cogs.buttons import build_view
+from cogs.challenges import CHALLENGE_ANSWERS, ChallengeDesk
+from cogs.custom_ids import CustomId
+from cogs.embeds import game_embed
+from cogs.game_ui import GAME_UIS, ButtonSpec, GameUI, narrate
+from storage import (
+    ChannelBusy,
+    DailyTaken,
+    GameRecord,
+    GameStatus,
+    GameStore,
+    PlayerSeat,
+    StaleVersion,
+)
+from storage.boards import Rating
+
+log = logging.getLogger(__name__)
+
+PLAY_AGAIN = "again"
+SHARE = "share"
+THREAD_ARCHIVE_MINUTES = 1440
+NARRATION_LINES = 6  # the Dealer's last lines, shown above the table
+
+SAY = {
+    "unknown_game": "This game no longer exists, so its buttons do nothing."
+    " `/help` lists the games.",
+    "not_player": "This is {owner}'s game, so its buttons are theirs."
+    " Start your own with `/{game} new`.",
+    "stale": "That button is out of date: the game has moved on since."
+    " Use the buttons as they are now.",
+    "finished": "This game is over. Press **New game** or use `/{game} new` to play again.",
+    "abandoned": "This game was abandoned. Start a new one with `/{game} new`.",
+    "expired": "This game expired after {idle} without a move. Start a new one with `/{game} new`.",
+    "illegal": "You can't do that now: {reason}.",
+    "out": "Your party has fallen: you're out of this game. Watch the other player finish!",
+    "not_your_turn": "It's not your turn yet.",
+    "no_game_here": "There is no game running in this channel. Start one with `/scoundrel new`"
+    " (`/help` lists every game).",
+    "not_allowed_abandon": "Only the game's players or a member with Manage Server can abandon it.",
+    "guild_only": "Games are played in server channels, not in direct messages.",
+    "no_thread": "A game is already running here and I can't open a thread for yours. Finish it, or"
+    " ask a moderator to let me create public threads.",
+    "in_thread": "A game is already running in this channel, so yours is in {thread}.",
+    "resumed": "Game #{id} moved to a new message below.",
+    "daily_notice": "🗓️ The daily dungeon of {day}: the same deal for everyone today, one attempt"
+    " each. Only you can see this message.",
+    "daily_done": "You have had your attempt at the daily dungeon of {day}. A new one opens at"
+    " midnight UTC; `/leaderboard game:Daily dungeon` shows today's board.",
+    "daily_share": "🗓️ **{name}** {verb} the daily dungeon of {day} with a score of **{score}**"
+    " in {turns} moves. Your turn: `/scoundrel daily`.",
+    "unknown_button": "That button isn't one of mine any more."
+    " Use `/game resume` to get fresh buttons.",
+}
+
+NOTICES = {
+    GameStatus.ABANDONED: "🏳️ Abandoned by {who}.",
+    GameStatus.EXPIRED: "⌛ Expired after {idle} without a move.",
+}
+
+
+def say(key: str, **values: Any) -> str:
+    return SAY[key].format(**values)
+
+
+def idle_text(minutes: int) -> str:
+    return f"{minutes // 60} h" if minutes % 60 == 0 else f"{minutes} min"
+
+
+class GameTable:
+    def __init__(
+        self,
+        client: discord.Client,
+        store: GameStore,
+        expiry_minutes: int,
+        clock: Callable[[], float],
+        seeds: Callable[[], int],
+        challenge_minutes: int = 10,
+    ) -> None:
+        self.client = client
+        self.seeds = seeds
+        self.challenges = ChallengeDesk(self, challenge_minutes)
+        self.store = store
+        self.expiry_minutes = expiry_minutes
+        self.clock = clock
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+
+    def _lock(self, game_id: int) -> asyncio.Lock:
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
+        return lock
+
+    # ---- rendering ---------------------------------------------------------------------------
+
+    def message(self, record: GameRecord, state: Any, notice: str = "") -> dict[str, Any]:
+        """The game message's embed and buttons for a record, whatever its status."""
+        ui = GAME_UIS[record.game]
+        names = [p.display_name for p in record.players]
+        view = ui.view(record, state, json.loads(record.narration))
+        colour = "active"
+        if record.status == GameStatus.FINISHED:
+            colour = getattr(state, "outcome", None) or "closed"
+        elif record.status != GameStatus.ACTIVE:
+            colour = "closed"
+        embed = game_embed(view, game_id=record.id, player=names[0], colour=colour, notice=notice)
+        return {
+            "embed": embed,
+            "view": build_view(record.id, record.version, self._buttons(record, state)),
+        }
+
+    def _buttons(self, record: GameRecord, state: Any) -> list[ButtonSpec]:
+        if record.status == GameStatus.ACTIVE:
+            return GAME_UIS[record.game].buttons(record, state)
+        if record.status == GameStatus.FINISHED and record.daily:
+            return [ButtonSpec(label="Share my result", action=SHARE, style="success")]
+        if record.status == GameStatus.FINISHED:
+            return [
+                ButtonSpec(label="New game", action=PLAY_AGAIN, arg=record.variant, style="success")
+            ]
+        return []
+
+    @staticmethod
+    def title_of(record: GameRecord) -> str:
+        return GAMES[record.game].title
+
+    def stored(self, record: GameRecord) -> Any:
+        return GAMES[record.game].load(record.state)
+
+    # ---- starting ----------------------------------------------------------------------------
+
+    def deal(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        variant: str | None,
+        seed: int,
+        daily: str | None = None,
+    ) -> tuple[dict[str, Any], Any]:
+        """A new game's row and state; a ValueError (an unknown variant) is said to the user."""
+        entry = GAMES[game]
+        state, events = entry.new_game(seed, variant)
+        player = PlayerSeat(
+            seat=0, user_id=interaction.user.id, display_name=interaction.user.display_name
+        )
+        new = {
+            "game": game,
+            "variant": variant or entry.default_variant,
+            "guild_id": interaction.guild_id,
+            "owner_id": player.user_id,
+            "players": [player],
+            "seed": seed,
+            "daily": daily,
+            "state": state.model_dump_json(),
+            "narration": json.dumps(narrate(seed, state, events, [player.display_name])),
+        }
+        return new, state
+
+    async def start(self, interaction: discord.Interaction, game: str, variant: str | None) -> None:
+        if interaction.guild is None or interaction.channel is None:
+            await self.refuse(interaction, say("guild_only"))
+            return
+        try:
+            new, state = self.deal(interaction, game, variant, self.seeds())
+        except ValueError as error:
+            await self.refuse(interaction, str(error))
+            return
+        channel = interaction.channel
+        try:
+            record = await self.store.create_game(channel_id=channel.id, **new)
+        except ChannelBusy:
+            await self._start_in_thread(interaction, new, state)
+            return
+        sent = await interaction.response.send_message(**self.message(record, state))
+        await self.store.set_message(record.id, channel.id, sent.message_id)
+
+    async def start_daily(self, interaction: discord.Interaction, game: str) -> None:
+        """Today's deal, the same for everyone: one attempt, played in a message only you see."""
+        if interaction.guild is None or interaction.channel_id is None:
+            await self.refuse(interaction, say("guild_only"))
+            return
+        today = datetime.fromtimestamp(self.clock(), UTC).date()
+        day = today.isoformat()
+        record = await self.store.daily_game(interaction.user.id, game, day)
+        if record is None:
+            new, _ = self.deal(interaction, game, None, daily_seed(today), daily=day)
+            try:
+                record = await self.store.create_game(channel_id=interaction.channel_id, **new)
+            except DailyTaken:  # a second click raced the first: show the one that won
+                record = await self.store.daily_game(interaction.user.id, game, day)
+        record = await self._expire_if_idle(record)
+        if record.status != GameStatus.ACTIVE:
+            await self.refuse(interaction, say("daily_done", day=day))
+            return
+        notice = say("daily_notice", day=day)
+        await interaction.response.send_message(
+            ephemeral=True, **self.message(record, self.stored(record), notice)
+        )
+
+    async def _share(self, interaction: discord.Interaction, record: GameRecord) -> None:
+        """Tell the channel how a daily went, without a single card of the deal."""
+        if record.seat_of(interaction.user.id) is None or record.status != GameStatus.FINISHED:
+            await self.refuse(
+                interaction,
+                say("not_player", owner=record.players[0].display_name, game=record.game),
+            )
+            return
+        state = self.stored(record)
+        verb = "escaped" if state.outcome == Outcome.WON else "fell in"
+        text = say(
+            "daily_share",
+            name=interaction.user.display_name,
+            verb=verb,
+            day=record.daily,
+            score=state.score,
+            turns=state.turn,
+        )
+        await interaction.response.send_message(text)
+
+    async def _start_in_thread(
+        self, interaction: discord.Interaction, new: dict[str, Any], state: Any
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        title = GAMES[new["game"]].title
+        thread = await self.open_thread(interaction, f"{interaction.user.display_name} · {title}")
+        if thread is None:
+            await interaction.followup.send(say("no_thread"), ephemeral=True)
+            return
+        record = await self.store.create_game(channel_id=thread.id, **new)
+        await self.post_in(thread, record, state)
+        await interaction.followup.send(say("in_thread", thread=thread.mention), ephemeral=True)
+
+    async def open_thread(
+        self, interaction: discord.Interaction, name: str
+    ) -> discord.Thread | None:
+        """A public thread off the interaction's channel, for a game that finds it busy."""
+        channel = interaction.channel
+        parent = channel.parent if isinstance(channel, discord.Thread) else channel
+        if not isinstance(parent, discord.TextChannel):
+            return None
+        try:
+            return await parent.create_thread(
+                name=name[:100],
+                type=discord.ChannelType.public_thread,
+                auto_archive_duration=THREAD_ARCHIVE_MINUTES,
+            )
+        except discord.HTTPException as error:
+            log.info("could not open a thread in %s: %s", parent.id, error)
+            return None
+
+    async def post_in(
+        self, channel: discord.abc.Messageable, record: GameRecord, state: Any
+    ) -> None:
+        """Post a game's message in a channel and remember it as the game's message."""
+        sent = await channel.send(**self.message(record, state))
+        await self.store.set_message(record.id, sent.channel.id, sent.id)
+
+    # ---- clicks ------------------------------------------------------------------------------
+
+    async def click(self, interaction: discord.Interaction, custom: CustomId) -> None:
+        record = await self.store.get_game(custom.game_id)
+        if record is None:
+            await self.refuse(interaction, say("unknown_game"))
+            await self._strip_buttons(interaction)
+            return
+        if custom.action == PLAY_AGAIN:
+            await self.start(interaction, record.game, record.variant)
+            return
+        if custom.action == SHARE:
+            await self._share(interaction, record)
+            return
+        async with self._lock(record.id):
+            if custom.action in CHALLENGE_ANSWERS:
+                await self.challenges.answer(interaction, custom)
+            else:
+                await self._play(interaction, custom)
+
+    async def _play(self, interaction: discord.Interaction, custom: CustomId) -> None:
+        record = await self.store.get_game(custom.game_id)
+        assert record is not None
+        record = await self._expire_if_idle(record)
+        if record.status != GameStatus.ACTIVE:
+            idle = idle_text(self.expiry_minutes)
+            await self.refuse(interaction, say(record.status.value, game=record.game, idle=idle))
+            return
+        seat = record.seat_of(interaction.user.id)
+        if seat is None:
+            owner = record.players[0].display_name
+            await self.refuse(interaction, say("not_player", owner=owner, game=record.game))
+            return
+        if record.version != custom.version:
+            await self.refuse(interaction, say("stale"))
+            return
+        ui = GAME_UIS[record.game]
+        state = GAMES[record.game].load(record.state)
+        try:
+            action = ui.parse_action(custom.action, custom.arg)
+            events = state.apply(seat, action)
+        except NotYourTurn:
+            await self.refuse(interaction, say("not_your_turn"))
+            return
+        except GameOver:
+            await self.refuse(interaction, say("out"))
+            return
+        except (GameError, ValueError) as error:
+            await self.refuse(interaction, say("illegal", reason=str(error).rstrip(".")))
+            return
+        names = [p.display_name for p in record.players]
+        lines = json.loads(record.narration) + narrate(record.seed, state, events, names)
+        try:
+            record = await self.store.commit_action(
+                record.id,
+                record.version,
+                user_id=interaction.user.id,
+                action=action.model_dump_json(),
+                state=state.model_dump_json(),
+                narration=json.dumps(lines[-NARRATION_LINES:]),
+                status=GameStatus.FINISHED if state.is_over else GameStatus.ACTIVE,
+                results=ui.results(record, state) if state.is_over else [],
+                ratings=await self._ratings(record, ui, state) if state.is_over else [],
+            )
+        except StaleVersion:
+            await self.refuse(interaction, say("stale"))
+            return
+        await interaction.response.edit_message(**self.message(record, state))
+
+    async def _ratings(self, record: GameRecord, ui: GameUI, state: Any) -> list[Rating]:
+        """New ratings for everyone in a finished head-to-head game."""
+        if ui.rating_pool is None or len(record.players) < 2:
+            return []
+        ids = [p.user_id for p in record.players]
+        known = await self.store.ratings(record.guild_id or 0, ui.rating_pool, ids)
+        before = [known.get(i) for i in ids]
+        skills = [Skill(mu=r.mu, sigma=r.sigma) if r else Skill() for r in before]
+        results = [(r.outcome == Outcome.WON, r.score) for r in ui.results(record, state)]
+        return [
+            Rating(
+                user_id=player.user_id,
+                display_name=player.display_name,
+                mu=skill.mu,
+                sigma=skill.sigma,
+                ordinal=skill.ordinal,
+                games=(old.games if old else 0) + 1,
+            )
+            for player, skill, old in zip(
+                record.players, rate(skills, results), before, strict=True
+            )
+        ]
+
+    # ---- resume, abandon, expiry ---------------------------------------------------------------
+
+    async def resume(self, interaction: discord.Interaction) -> None:
+        record = await self.store.active_game_in_channel(interaction.channel_id or 0)
+        if record is None:
+            await self.refuse(interaction, say("no_game_here"))
+            return
+        record = await self._expire_if_idle(record)
+        if record.status != GameStatus.ACTIVE:
+            await self.refuse(
+                interaction, say("expired", game=record.game, idle=idle_text(self.expiry_minutes))
+            )
+            return
+        old_message = record.message_id
+        sent = await interaction.response.send_message(**self.message(record, self.stored(record)))
+        await self.store.set_message(record.id, record.channel_id, sent.message_id)
+        if old_message is not None:
+            await self.edit_message(
+                record.channel_id,
+                old_message,
+                content=say("resumed", id=record.id),
+                view=None,
+                embed=None,
+            )
+
+    async def abandon(self, interaction: discord.Interaction) -> None:
+        record = await self.store.active_game_in_channel(interaction.channel_id or 0)
+        if record is None:
+            await self.refuse(interaction, say("no_game_here"))
+            return
+        member = interaction.user
+        is_moderator = isinstance(member, discord.Member) and member.guild_permissions.manage_guild
+        if record.seat_of(member.id) is None and not is_moderator:
+            await self.refuse(interaction, say("not_allowed_abandon"))
+            return
+        async with self._lock(record.id):
+            record = await self.store.get_game(record.id) or record
+            try:
+                record = await self._close(record, GameStatus.ABANDONED)
+            except StaleVersion:  # it ended meanwhile: finished by its last move, or expired
+                await self.refuse(interaction, say("no_game_here"))
+                return
+        notice = NOTICES[GameStatus.ABANDONED].format(who=member.display_name)
+        await interaction.response.send_message(f"{notice} (game #{record.id})")
+        await self._show_closed(record, notice)
+
+    async def expire_idle(self) -> int:
+        """Close every game idle past the expiry time, and say so on its message."""
+        records = await self.store.inactive_games(self.clock() - self.expiry_minutes * 60)
+        for record in records:
+            await self._expire_if_idle(record)
+        return len(records) + await self.challenges.expire_unanswered()
+
+    async def _expire_if_idle(self, record: GameRecord) -> GameRecord:
+        if record.status != GameStatus.ACTIVE:
+            return record
+        if record.updated_at > self.clock() - self.expiry_minutes * 60:
+            return record
+        try:
+            record = await self._close(record, GameStatus.EXPIRED)
+        except StaleVersion:
+            return await self.store.get_game(record.id) or record
+        notice = NOTICES[GameStatus.EXPIRED].format(idle=idle_text(self.expiry_minutes))
+        await self._show_closed(record, notice)
+        return record
+
+    async def _close(self, record: GameRecord, status: GameStatus) -> GameRecord:
+        """Close a game early; it goes on the boards as a loss, scored as the game says."""
+        forfeits = GAME_UIS[record.game].forfeits(record, self.stored(record), status.value)
+        return await self.store.close_game(record.id, record.version, status, forfeits)
+
+    async def _show_closed(self, record: GameRecord, notice: str) -> None:
+        if record.message_id is None:
+            return
+        fields = self.message(record, self.stored(record), notice)
+        await self.edit_message(record.channel_id, record.message_id, **fields)
+
+    # ---- Discord helpers -----------------------------------------------------------------------
+
+    async def edit_message(self, channel_id: int, message_id: int, **fields: Any) -> None:
+        """Edit an earlier message; one that is gone or out of reach is not an error."""
+        message = self.client.get_partial_messageable(channel_id).get_partial_message(message_id)
+        try:
+            await message.edit(**fields)
+        except discord.HTTPException as error:
+            log.info("could not edit message %s in %s: %s", message_id, channel_id, error)
+
+    async def _strip_buttons(self, interaction: discord.Interaction) -> None:
+        """Take the buttons off a message whose game is gone, unless a live game owns it."""
+        message = interaction.message
+        if message is None:
+            return
+        live = await self.store.active_game_in_channel(message.channel.id)
+        if live is None or live.message_id != message.id:
+            await self.edit_message(message.channel.id, message.id, view=None)
+
+    @staticmethod
+    async def refuse(interaction: discord.Interaction, text: str) -> None:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)

@@ -1,0 +1,289 @@
+"""Scoundrel through the offline Discord: whole games, restarts, and every kind of bad click."""
+
+import asyncio
+import copy
+import json
+
+from bot.games.dungeon import DungeonAction
+from bot.games.scoundrel import new_game
+from storage import GameStatus
+from tests.discord.conftest import SEED
+from tests.harness import StoredMessage
+
+UPDATE_MESSAGE = 7
+CHANNEL_MESSAGE = 4
+
+
+def enabled(message: StoredMessage) -> list[dict]:
+    return [b for b in message.buttons if not b.get("disabled")]
+
+
+def field(message: StoredMessage, name: str) -> str:
+    return next(f["value"] for f in message.embed["fields"] if name in f["name"])
+
+
+def cautious(message: StoredMessage) -> dict:
+    """Drink, equip, fight with the weapon, else fight barehanded; never run."""
+    order = ("Drink", "Equip", "(weapon)", "barehanded")
+    playable = [b for b in enabled(message) if b["label"] != "Run"]
+    return min(playable, key=lambda b: next(i for i, w in enumerate(order) if w in b["label"]))
+
+
+async def start(discord, user, **options):
+    result = await discord.slash("scoundrel new", user, **options)
+    assert result.response_type == CHANNEL_MESSAGE and not result.ephemeral
+    return result
+
+
+async def test_a_whole_game_clicked_from_new_to_the_end(harness, make_bot, alice) -> None:
+    async with harness.running(make_bot) as discord:
+        game = await start(discord, alice)
+        message = game.message
+        assert message.embed["title"] == "Scoundrel · Classic"
+        assert "3♠ 7♥ 8♣ 2♣" in field(message, "Room 1")
+        assert field(message, "Health").endswith("20/20")
+        assert "kobold (3♠)" in message.embed["description"]
+        labels = [b["label"] for b in message.buttons]
+        assert labels == [
+            "Fight 3♠ barehanded",
+            "Drink 7♥",
+            "Fight 8♣ barehanded",
+            "Fight 2♣ barehanded",
+            "Run",
+        ]
+        clicks = 0
+        while any(b["label"] != "New game" for b in message.buttons):
+            button = cautious(message)
+            result = await discord.click(message, button["custom_id"], alice)
+            assert result.response_type == UPDATE_MESSAGE and result.message.id == message.id
+            message = result.message
+            clicks += 1
+        footer = message.embed["footer"]["text"]
+        assert [b["label"] for b in message.buttons] == ["New game"]
+
+        record = await discord.bot.store.get_game(1)
+        actions = await discord.bot.store.actions(1)
+    assert record.status == GameStatus.FINISHED and record.version == clicks == len(actions)
+    replay, _ = new_game(SEED)
+    for logged in actions:
+        replay.apply(0, DungeonAction.model_validate_json(logged.action))
+    assert f"· {replay.outcome.value.upper()} · score {replay.score} ·" in footer
+    assert message.edits == clicks
+
+
+async def test_easy_and_hard_variants_and_their_run_button(harness, make_bot, alice) -> None:
+    async with harness.running(make_bot) as discord:
+        easy = await start(discord, alice, variant="easy")
+        assert easy.message.embed["title"] == "Scoundrel · Easy"
+        run = easy.message.button("Run")
+        ran = await discord.click(easy.message, run["custom_id"], alice)
+        assert not ran.message.button("Run").get("disabled"), "Easy may run again at once"
+        await discord.slash("game abandon", alice)
+        hard = await start(discord, alice, variant="hard")
+        assert hard.message.button("Run").get("disabled") is True
+
+
+async def test_buttons_keep_working_after_a_restart(harness, make_bot, alice) -> None:
+    async with harness.running(make_bot) as discord:
+        game = await start(discord, alice)
+        first = await discord.click(
+            game.message, game.message.button("Drink 7♥")["custom_id"], alice
+        )
+    async with harness.running(make_bot) as discord:  # a new process on the same database
+        fight = first.message.button("Fight 2♣ barehanded")["custom_id"]
+        after = await discord.click(first.message, fight, alice)
+        assert after.response_type == UPDATE_MESSAGE
+        assert field(after.message, "Health").endswith("18/20")
+        assert (await discord.bot.store.get_game(1)).version == 2
+
+
+async def test_another_users_click_is_refused_and_changes_nothing(
+    harness, make_bot, alice, bob
+) -> None:
+    async with harness.running(make_bot) as discord:
+        game = await start(discord, alice)
+        before = copy.deepcopy(game.message.payload)
+        result = await discord.click(game.message, game.message.buttons[0]["custom_id"], bob)
+        assert result.ephemeral and "alice's game" in result.content
+        assert game.message.payload == before
+        assert (await discord.bot.store.get_game(1)).version == 0
+
+
+async def test_a_stale_button_is_refused(harness, make_bot, alice) -> None:
+    async with harness.running(make_bot) as discord:
+        game = await start(discord, alice)
+        old = StoredMessage(
+            payload=copy.deepcopy(game.message.payload)
+        )  # as a lagging client sees it
+        await discord.click(game.message, game.message.button("Drink 7♥")["custom_id"], alice)
+        result = await discord.click(old, old.button("Fight 3♠ barehanded")["custom_id"], alice)
+        assert result.ephemeral and "out of date" in result.content
+        assert (await discord.bot.store.get_game(1)).version == 1
+        assert len(await discord.bot.store.actions(1)) == 1
+
+
+async def test_two_clicks_at_the_same_time_apply_once(harness, make_bot, alice) -> None:
+    async with harness.running(make_bot) as discord:
+        game = await start(discord, alice)
+        custom_id = game.message.button("Drink 7♥")["custom_id"]
+        other = game.message.button("Fight 8♣ barehanded")["custom_id"]
+        first, second = await asyncio.gather(
+            discord.click(game.message, custom_id, alice, settle=False),
+            discord.click(game.message, other, alice, settle=False),
+        )
+        await discord.settle()
+        kinds = sorted([first.response_type, second.response_type])
+        assert kinds == [CHANNEL_MESSAGE, UPDATE_MESSAGE]
+        refused = first if first.response_type == CHANNEL_MESSAGE else second
+        assert refused.ephemeral and "out of date" in refused.content
+        assert len(await discord.bot.store.actions(1)) == 1
+
+
+async def test_the_same_button_double_clicked_applies_once(harness, make_bot, alice) -> None:
+    async with harness.running(make_bot) as discord:
+        game = await start(discord, alice)
+        custom_id = game.message.button("Drink 7♥")["custom_id"]
+        results = await asyncio.gather(
+            *(discord.click(game.message, custom_id, alice, settle=False) for _ in range(2))
+        )
+        await discord.settle()
+        assert sorted(r.response_type for r in results) == [CHANNEL_MESSAGE, UPDATE_MESSAGE]
+        assert [a.seq for a in await discord.bot.store.actions(1)] == [1]
+
+
+async def test_forged_custom_ids_get_an_answer_and_change_nothing(
+    harness, make_bot, alice, world
+) -> None:
+    async with harness.running(make_bot) as discord:
+        game = await start(discord, alice)
+        before = copy.deepcopy(game.message.payload)
+        not_on_message = await discord.click(game.message, "g:1:0:bare:AS", alice, check=False)
+        garbage = await discord.click(game.message, "x" * 100, alice, check=False)
+        for result in (not_on_message, garbage):
+            assert result.ephemeral and "isn't one of mine" in result.content
+        # A client that shows a forged button: an unknown game, an illegal card, an unknown move.
+        forged = StoredMessage(payload=copy.deepcopy(game.message.payload))
+        for custom_id in ("g:999:0:run", "g:1:0:drink:AS", "g:1:0:fly", "g:1:0:bare:7H"):
+            forged.payload["components"][0]["components"][0]["custom_id"] = custom_id
+            result = await discord.click(forged, custom_id, alice)
+            assert result.ephemeral, custom_id
+            expected = "no longer exists" if custom_id.startswith("g:999") else "can't do that"
+            assert expected in result.content, (custom_id, result.content)
+        assert game.message.payload == before
+        assert (await discord.bot.store.get_game(1)).version == 0
+
+
+async def test_a_click_on_a_finished_or_abandoned_game(harness, make_bot, alice, moderator) -> None:
+    async with harness.running(make_bot) as discord:
+        game = await start(discord, alice)
+        snapshot = StoredMessage(payload=copy.deepcopy(game.message.payload))
+        abandoned = await discord.slash("game abandon", moderator)
+        assert not abandoned.ephemeral and "Abandoned by mod" in abandoned.content
+        assert game.message.buttons == [], "the abandoned game's buttons are removed"
+        assert "Abandoned by mod" in game.message.embed["description"]
+        result = await discord.click(snapshot, snapshot.buttons[0]["custom_id"], alice)
+        assert result.ephemeral and "abandoned" in result.content
+        record = await discord.bot.store.get_game(1)
+        assert record.status == GameStatus.ABANDONED and record.version == 1
+
+
+async def test_a_new_game_in_a_busy_channel_opens_a_thread(
+    harness, make_bot, alice, bob, world
+) -> None:
+    async with harness.running(make_bot) as discord:
+        await start(discord, alice)
+        second = await discord.slash("scoundrel new", bob)
+        assert second.ephemeral
+        (thread,) = second.created_threads
+        assert thread.mention in second.followup.content
+        (posted,) = discord.messages_in(thread)
+        assert posted.embed["author"]["name"] == "bob's dungeon"
+        click = await discord.click(posted, posted.buttons[0]["custom_id"], bob)
+        assert click.response_type == UPDATE_MESSAGE
+
+
+async def test_resume_reposts_the_game_and_retires_the_old_message(
+    harness, make_bot, alice, bob
+) -> None:
+    async with harness.running(make_bot) as discord:
+        nothing = await discord.slash("game resume", alice)
+        assert nothing.ephemeral and "no game running" in nothing.content
+        game = await start(discord, alice)
+        table = game.message.embed["fields"]
+        resumed = await discord.slash("game resume", alice)
+        assert not resumed.ephemeral and resumed.message.id != game.message.id
+        assert resumed.message.embed["fields"] == table
+        assert game.message.buttons == [] and "moved to a new message" in game.message.content
+        click = await discord.click(
+            resumed.message, resumed.message.button("Drink 7♥")["custom_id"], alice
+        )
+        assert click.response_type == UPDATE_MESSAGE
+        record = await discord.bot.store.get_game(1)
+        assert record.message_id == resumed.message.id
+
+
+async def test_only_players_or_moderators_abandon(harness, make_bot, alice, bob) -> None:
+    async with harness.running(make_bot) as discord:
+        await start(discord, alice)
+        refused = await discord.slash("game abandon", bob)
+        assert refused.ephemeral and "Manage Server" in refused.content
+        done = await discord.slash("game abandon", alice)
+        assert "Abandoned by alice" in done.content
+        again = await discord.slash("game abandon", alice)
+        assert again.ephemeral and "no game running" in again.content
+
+
+async def test_an_idle_game_expires_and_says_so(harness, make_bot, alice, clock) -> None:
+    async with harness.running(make_bot) as discord:
+        game = await start(discord, alice)
+        snapshot = StoredMessage(payload=copy.deepcopy(game.message.payload))
+        clock.advance(minutes=59)
+        assert await discord.bot.table.expire_idle() == 0
+        clock.advance(minutes=2)
+        assert await discord.bot.table.expire_idle() == 1
+        assert game.message.buttons == []
+        assert "Expired after 1 h without a move" in game.message.embed["description"]
+        late = await discord.click(snapshot, snapshot.buttons[0]["custom_id"], alice)
+        assert late.ephemeral and "expired" in late.content
+        results = await discord.bot.store.results(1)
+        assert [(r.outcome, r.score) for r in results] == [
+            ("expired", new_game(SEED)[0].forfeit_score())
+        ]
+
+
+async def test_a_click_on_an_idle_game_expires_it_instead_of_playing(
+    harness, make_bot, alice, clock
+) -> None:
+    async with harness.running(make_bot) as discord:
+        game = await start(discord, alice)
+        clock.advance(minutes=120)
+        late = await discord.click(game.message, game.message.buttons[0]["custom_id"], alice)
+        assert late.ephemeral and "expired" in late.content
+        assert (await discord.bot.store.get_game(1)).status == GameStatus.EXPIRED
+
+
+async def test_new_game_button_starts_another(harness, make_bot, alice, seeds) -> None:
+    seeds.append(SEED)
+    async with harness.running(make_bot) as discord:
+        game = await start(discord, alice)
+        await discord.slash("game abandon", alice)
+        assert game.message.buttons == []
+        fresh = await start(discord, alice)
+        # Play to the end, then press New game.
+        message = fresh.message
+        while any(b["label"] != "New game" for b in message.buttons):
+            message = (await discord.click(message, cautious(message)["custom_id"], alice)).message
+        again = await discord.click(message, message.button("New game")["custom_id"], alice)
+        assert again.response_type == CHANNEL_MESSAGE and again.message.id != message.id
+        assert again.message.embed["footer"]["text"].startswith("Game #3")
+
+
+async def test_rules_and_help_answer_privately(harness, make_bot, alice) -> None:
+    async with harness.running(make_bot) as discord:
+        rules = await discord.slash("rules", alice, game="scoundrel")
+        assert rules.ephemeral
+        text = json.dumps(rules.embed, ensure_ascii=False)
+        for ruling in ["strictly weaker", "first potion you play in a room", "Classic", "Hard"]:
+            assert ruling in text
+        help_ = await discord.slash("help", alice)
+        assert help_.ephemeral and "/scoundrel new" in json.dumps(help_.embed)
