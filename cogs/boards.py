@@ -11,7 +11,7 @@ from discord.ext import commands
 from pydantic import BaseModel
 
 from cogs.custom_ids import BOARD_KIND, CustomId, decode, template
-from storage.boards import BOARD_SIZE, BoardEntry, BoardPage, BoardQuery, GameStats
+from storage.boards import BOARD_SIZE, BoardEntry, BoardPage, BoardQuery, GameStats, Rating
 
 
 class Board(BaseModel, frozen=True):
@@ -175,7 +175,7 @@ class BoardsCog(commands.Cog):
     ) -> None:
         key = game.value if game else "scoundrel"
         board = BOARDS[key]
-        chosen = variant.value if variant else board.default_variant
+        chosen = variant.value if variant and board.variants else board.default_variant
         if board.variants and chosen not in board.variants:
             await interaction.response.send_message(
                 f"{board.title} has no variant {chosen}: {', '.join(board.variants)}.",
@@ -222,7 +222,8 @@ class BoardsCog(commands.Cog):
         self, interaction: discord.Interaction, user: discord.User | None = None
     ) -> None:
         who = user or interaction.user
-        stats = await self.bot.store.player_stats(interaction.guild_id or 0, who.id)
+        guild_id = interaction.guild_id or 0
+        stats = await self.bot.store.player_stats(guild_id, who.id)
         embed = discord.Embed(title=f"📊 {who.display_name}", colour=0x3B82F6)
         if not stats:
             embed.description = "No finished games in this server yet."
@@ -230,7 +231,19 @@ class BoardsCog(commands.Cog):
             embed.add_field(
                 name=GAME_TITLES.get(line.game, line.game), value=stats_text(line), inline=False
             )
+        for board in BOARDS.values():
+            if board.rated:
+                rating = (await self.bot.store.ratings(guild_id, board.game, [who.id])).get(who.id)
+                if rating is not None:
+                    embed.add_field(name=board.title, value=rating_text(rating), inline=False)
         await interaction.response.send_message(embed=embed)
+
+
+def rating_text(rating: Rating) -> str:
+    return (
+        f"rating {rating.ordinal:.1f} (skill {rating.mu:.1f} ± {rating.sigma:.1f})"
+        f" after {rating.games} duels"
+    )
 
 
 def stats_text(stats: GameStats) -> str:

@@ -357,6 +357,7 @@ class GameTable:
         results = [(r.outcome == Outcome.WON, r.score) for r in ui.results(record, state)]
         return [
             Rating(
+                game=ui.rating_pool,
                 user_id=player.user_id,
                 display_name=player.display_name,
                 mu=skill.mu,

@@ -53,6 +53,7 @@ class GameStats(BaseModel):
 
 
 class Rating(BaseModel):
+    game: str  # the rating pool, e.g. "dragons-duel"
     user_id: int
     display_name: str
     mu: float
@@ -160,7 +161,7 @@ class BoardQueries:
     async def ratings(self, guild_id: int, game: str, user_ids: list[int]) -> dict[int, Rating]:
         marks = ",".join("?" * len(user_ids))
         rows = await self._locked_fetch(
-            "SELECT user_id, display_name, mu, sigma, ordinal, games FROM ratings"
+            "SELECT game, user_id, display_name, mu, sigma, ordinal, games FROM ratings"
             f" WHERE guild_id = ? AND game = ? AND user_id IN ({marks})",
             [guild_id, game, *user_ids],
         )

@@ -280,12 +280,12 @@ class SqliteStore(BoardQueries):
     ) -> None:
         await db.executemany(
             "INSERT INTO ratings (guild_id, game, user_id, display_name, mu, sigma, ordinal, games,"
-            " updated_at) SELECT guild_id, game, ?, ?, ?, ?, ?, ?, ? FROM games WHERE id = ?"
+            " updated_at) SELECT guild_id, ?, ?, ?, ?, ?, ?, ?, ? FROM games WHERE id = ?"
             " ON CONFLICT (guild_id, game, user_id) DO UPDATE SET"
             " display_name = excluded.display_name, mu = excluded.mu, sigma = excluded.sigma,"
             " ordinal = excluded.ordinal, games = excluded.games, updated_at = excluded.updated_at",
             [
-                (r.user_id, r.display_name, r.mu, r.sigma, r.ordinal, r.games, now, game_id)
+                (r.game, r.user_id, r.display_name, r.mu, r.sigma, r.ordinal, r.games, now, game_id)
                 for r in ratings
             ],
         )

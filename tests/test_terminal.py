@@ -78,3 +78,34 @@ def test_without_a_token_the_bot_explains_how_to_get_one_and_how_to_play_offline
     assert result.returncode != 0
     assert "DISCORD_TOKEN" in result.stderr
     assert "python -m bot play scoundrel" in result.stderr
+
+
+def replay_dragons(seed: int, variant: str, choice: int):
+    from bot.games.registry import GAMES
+
+    state, _ = GAMES["dragons"].new_game(seed, variant)
+    while not state.is_over:
+        actions = state.legal_actions(state.to_move)
+        state.apply(state.to_move, actions[min(choice, len(actions)) - 1])
+    return state
+
+
+def test_dragons_solo_in_the_terminal() -> None:
+    result = run_cli("play", "dragons", "--seed", "8", stdin="2\n" * 300)
+    assert result.returncode == 0, result.stderr
+    expected = replay_dragons(8, "solo", 2)
+    assert f"Game over: you {expected.outcome.value}, score {expected.score}." in result.stdout
+    assert "K♥ ▰▰▰▰" in result.stdout
+
+
+def test_a_dragons_duel_at_one_keyboard() -> None:
+    result = run_cli("play", "dragons", "--variant", "duel", "--seed", "4", stdin="2\n" * 400)
+    assert result.returncode == 0, result.stderr
+    state = replay_dragons(4, "duel", 2)
+    p1, p2 = state.parties
+    assert (
+        f"Game over: Player 1 {p1.outcome.value}, score {p1.score}; "
+        f"Player 2 {p2.outcome.value}, score {p2.score}." in result.stdout
+    )
+    assert "Player 1, your move:" in result.stdout and "Player 2, your move:" in result.stdout
+    assert "decides for both: run or face the room" in result.stdout

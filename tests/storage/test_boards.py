@@ -160,8 +160,24 @@ async def test_ratings_are_stored_with_the_finishing_action(board) -> None:
         narration="[]",
     )
     ratings = [
-        Rating(user_id=1, display_name="a", mu=27.6, sigma=8.0, ordinal=3.6, games=1),
-        Rating(user_id=2, display_name="b", mu=22.4, sigma=8.0, ordinal=-1.6, games=1),
+        Rating(
+            game="dragons-duel",
+            user_id=1,
+            display_name="a",
+            mu=27.6,
+            sigma=8.0,
+            ordinal=3.6,
+            games=1,
+        ),
+        Rating(
+            game="dragons-duel",
+            user_id=2,
+            display_name="b",
+            mu=22.4,
+            sigma=8.0,
+            ordinal=-1.6,
+            games=1,
+        ),
     ]
     await store.commit_action(
         record.id,

@@ -1,0 +1,162 @@
+"""Diamonds & Dragons through the offline Discord: solo games, challenges and duels."""
+
+import copy
+
+from bot.games.registry import GAMES
+from storage import GameStatus
+from tests.harness import StoredMessage
+
+UPDATE_MESSAGE = 7
+
+
+def enabled(message: StoredMessage) -> list[dict]:
+    return [b for b in message.buttons if not b.get("disabled")]
+
+
+def pick(message: StoredMessage) -> dict:
+    """Face rather than run, drink or equip before fighting."""
+    order = ("Face", "Drink", "Equip", "Fight", "Run")
+    return min(
+        enabled(message), key=lambda b: next(i for i, w in enumerate(order) if w in b["label"])
+    )
+
+
+async def state_of(discord, game_id: int):
+    record = await discord.bot.store.get_game(game_id)
+    return record, GAMES[record.game].load(record.state)
+
+
+async def challenge(discord, alice, bob):
+    issued = await discord.slash("dragons challenge", alice, opponent=bob)
+    assert not issued.ephemeral
+    assert f"<@{bob.id}>" in issued.content and "alice" in issued.content
+    assert [b["label"] for b in issued.message.buttons] == ["Accept", "Decline"]
+    return issued.message
+
+
+async def test_solo_game_to_the_end(harness, make_bot, alice) -> None:
+    async with harness.running(make_bot) as discord:
+        game = await discord.slash("dragons new", alice)
+        message = game.message
+        assert message.embed["title"] == "Diamonds & Dragons"
+        assert "K♥ ▰▰▰▰" in message.embed["fields"][0]["value"]
+        assert not any("barehanded" in b["label"] for b in message.buttons)
+        while any(b["label"] != "New game" for b in message.buttons):
+            message = (await discord.click(message, pick(message)["custom_id"], alice)).message
+        record, state = await state_of(discord, 1)
+        assert record.status == GameStatus.FINISHED
+        results = await discord.bot.store.results(1)
+        assert [(r.outcome, r.score) for r in results] == [(state.outcome.value, state.score)]
+
+
+async def test_a_challenge_accepted_and_played_to_the_end(harness, make_bot, alice, bob) -> None:
+    async with harness.running(make_bot) as discord:
+        message = await challenge(discord, alice, bob)
+        accepted = await discord.click(message, message.button("Accept")["custom_id"], bob)
+        assert accepted.response_type == UPDATE_MESSAGE and accepted.message.id == message.id
+        message = accepted.message
+        assert message.embed["title"] == "Diamonds & Dragons · Duel"
+        parties = [f["name"] for f in message.embed["fields"][:2]]
+        assert parties == ["🛡️ alice", "🛡️ bob"]
+        players = {0: alice, 1: bob}
+        moves = 0
+        while any(b["label"] != "New game" for b in message.buttons):
+            _, state = await state_of(discord, 1)
+            mover = players[state.to_move]
+            result = await discord.click(message, pick(message)["custom_id"], mover)
+            assert result.response_type == UPDATE_MESSAGE, result.content
+            message = result.message
+            moves += 1
+        record, state = await state_of(discord, 1)
+        assert record.status == GameStatus.FINISHED and record.version == moves + 1
+        results = {r.user_id: r for r in await discord.bot.store.results(1)}
+        for party, user in zip(state.parties, (alice, bob), strict=True):
+            assert (results[user.id].outcome, results[user.id].score) == (
+                party.outcome.value,
+                party.score,
+            )
+        ratings = await discord.bot.store.ratings(
+            record.guild_id, "dragons-duel", [alice.id, bob.id]
+        )
+        assert set(ratings) == {alice.id, bob.id}
+        assert all(r.games == 1 for r in ratings.values())
+        board = await discord.slash("leaderboard", alice, game="dragons-duel")
+        assert "alice" in board.embed["description"] and "bob" in board.embed["description"]
+
+
+async def test_only_the_player_on_turn_can_pick(harness, make_bot, alice, bob) -> None:
+    async with harness.running(make_bot) as discord:
+        message = await challenge(discord, alice, bob)
+        message = (await discord.click(message, message.button("Accept")["custom_id"], bob)).message
+        _, state = await state_of(discord, 1)
+        waiting = bob if state.to_move == 0 else alice
+        before = copy.deepcopy(message.payload)
+        refused = await discord.click(message, pick(message)["custom_id"], waiting)
+        assert refused.ephemeral and "not your turn" in refused.content
+        assert message.payload == before
+        assert (await discord.bot.store.get_game(1)).version == 1
+
+
+async def test_a_declined_challenge(harness, make_bot, alice, bob, world) -> None:
+    carol = world.add_user("carol")
+    async with harness.running(make_bot) as discord:
+        message = await challenge(discord, alice, bob)
+        own = await discord.click(message, message.button("Accept")["custom_id"], alice)
+        assert own.ephemeral and "Only" in own.content
+        stranger = await discord.click(message, message.button("Decline")["custom_id"], carol)
+        assert stranger.ephemeral and "between alice and" in stranger.content
+        declined = await discord.click(message, message.button("Decline")["custom_id"], bob)
+        assert declined.response_type == UPDATE_MESSAGE
+        assert "bob** declined" in declined.message.content and declined.message.buttons == []
+        assert (await discord.bot.store.get_game(1)).status == GameStatus.DECLINED
+
+
+async def test_an_unanswered_challenge_expires(harness, make_bot, alice, bob, clock) -> None:
+    async with harness.running(make_bot) as discord:
+        message = await challenge(discord, alice, bob)
+        snapshot = StoredMessage(payload=copy.deepcopy(message.payload))
+        clock.advance(minutes=11)
+        assert await discord.bot.table.expire_idle() == 1
+        assert "expired unanswered" in message.content and message.buttons == []
+        late = await discord.click(snapshot, snapshot.button("Accept")["custom_id"], bob)
+        assert late.ephemeral and "already been answered" in late.content
+        assert (await discord.bot.store.get_game(1)).status == GameStatus.EXPIRED
+
+
+async def test_accepting_after_the_deadline_expires_the_challenge(
+    harness, make_bot, alice, bob, clock
+) -> None:
+    async with harness.running(make_bot) as discord:
+        message = await challenge(discord, alice, bob)
+        clock.advance(minutes=11)
+        late = await discord.click(message, message.button("Accept")["custom_id"], bob)
+        assert late.response_type == UPDATE_MESSAGE and "expired" in late.message.content
+        assert (await discord.bot.store.get_game(1)).status == GameStatus.EXPIRED
+
+
+async def test_a_duel_accepted_in_a_busy_channel_moves_to_a_thread(
+    harness, make_bot, alice, bob
+) -> None:
+    async with harness.running(make_bot) as discord:
+        message = await challenge(discord, alice, bob)
+        await discord.slash("scoundrel new", alice)  # the channel is now busy
+        accepted = await discord.click(message, message.button("Accept")["custom_id"], bob)
+        (thread,) = accepted.created_threads
+        assert thread.mention in message.content and message.buttons == []
+        (duel,) = discord.messages_in(thread)
+        assert duel.embed["title"] == "Diamonds & Dragons · Duel"
+        record = await discord.bot.store.get_game(1)
+        assert (record.status, record.channel_id, record.message_id) == (
+            GameStatus.ACTIVE,
+            thread.id,
+            duel.id,
+        )
+
+
+async def test_nobody_challenges_themselves_or_a_bot(harness, make_bot, alice, world) -> None:
+    robot = world.add_user("robot", bot=True)
+    async with harness.running(make_bot) as discord:
+        myself = await discord.slash("dragons challenge", alice, opponent=alice)
+        assert myself.ephemeral and "yourself" in myself.content
+        machine = await discord.slash("dragons challenge", alice, opponent=robot)
+        assert machine.ephemeral and "Bots" in machine.content
