@@ -89,15 +89,12 @@ class ChallengeDesk:
         ]
         return build_view(record.id, record.version, specs)
 
-    async def answer(self, interaction: discord.Interaction, custom: CustomId) -> None:
+    async def answer(
+        self, interaction: discord.Interaction, record: GameRecord, custom: CustomId
+    ) -> None:
         """Accept or decline, under the game's lock; anything else is explained and ignored."""
         store = self.table.store
-        record = await store.get_game(custom.game_id)
-        if (
-            record is None
-            or record.status != GameStatus.PENDING
-            or record.version != custom.version
-        ):
+        if record.status != GameStatus.PENDING or record.version != custom.version:
             await self.table.refuse(interaction, SAY["answered"])
             return
         if record.updated_at < self.table.clock() - self.minutes * 60:

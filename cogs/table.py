@@ -54,6 +54,8 @@ SAY = {
     "finished": "This game is over. Press **New game** or use `/{game} new` to play again.",
     "abandoned": "This game was abandoned. Start a new one with `/{game} new`.",
     "expired": "This game expired after {idle} without a move. Start a new one with `/{game} new`.",
+    "pending": "This duel hasn't started: the challenge is waiting for an answer.",
+    "declined": "This challenge was declined. Start another with `/{game} challenge`.",
     "illegal": "You can't do that now: {reason}.",
     "out": "Your party has fallen: you're out of this game. Watch the other player finish!",
     "not_your_turn": "It's not your turn yet.",
@@ -280,26 +282,23 @@ class GameTable:
     # ---- clicks ------------------------------------------------------------------------------
 
     async def click(self, interaction: discord.Interaction, custom: CustomId) -> None:
-        record = await self.store.get_game(custom.game_id)
-        if record is None:
-            await self.refuse(interaction, say("unknown_game"))
-            await self._strip_buttons(interaction)
-            return
-        if custom.action == PLAY_AGAIN:
-            await self.start(interaction, record.game, record.variant)
-            return
-        if custom.action == SHARE:
-            await self._share(interaction, record)
-            return
-        async with self._lock(record.id):
-            if custom.action in CHALLENGE_ANSWERS:
-                await self.challenges.answer(interaction, custom)
+        async with self._lock(custom.game_id):
+            record = await self.store.get_game(custom.game_id)
+            if record is None:
+                await self.refuse(interaction, say("unknown_game"))
+                await self._strip_buttons(interaction)
+            elif custom.action == PLAY_AGAIN:
+                await self.start(interaction, record.game, record.variant)
+            elif custom.action == SHARE:
+                await self._share(interaction, record)
+            elif custom.action in CHALLENGE_ANSWERS:
+                await self.challenges.answer(interaction, record, custom)
             else:
-                await self._play(interaction, custom)
+                await self._play(interaction, record, custom)
 
-    async def _play(self, interaction: discord.Interaction, custom: CustomId) -> None:
-        record = await self.store.get_game(custom.game_id)
-        assert record is not None
+    async def _play(
+        self, interaction: discord.Interaction, record: GameRecord, custom: CustomId
+    ) -> None:
         record = await self._expire_if_idle(record)
         if record.status != GameStatus.ACTIVE:
             idle = idle_text(self.expiry_minutes)

@@ -8,6 +8,7 @@ two writers of the same game meet as a StaleVersion instead of a lost update.
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
@@ -32,7 +33,10 @@ from storage.protocol import (
 SQLITE_PREFIX = "sqlite:///"
 GAME_COLUMNS = (
     "id, game, variant, guild_id, channel_id, message_id, owner_id, status, seed, daily, state,"
-    " narration, version, created_at, updated_at"
+    " narration, version, created_at, updated_at,"
+    " (SELECT json_group_array(json_object('seat', seat, 'user_id', user_id,"
+    " 'display_name', display_name)) FROM (SELECT * FROM game_players p"
+    " WHERE p.game_id = games.id ORDER BY seat)) AS players"
 )
 
 
@@ -95,14 +99,14 @@ class SqliteStore(BoardQueries):
             await self._db.execute("COMMIT")
 
     async def _fetchone(self, sql: str, params: Iterable = ()) -> aiosqlite.Row | None:
-        async with self._db.execute(sql, tuple(params)) as cursor:
-            return await cursor.fetchone()
+        rows = await self._fetchall(sql, params)
+        return rows[0] if rows else None
 
     async def _fetchall(self, sql: str, params: Iterable | dict = ()) -> list[aiosqlite.Row]:
-        async with self._db.execute(
+        rows = await self._db.execute_fetchall(
             sql, params if isinstance(params, dict) else tuple(params)
-        ) as cursor:
-            return list(await cursor.fetchall())
+        )
+        return list(rows)
 
     # ---- games -----------------------------------------------------------------------------
 
@@ -182,11 +186,7 @@ class SqliteStore(BoardQueries):
         row = await self._fetchone(sql, params)
         if row is None:
             return None
-        seats = await self._fetchall(
-            "SELECT seat, user_id, display_name FROM game_players WHERE game_id = ? ORDER BY seat",
-            (row["id"],),
-        )
-        return GameRecord(**dict(row), players=[PlayerSeat(**dict(seat)) for seat in seats])
+        return GameRecord(**{**dict(row), "players": json.loads(row["players"])})
 
     async def set_message(self, game_id: int, channel_id: int, message_id: int) -> None:
         async with self._transaction() as db:
