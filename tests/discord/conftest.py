@@ -7,22 +7,10 @@ import pytest
 
 from bot.app import DungeonBot
 from bot.config import Settings
+from tests.clock import Clock
 from tests.harness import MANAGE_GUILD, User, World
 
 SEED = 3  # Scoundrel seed 3 deals 3♠ 7♥ 8♣ 2♣ first
-
-
-class Clock:
-    """Time that moves only when a test says so."""
-
-    def __init__(self) -> None:
-        self.now = 1_795_000_000.0  # 2026-11-18, a Wednesday
-
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, minutes: float) -> None:
-        self.now += minutes * 60
 
 
 @pytest.fixture

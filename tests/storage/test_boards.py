@@ -7,17 +7,10 @@ import pytest
 
 from storage import DailyTaken, GameStatus, PlayerSeat, ResultRow, open_store
 from storage.boards import BoardQuery, Rating
+from tests.clock import Clock
 
 GUILD = 2000
 _channels = itertools.count(10_000)
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @pytest.fixture

@@ -13,16 +13,9 @@ import pytest
 
 from storage import ChannelBusy, GameStatus, PlayerSeat, ResultRow, StaleVersion, open_store
 from storage.migrations import SCHEMA_VERSION
+from tests.clock import Clock
 
 ALICE = PlayerSeat(seat=0, user_id=42, display_name="alice")
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @pytest.fixture
@@ -237,23 +230,27 @@ def test_only_sqlite_urls_are_accepted() -> None:
         sqlite_path("postgres://x")
 
 
-async def test_a_challenge_is_pending_until_accepted_into_a_free_channel(url: str) -> None:
-    clock = Clock()
-    store = await open_store(url, clock)
-    busy = await new_game(store, channel_id=5)
-    bob = PlayerSeat(seat=1, user_id=7, display_name="bob")
-    challenge = await store.create_game(
+async def new_challenge(store, players: list[PlayerSeat]):
+    return await store.create_game(
         game="dragons",
         variant="duel",
         guild_id=2000,
         channel_id=5,
         owner_id=42,
-        players=[ALICE, bob],
+        players=players,
         seed=3,
         state="{}",
         narration="[]",
         status=GameStatus.PENDING,
     )
+
+
+async def test_a_challenge_is_pending_until_accepted_into_a_free_channel(url: str) -> None:
+    clock = Clock()
+    store = await open_store(url, clock)
+    busy = await new_game(store, channel_id=5)
+    bob = PlayerSeat(seat=1, user_id=7, display_name="bob")
+    challenge = await new_challenge(store, [ALICE, bob])
     assert (await store.active_game_in_channel(5)).id == busy.id  # pending does not occupy it
     with pytest.raises(ChannelBusy):
         await store.accept_challenge(challenge.id, 0, channel_id=5)
@@ -267,18 +264,7 @@ async def test_a_challenge_is_pending_until_accepted_into_a_free_channel(url: st
 async def test_stale_challenges_are_found_and_declined_ones_are_closed(url: str) -> None:
     clock = Clock()
     store = await open_store(url, clock)
-    challenge = await store.create_game(
-        game="dragons",
-        variant="duel",
-        guild_id=2000,
-        channel_id=5,
-        owner_id=42,
-        players=[ALICE],
-        seed=3,
-        state="{}",
-        narration="[]",
-        status=GameStatus.PENDING,
-    )
+    challenge = await new_challenge(store, [ALICE])
     clock.now += 600
     stale = await store.inactive_games(clock.now - 300, GameStatus.PENDING)
     assert [g.id for g in stale] == [challenge.id]
