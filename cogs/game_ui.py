@@ -39,7 +39,11 @@ class GameUI(Protocol):
 
     def results(self, record: GameRecord, state: Any) -> list[ResultRow]: ...
 
-    def forfeits(self, record: GameRecord, state: Any, outcome: str) -> list[ResultRow]: ...
+    def forfeits(
+        self, record: GameRecord, state: Any, outcome: str, forfeiters: set[int]
+    ) -> list[ResultRow]:
+        """Results of a game closed early: `forfeiters` (seats) lose, scored as a death now."""
+        ...
 
 
 STYLES: dict[ActionKind, str] = {
@@ -107,7 +111,9 @@ class ScoundrelUI:
     def results(self, record: GameRecord, state: ScoundrelState) -> list[ResultRow]:
         return [_seat_result(record, 0, state.outcome.value, state.score, state.turn)]
 
-    def forfeits(self, record: GameRecord, state: ScoundrelState, outcome: str) -> list[ResultRow]:
+    def forfeits(
+        self, record: GameRecord, state: ScoundrelState, outcome: str, forfeiters: set[int]
+    ) -> list[ResultRow]:
         return [_seat_result(record, 0, outcome, state.forfeit_score(), state.turn)]
 
 
@@ -147,14 +153,22 @@ class DragonsUI:
             for party in state.parties
         ]
 
-    def forfeits(self, record: GameRecord, state: DragonsState, outcome: str) -> list[ResultRow]:
-        """Players still in the dungeon forfeit; a player already out keeps their result."""
-        return [
+    def forfeits(
+        self, record: GameRecord, state: DragonsState, outcome: str, forfeiters: set[int]
+    ) -> list[ResultRow]:
+        """A player already out keeps their result; one still playing who did not forfeit
+        (their rival gave up or let the game expire) gets no result, neither win nor loss."""
+        ended = [
             _seat_result(record, p.seat, p.outcome.value, p.score, state.turn)
-            if p.outcome is not None
-            else _seat_result(record, p.seat, outcome, state.forfeit_score(), state.turn)
             for p in state.parties
+            if p.outcome is not None
         ]
+        gave_up = [
+            _seat_result(record, p.seat, outcome, state.forfeit_score(), state.turn)
+            for p in state.parties
+            if p.outcome is None and p.seat in forfeiters
+        ]
+        return ended + gave_up
 
 
 def _seat_result(record: GameRecord, seat: int, outcome: str, score: int, turns: int) -> ResultRow:

@@ -328,6 +328,8 @@ class GameTable:
             return
         names = [p.display_name for p in record.players]
         lines = json.loads(record.narration) + narrate(record.seed, state, events, names)
+        results = ui.results(record, state) if state.is_over else []
+        by_seat = [(r.outcome == Outcome.WON, r.score) for r in results]
         try:
             record = await self.store.commit_action(
                 record.id,
@@ -337,23 +339,24 @@ class GameTable:
                 state=state.model_dump_json(),
                 narration=json.dumps(lines[-NARRATION_LINES:]),
                 status=GameStatus.FINISHED if state.is_over else GameStatus.ACTIVE,
-                results=ui.results(record, state) if state.is_over else [],
-                ratings=await self._ratings(record, ui, state) if state.is_over else [],
+                results=results,
+                ratings=await self._ratings(record, ui, by_seat) if results else [],
             )
         except StaleVersion:
             await self.refuse(interaction, say("stale"))
             return
         await interaction.response.edit_message(**self.message(record, state))
 
-    async def _ratings(self, record: GameRecord, ui: GameUI, state: Any) -> list[Rating]:
-        """New ratings for everyone in a finished head-to-head game."""
+    async def _ratings(
+        self, record: GameRecord, ui: GameUI, results: list[tuple[bool, int]]
+    ) -> list[Rating]:
+        """New ratings for everyone in a head-to-head game, from (won, score) by seat."""
         if ui.rating_pool is None or len(record.players) < 2:
             return []
         ids = [p.user_id for p in record.players]
         known = await self.store.ratings(record.guild_id or 0, ui.rating_pool, ids)
         before = [known.get(i) for i in ids]
         skills = [Skill(mu=r.mu, sigma=r.sigma) if r else Skill() for r in before]
-        results = [(r.outcome == Outcome.WON, r.score) for r in ui.results(record, state)]
         return [
             Rating(
                 game=ui.rating_pool,
@@ -407,7 +410,7 @@ class GameTable:
         async with self._lock(record.id):
             record = await self.store.get_game(record.id) or record
             try:
-                record = await self._close(record, GameStatus.ABANDONED)
+                record = await self._close(record, GameStatus.ABANDONED, record.seat_of(member.id))
             except StaleVersion:  # it ended meanwhile: finished by its last move, or expired
                 await self.refuse(interaction, say("no_game_here"))
                 return
@@ -428,17 +431,30 @@ class GameTable:
         if record.updated_at > self.clock() - self.expiry_minutes * 60:
             return record
         try:
-            record = await self._close(record, GameStatus.EXPIRED)
+            record = await self._close(record, GameStatus.EXPIRED, self.stored(record).to_move)
         except StaleVersion:
             return await self.store.get_game(record.id) or record
         notice = NOTICES[GameStatus.EXPIRED].format(idle=idle_text(self.expiry_minutes))
         await self._show_closed(record, notice)
         return record
 
-    async def _close(self, record: GameRecord, status: GameStatus) -> GameRecord:
-        """Close a game early; it goes on the boards as a loss, scored as the game says."""
-        forfeits = GAME_UIS[record.game].forfeits(record, self.stored(record), status.value)
-        return await self.store.close_game(record.id, record.version, status, forfeits)
+    async def _close(
+        self, record: GameRecord, status: GameStatus, culprit: int | None
+    ) -> GameRecord:
+        """Close a game early: whoever gave up (or stalled) loses, scored as a death now.
+
+        With no culprit (a moderator ended it) everyone still playing loses. In a duel the
+        forfeit also moves the ratings, as a loss to the rival, so giving up protects nothing.
+        """
+        ui, state = GAME_UIS[record.game], self.stored(record)
+        seats = {p.seat for p in record.players}
+        forfeiters = {culprit} if culprit in seats else seats
+        results = ui.forfeits(record, state, status.value, forfeiters)
+        ratings = []
+        if len(forfeiters) < len(seats):
+            by_seat = [(seat not in forfeiters, 0) for seat in sorted(seats)]
+            ratings = await self._ratings(record, ui, by_seat)
+        return await self.store.close_game(record.id, record.version, status, results, ratings)
 
     async def _show_closed(self, record: GameRecord, notice: str) -> None:
         if record.message_id is None:

@@ -131,6 +131,7 @@ class GameStore(Protocol):
         expected_version: int,
         status: GameStatus,
         results: list[ResultRow] = (),
+        ratings: list[Rating] = (),
         was: GameStatus = GameStatus.ACTIVE,
     ) -> GameRecord: ...
 

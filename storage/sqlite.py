@@ -227,6 +227,7 @@ class SqliteStore(BoardQueries):
         expected_version: int,
         status: GameStatus,
         results: Iterable[ResultRow] = (),
+        ratings: Iterable[Rating] = (),
         was: GameStatus = GameStatus.ACTIVE,
     ) -> GameRecord:
         """End a game without an action (abandoned, expired, declined), as one more version."""
@@ -234,6 +235,7 @@ class SqliteStore(BoardQueries):
         async with self._transaction() as db:
             await self._bump(db, game_id, expected_version, now, status, was=was)
             await self._write_results(db, game_id, list(results), now)
+            await self._write_ratings(db, game_id, list(ratings), now)
         return await self._reload(game_id)
 
     async def _bump(

@@ -160,3 +160,20 @@ async def test_nobody_challenges_themselves_or_a_bot(harness, make_bot, alice, w
         assert myself.ephemeral and "yourself" in myself.content
         machine = await discord.slash("dragons challenge", alice, opponent=robot)
         assert machine.ephemeral and "Bots" in machine.content
+
+
+async def test_giving_up_a_duel_costs_only_the_one_who_gave_up(
+    harness, make_bot, alice, bob
+) -> None:
+    async with harness.running(make_bot) as discord:
+        message = await challenge(discord, alice, bob)
+        await discord.click(message, message.button("Accept")["custom_id"], bob)
+        gave_up = await discord.slash("game abandon", bob)
+        assert "Abandoned by bob" in gave_up.content
+        results = await discord.bot.store.results(1)
+        assert [(r.user_id, r.outcome) for r in results] == [(bob.id, "abandoned")]
+        record = await discord.bot.store.get_game(1)
+        ratings = await discord.bot.store.ratings(
+            record.guild_id, "dragons-duel", [alice.id, bob.id]
+        )
+        assert ratings[alice.id].mu > ratings[bob.id].mu
