@@ -13,6 +13,13 @@ class RulesPage(BaseModel):
     sections: list[tuple[str, str]]
 
 
+BOARDS = (
+    "Boards",
+    "Every game you finish counts on this server's boards (`/leaderboard`, `/stats`). A game "
+    "you abandon, or leave idle until it expires, counts as a **loss**, scored as a death at "
+    "0 HP (minus every monster still in the dungeon): giving up never protects a record.",
+)
+
 SCOUNDREL = RulesPage(
     title="Scoundrel",
     summary=(
@@ -68,6 +75,13 @@ SCOUNDREL = RulesPage(
             "Only you can play your game. Games idle too long expire. `/game resume` re-posts "
             "the game with fresh buttons; `/game abandon` ends it.",
         ),
+        (
+            "Daily dungeon",
+            "`/scoundrel daily` deals everyone the same Classic deck for the UTC day, one attempt "
+            "each, in a message only you see; it has its own board, and **Share my result** "
+            "tells the channel your score without showing a card.",
+        ),
+        BOARDS,
     ],
 )
 
@@ -104,6 +118,12 @@ DRAGONS = RulesPage(
             "or loses on your own, and the duel moves both players' ratings.",
         ),
         ("Rulings", "\n".join(f"• {ruling}" for ruling in DRAGONS_RULINGS)),
+        BOARDS,
+        (
+            "Giving up a duel",
+            "Abandoning a duel, or letting it expire on your turn, is a loss for you and a rating "
+            "win for your rival, who gets no result of their own for it.",
+        ),
     ],
 )
 

@@ -177,3 +177,17 @@ async def test_giving_up_a_duel_costs_only_the_one_who_gave_up(
             record.guild_id, "dragons-duel", [alice.id, bob.id]
         )
         assert ratings[alice.id].mu > ratings[bob.id].mu
+
+
+async def test_rules_for_dragons_fit_discords_limits(harness, make_bot, alice) -> None:
+    async with harness.running(make_bot) as discord:
+        rules = await discord.slash("rules", alice, game="dragons")
+        assert rules.ephemeral
+        names = [f["name"] for f in rules.embed["fields"]]
+        assert "Unlike Scoundrel" in names and any(n.startswith("Rulings") for n in names)
+        assert all(len(f["value"]) <= 1024 for f in rules.embed["fields"])
+        text = " ".join(f["value"] for f in rules.embed["fields"])
+        assert "breaks" in text and "counts as a **loss**" in text
+        names_and_values = sum(len(f["name"]) + len(f["value"]) for f in rules.embed["fields"])
+        total = len(rules.embed["title"]) + len(rules.embed["description"]) + names_and_values
+        assert total <= 6000, "Discord refuses an embed over 6,000 characters"
