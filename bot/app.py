@@ -30,6 +30,7 @@ from storage import GameStore, open_store
 
 log = logging.getLogger("bot")
 
+OUTDATED_COMMAND = "That command has changed since it was registered. Try `/help`."
 SOMETHING_WENT_WRONG = "Something went wrong on my side. Your game is saved; try again in a moment."
 
 
@@ -88,6 +89,10 @@ class DungeonBot(commands.Bot):
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
+        if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
+            log.info("outdated command used: %s", error)  # registered commands lag behind
+            await interaction.response.send_message(OUTDATED_COMMAND, ephemeral=True)
+            return
         log.error(
             "command %s failed",
             interaction.command and interaction.command.qualified_name,

@@ -30,3 +30,10 @@ async def test_starting_the_bot_registers_nothing(harness, make_bot) -> None:
     async with harness.running(make_bot) as discord:
         assert discord.find_requests("PUT") == []
         assert isinstance(discord.bot.user, discordpy.ClientUser)
+
+
+async def test_an_outdated_command_gets_an_answer(harness, make_bot, world) -> None:
+    alice = world.add_user("alice")
+    async with harness.running(make_bot) as discord:
+        result = await discord.slash("teleport", alice)
+        assert result.ephemeral and "/help" in result.content
