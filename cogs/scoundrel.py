@@ -39,4 +39,4 @@ class ScoundrelCog(commands.Cog):
         name="daily", description="Today's daily dungeon: one deal for everyone, one try"
     )
     async def daily(self, interaction: discord.Interaction) -> None:
-        await self.bot.table.start_daily(interaction, "scoundrel")
+        await self.bot.table.daily.start(interaction, "scoundrel")

@@ -12,23 +12,21 @@ import json
 import logging
 import weakref
 from collections.abc import Callable
-from datetime import UTC, datetime
 from typing import Any
 
 import discord
 
-from bot.games.daily import daily_seed
 from bot.games.engine import GameError, GameOver, NotYourTurn, Outcome
 from bot.games.registry import GAMES
 from bot.ratings import Skill, rate
 from cogs.buttons import build_view
 from cogs.challenges import CHALLENGE_ANSWERS, ChallengeDesk
 from cogs.custom_ids import CustomId
+from cogs.daily import SHARE, DailyDesk
 from cogs.embeds import game_embed
 from cogs.game_ui import GAME_UIS, ButtonSpec, GameUI, narrate
 from storage import (
     ChannelBusy,
-    DailyTaken,
     GameRecord,
     GameStatus,
     GameStore,
@@ -40,7 +38,6 @@ from storage.boards import Rating
 log = logging.getLogger(__name__)
 
 PLAY_AGAIN = "again"
-SHARE = "share"
 THREAD_ARCHIVE_MINUTES = 1440
 NARRATION_LINES = 6  # the Dealer's last lines, shown above the table
 
@@ -67,12 +64,6 @@ SAY = {
     " ask a moderator to let me create public threads.",
     "in_thread": "A game is already running in this channel, so yours is in {thread}.",
     "resumed": "Game #{id} moved to a new message below.",
-    "daily_notice": "🗓️ The daily dungeon of {day}: the same deal for everyone today, one attempt"
-    " each. Only you can see this message.",
-    "daily_done": "You have had your attempt at the daily dungeon of {day}. A new one opens at"
-    " midnight UTC; `/leaderboard game:Daily dungeon` shows today's board.",
-    "daily_share": "🗓️ **{name}** {verb} the daily dungeon of {day} with a score of **{score}**"
-    " in {turns} moves. Your turn: `/scoundrel daily`.",
     "unknown_button": "That button isn't one of mine any more."
     " Use `/game resume` to get fresh buttons.",
 }
@@ -104,6 +95,7 @@ class GameTable:
         self.client = client
         self.seeds = seeds
         self.challenges = ChallengeDesk(self, challenge_minutes)
+        self.daily = DailyDesk(self)
         self.store = store
         self.expiry_minutes = expiry_minutes
         self.clock = clock
@@ -198,49 +190,6 @@ class GameTable:
         sent = await interaction.response.send_message(**self.message(record, state))
         await self.store.set_message(record.id, channel.id, sent.message_id)
 
-    async def start_daily(self, interaction: discord.Interaction, game: str) -> None:
-        """Today's deal, the same for everyone: one attempt, played in a message only you see."""
-        if interaction.guild is None or interaction.channel_id is None:
-            await self.refuse(interaction, say("guild_only"))
-            return
-        today = datetime.fromtimestamp(self.clock(), UTC).date()
-        day = today.isoformat()
-        record = await self.store.daily_game(interaction.user.id, game, day)
-        if record is None:
-            new, _ = self.deal(interaction, game, None, daily_seed(today), daily=day)
-            try:
-                record = await self.store.create_game(channel_id=interaction.channel_id, **new)
-            except DailyTaken:  # a second click raced the first: show the one that won
-                record = await self.store.daily_game(interaction.user.id, game, day)
-        record = await self._expire_if_idle(record)
-        if record.status != GameStatus.ACTIVE:
-            await self.refuse(interaction, say("daily_done", day=day))
-            return
-        notice = say("daily_notice", day=day)
-        await interaction.response.send_message(
-            ephemeral=True, **self.message(record, self.stored(record), notice)
-        )
-
-    async def _share(self, interaction: discord.Interaction, record: GameRecord) -> None:
-        """Tell the channel how a daily went, without a single card of the deal."""
-        if record.seat_of(interaction.user.id) is None or record.status != GameStatus.FINISHED:
-            await self.refuse(
-                interaction,
-                say("not_player", owner=record.players[0].display_name, game=record.game),
-            )
-            return
-        state = self.stored(record)
-        verb = "escaped" if state.outcome == Outcome.WON else "fell in"
-        text = say(
-            "daily_share",
-            name=interaction.user.display_name,
-            verb=verb,
-            day=record.daily,
-            score=state.score,
-            turns=state.turn,
-        )
-        await interaction.response.send_message(text)
-
     async def _start_in_thread(
         self, interaction: discord.Interaction, new: dict[str, Any], state: Any
     ) -> None:
@@ -290,7 +239,7 @@ class GameTable:
             elif custom.action == PLAY_AGAIN:
                 await self.start(interaction, record.game, record.variant)
             elif custom.action == SHARE:
-                await self._share(interaction, record)
+                await self.daily.share(interaction, record)
             elif custom.action in CHALLENGE_ANSWERS:
                 await self.challenges.answer(interaction, record, custom)
             else:
@@ -299,7 +248,7 @@ class GameTable:
     async def _play(
         self, interaction: discord.Interaction, record: GameRecord, custom: CustomId
     ) -> None:
-        record = await self._expire_if_idle(record)
+        record = await self.expire_if_idle(record)
         if record.status != GameStatus.ACTIVE:
             idle = idle_text(self.expiry_minutes)
             await self.refuse(interaction, say(record.status.value, game=record.game, idle=idle))
@@ -379,7 +328,7 @@ class GameTable:
         if record is None:
             await self.refuse(interaction, say("no_game_here"))
             return
-        record = await self._expire_if_idle(record)
+        record = await self.expire_if_idle(record)
         if record.status != GameStatus.ACTIVE:
             await self.refuse(
                 interaction, say("expired", game=record.game, idle=idle_text(self.expiry_minutes))
@@ -422,10 +371,10 @@ class GameTable:
         """Close every game idle past the expiry time, and say so on its message."""
         records = await self.store.inactive_games(self.clock() - self.expiry_minutes * 60)
         for record in records:
-            await self._expire_if_idle(record)
+            await self.expire_if_idle(record)
         return len(records) + await self.challenges.expire_unanswered()
 
-    async def _expire_if_idle(self, record: GameRecord) -> GameRecord:
+    async def expire_if_idle(self, record: GameRecord) -> GameRecord:
         if record.status != GameStatus.ACTIVE:
             return record
         if record.updated_at > self.clock() - self.expiry_minutes * 60:
