@@ -20,7 +20,7 @@ from discord.ext import commands
 
 from bot.config import NO_TOKEN_HELP, Settings
 from cogs.boards import BoardButton, BoardsCog
-from cogs.buttons import GameButton
+from cogs.buttons import SOMETHING_WENT_WRONG, GameButton
 from cogs.dragons import DragonsCog
 from cogs.game import GameCog
 from cogs.help import HelpCog
@@ -31,7 +31,6 @@ from storage import GameStore, open_store
 log = logging.getLogger("bot")
 
 OUTDATED_COMMAND = "That command has changed since it was registered. Try `/help`."
-SOMETHING_WENT_WRONG = "Something went wrong on my side. Your game is saved; try again in a moment."
 
 
 class DungeonBot(commands.Bot):

@@ -95,6 +95,8 @@ def board_embed(request: BoardRequest, page: BoardPage, caller: str) -> discord.
     board = BOARDS[request.board]
     variant = f" · {request.variant.title()}" if request.variant and not board.daily else ""
     when = "today's deal" if board.daily else PERIODS[request.period]
+    if board.rated:
+        when = "ratings, all time"
     lines = [entry_line(e, board.unit) for e in page.entries] or ["No results yet. Be the first!"]
     if page.caller is not None:
         mine = page.caller
@@ -211,7 +213,11 @@ class BoardsCog(commands.Cog):
             daily=daily,
             since=0.0 if board.daily else period_start(request.period, now),
         )
-        return await store.leaderboard(query, interaction.user.id, offset)
+        page = await store.leaderboard(query, interaction.user.id, offset)
+        if not page.entries and offset:  # past the end (the board shrank): show the last page
+            last = max(0, (page.players - 1) // BOARD_SIZE) * BOARD_SIZE
+            page = await store.leaderboard(query, interaction.user.id, last)
+        return page
 
     @app_commands.command(
         name="stats", description="A player's games, wins, best scores and streaks"

@@ -6,6 +6,7 @@ hands the click to the table service, which trusts none of it.
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -14,6 +15,9 @@ from cogs.custom_ids import GAME_KIND, CustomId, decode, template
 
 if TYPE_CHECKING:
     from cogs.game_ui import ButtonSpec
+
+log = logging.getLogger(__name__)
+SOMETHING_WENT_WRONG = "Something went wrong on my side. Your game is saved; try again in a moment."
 
 STYLES = {
     "primary": discord.ButtonStyle.primary,
@@ -39,7 +43,11 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=template(GA
         return cls(custom, item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.table.click(interaction, self.custom)
+        try:
+            await interaction.client.table.click(interaction, self.custom)
+        except Exception:  # logged, and the player told; the transaction kept the state whole
+            log.exception("click %s failed", self.custom.encode())
+            await interaction.client.table.refuse(interaction, SOMETHING_WENT_WRONG)
 
 
 def build_view(game_id: int, version: int, specs: list[ButtonSpec]) -> discord.ui.View:

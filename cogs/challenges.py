@@ -93,10 +93,18 @@ class ChallengeDesk:
         self, interaction: discord.Interaction, record: GameRecord, custom: CustomId
     ) -> None:
         """Accept or decline, under the game's lock; anything else is explained and ignored."""
-        store = self.table.store
         if record.status != GameStatus.PENDING or record.version != custom.version:
             await self.table.refuse(interaction, SAY["answered"])
             return
+        try:
+            await self._answer(interaction, record, custom)
+        except StaleVersion:  # the sweep closed it, or the other player answered, just before
+            await self.table.refuse(interaction, SAY["answered"])
+
+    async def _answer(
+        self, interaction: discord.Interaction, record: GameRecord, custom: CustomId
+    ) -> None:
+        store = self.table.store
         if record.updated_at < self.table.clock() - self.minutes * 60:
             record = await store.close_game(
                 record.id, record.version, GameStatus.EXPIRED, was=GameStatus.PENDING
@@ -164,9 +172,10 @@ class ChallengeDesk:
         )
         for record in stale:
             try:
-                record = await store.close_game(
-                    record.id, record.version, GameStatus.EXPIRED, was=GameStatus.PENDING
-                )
+                async with self.table.lock(record.id):
+                    record = await store.close_game(
+                        record.id, record.version, GameStatus.EXPIRED, was=GameStatus.PENDING
+                    )
             except StaleVersion:
                 continue
             if record.message_id is not None:

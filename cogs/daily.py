@@ -51,7 +51,8 @@ class DailyDesk:
                 record = await store.create_game(channel_id=interaction.channel_id, **new)
             except DailyTaken:  # a second command raced the first: show the one that won
                 record = await store.daily_game(interaction.user.id, game, day)
-        record = await table.expire_if_idle(record)
+        async with table.lock(record.id):
+            record = await table.expire_if_idle(await store.get_game(record.id) or record)
         if record.status != GameStatus.ACTIVE:
             await table.refuse(interaction, SAY["done"].format(day=day))
             return

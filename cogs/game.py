@@ -6,7 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from cogs.custom_ids import decode
+from cogs.custom_ids import GAME_KIND, decode
 from cogs.table import say
 
 
@@ -52,9 +52,12 @@ class GameCog(commands.Cog):
         if interaction.type != discord.InteractionType.component:
             return
         custom_id = (interaction.data or {}).get("custom_id", "")
-        if decode(custom_id) is not None and _on_message(interaction.message, custom_id):
+        custom = decode(custom_id)
+        if custom is not None and _on_message(interaction.message, custom_id):
             return
-        await interaction.response.send_message(say("unknown_button"), ephemeral=True)
+        # A button of ours gone from its message was replaced by a newer move's buttons.
+        text = say("stale" if custom is not None and custom.kind == GAME_KIND else "unknown_button")
+        await interaction.response.send_message(text, ephemeral=True)
 
 
 def _on_message(message: discord.Message | None, custom_id: str) -> bool:

@@ -37,6 +37,8 @@ class GameUI(Protocol):
 
     def parse_action(self, action: str, arg: str | None) -> Any: ...
 
+    def still_playing(self, state: Any, seat: int) -> bool: ...
+
     def results(self, record: GameRecord, state: Any) -> list[ResultRow]: ...
 
     def forfeits(
@@ -108,6 +110,9 @@ class ScoundrelUI:
     def parse_action(self, action: str, arg: str | None) -> DungeonAction:
         return parse_dungeon_action(action, arg)
 
+    def still_playing(self, state: ScoundrelState, seat: int) -> bool:
+        return not state.is_over
+
     def results(self, record: GameRecord, state: ScoundrelState) -> list[ResultRow]:
         return [_seat_result(record, 0, state.outcome.value, state.score, state.turn)]
 
@@ -146,6 +151,9 @@ class DragonsUI:
 
     def parse_action(self, action: str, arg: str | None) -> DungeonAction:
         return parse_dungeon_action(action, arg)
+
+    def still_playing(self, state: DragonsState, seat: int) -> bool:
+        return state.parties[seat].playing
 
     def results(self, record: GameRecord, state: DragonsState) -> list[ResultRow]:
         return [

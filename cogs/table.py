@@ -33,7 +33,7 @@ from storage import (
     PlayerSeat,
     StaleVersion,
 )
-from storage.boards import Rating
+from storage.boards import Rating, RatingChange
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +55,8 @@ SAY = {
     "declined": "This challenge was declined. Start another with `/{game} challenge`.",
     "illegal": "You can't do that now: {reason}.",
     "out": "Your party has fallen: you're out of this game. Watch the other player finish!",
+    "out_cannot_abandon": "Your party has fallen, but the other player is still in the"
+    " dungeon: let them finish.",
     "not_your_turn": "It's not your turn yet.",
     "no_game_here": "There is no game running in this channel. Start one with `/scoundrel new`"
     " (`/help` lists every game).",
@@ -101,7 +103,7 @@ class GameTable:
         self.clock = clock
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 
-    def _lock(self, game_id: int) -> asyncio.Lock:
+    def lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)
         if lock is None:
             lock = self._locks[game_id] = asyncio.Lock()
@@ -131,10 +133,16 @@ class GameTable:
         if record.status == GameStatus.FINISHED and record.daily:
             return [ButtonSpec(label="Share my result", action=SHARE, style="success")]
         if record.status == GameStatus.FINISHED:
-            return [
-                ButtonSpec(label="New game", action=PLAY_AGAIN, arg=record.variant, style="success")
-            ]
+            variant = self._again_variant(record)
+            label = "New game" if variant == record.variant else f"New {variant} game"
+            return [ButtonSpec(label=label, action=PLAY_AGAIN, arg=variant, style="success")]
         return []
+
+    @staticmethod
+    def _again_variant(record: GameRecord) -> str | None:
+        """The same game again, alone: a duel's rematch needs a challenge, not a button."""
+        entry = GAMES[record.game]
+        return record.variant if entry.seats_for(record.variant) == 1 else entry.default_variant
 
     @staticmethod
     def title_of(record: GameRecord) -> str:
@@ -231,13 +239,13 @@ class GameTable:
     # ---- clicks ------------------------------------------------------------------------------
 
     async def click(self, interaction: discord.Interaction, custom: CustomId) -> None:
-        async with self._lock(custom.game_id):
+        async with self.lock(custom.game_id):
             record = await self.store.get_game(custom.game_id)
             if record is None:
                 await self.refuse(interaction, say("unknown_game"))
                 await self._strip_buttons(interaction)
             elif custom.action == PLAY_AGAIN:
-                await self.start(interaction, record.game, record.variant)
+                await self.start(interaction, record.game, self._again_variant(record))
             elif custom.action == SHARE:
                 await self.daily.share(interaction, record)
             elif custom.action in CHALLENGE_ANSWERS:
@@ -260,6 +268,7 @@ class GameTable:
             return
         if record.version != custom.version:
             await self.refuse(interaction, say("stale"))
+            await self._refresh(interaction, record)
             return
         ui = GAME_UIS[record.game]
         state = GAMES[record.game].load(record.state)
@@ -289,45 +298,59 @@ class GameTable:
                 narration=json.dumps(lines[-NARRATION_LINES:]),
                 status=GameStatus.FINISHED if state.is_over else GameStatus.ACTIVE,
                 results=results,
-                ratings=await self._ratings(record, ui, by_seat) if results else [],
+                ratings=self._rating_change(record, ui, by_seat) if results else None,
             )
-        except StaleVersion:
+        except StaleVersion:  # another process committed first: this one's view is old
             await self.refuse(interaction, say("stale"))
             return
         await interaction.response.edit_message(**self.message(record, state))
 
-    async def _ratings(
+    async def _refresh(self, interaction: discord.Interaction, record: GameRecord) -> None:
+        """Bring a game message that shows old buttons up to date (its last edit was lost)."""
+        if interaction.message is not None and interaction.message.id == record.message_id:
+            fields = self.message(record, self.stored(record))
+            await self.edit_message(record.channel_id, interaction.message.id, **fields)
+
+    def _rating_change(
         self, record: GameRecord, ui: GameUI, results: list[tuple[bool, int]]
-    ) -> list[Rating]:
-        """New ratings for everyone in a head-to-head game, from (won, score) by seat."""
+    ) -> RatingChange | None:
+        """How a head-to-head game moves its players' ratings, from (won, score) by seat."""
         if ui.rating_pool is None or len(record.players) < 2:
-            return []
-        ids = [p.user_id for p in record.players]
-        known = await self.store.ratings(record.guild_id or 0, ui.rating_pool, ids)
-        before = [known.get(i) for i in ids]
-        skills = [Skill(mu=r.mu, sigma=r.sigma) if r else Skill() for r in before]
-        return [
-            Rating(
-                game=ui.rating_pool,
-                user_id=player.user_id,
-                display_name=player.display_name,
-                mu=skill.mu,
-                sigma=skill.sigma,
-                ordinal=skill.ordinal,
-                games=(old.games if old else 0) + 1,
-            )
-            for player, skill, old in zip(
-                record.players, rate(skills, results), before, strict=True
-            )
-        ]
+            return None
+        pool = ui.rating_pool
+
+        def rate_now(before: list[Rating | None]) -> list[Rating]:
+            skills = [Skill(mu=r.mu, sigma=r.sigma) if r else Skill() for r in before]
+            return [
+                Rating(
+                    game=pool,
+                    user_id=player.user_id,
+                    display_name=player.display_name,
+                    mu=skill.mu,
+                    sigma=skill.sigma,
+                    ordinal=skill.ordinal,
+                    games=(old.games if old else 0) + 1,
+                )
+                for player, skill, old in zip(
+                    record.players, rate(skills, results), before, strict=True
+                )
+            ]
+
+        return RatingChange(pool=pool, user_ids=[p.user_id for p in record.players], rate=rate_now)
 
     # ---- resume, abandon, expiry ---------------------------------------------------------------
 
     async def resume(self, interaction: discord.Interaction) -> None:
-        record = await self.store.active_game_in_channel(interaction.channel_id or 0)
-        if record is None:
+        found = await self.store.active_game_in_channel(interaction.channel_id or 0)
+        if found is None:
             await self.refuse(interaction, say("no_game_here"))
             return
+        async with self.lock(found.id):
+            await self._resume(interaction, found.id)
+
+    async def _resume(self, interaction: discord.Interaction, game_id: int) -> None:
+        record = await self.store.get_game(game_id)
+        assert record is not None
         record = await self.expire_if_idle(record)
         if record.status != GameStatus.ACTIVE:
             await self.refuse(
@@ -353,10 +376,14 @@ class GameTable:
             return
         member = interaction.user
         is_moderator = isinstance(member, discord.Member) and member.guild_permissions.manage_guild
-        if record.seat_of(member.id) is None and not is_moderator:
+        seat = record.seat_of(member.id)
+        if seat is None and not is_moderator:
             await self.refuse(interaction, say("not_allowed_abandon"))
             return
-        async with self._lock(record.id):
+        if seat is not None and not GAME_UIS[record.game].still_playing(self.stored(record), seat):
+            await self.refuse(interaction, say("out_cannot_abandon"))
+            return
+        async with self.lock(record.id):
             record = await self.store.get_game(record.id) or record
             try:
                 record = await self._close(record, GameStatus.ABANDONED, record.seat_of(member.id))
@@ -371,7 +398,13 @@ class GameTable:
         """Close every game idle past the expiry time, and say so on its message."""
         records = await self.store.inactive_games(self.clock() - self.expiry_minutes * 60)
         for record in records:
-            await self.expire_if_idle(record)
+            try:
+                async with self.lock(record.id):
+                    current = await self.store.get_game(record.id)
+                    if current is not None:
+                        await self.expire_if_idle(current)
+            except Exception:  # one game that fails must not stop the others expiring
+                log.exception("could not expire game %s", record.id)
         return len(records) + await self.challenges.expire_unanswered()
 
     async def expire_if_idle(self, record: GameRecord) -> GameRecord:
@@ -398,12 +431,19 @@ class GameTable:
         ui, state = GAME_UIS[record.game], self.stored(record)
         seats = {p.seat for p in record.players}
         forfeiters = {culprit} if culprit in seats else seats
-        results = ui.forfeits(record, state, status.value, forfeiters)
-        ratings = []
-        if len(forfeiters) < len(seats):
-            by_seat = [(seat not in forfeiters, 0) for seat in sorted(seats)]
-            ratings = await self._ratings(record, ui, by_seat)
-        return await self.store.close_game(record.id, record.version, status, results, ratings)
+        results = {r.user_id: r for r in ui.forfeits(record, state, status.value, forfeiters)}
+        change = None
+        if len(forfeiters) < len(seats):  # a rival who played on counts as the winner
+            by_seat = [
+                (results[p.user_id].outcome == Outcome.WON, results[p.user_id].score)
+                if p.user_id in results
+                else (True, 0)
+                for p in record.players
+            ]
+            change = self._rating_change(record, ui, by_seat)
+        return await self.store.close_game(
+            record.id, record.version, status, list(results.values()), change
+        )
 
     async def _show_closed(self, record: GameRecord, notice: str) -> None:
         if record.message_id is None:

@@ -7,7 +7,8 @@ costs the same whether a server has played a hundred games or a million.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 
 import aiosqlite
 from pydantic import BaseModel
@@ -60,6 +61,20 @@ class Rating(BaseModel):
     sigma: float
     ordinal: float
     games: int
+
+
+@dataclass(frozen=True)
+class RatingChange:
+    """How a finished game moves its players' ratings.
+
+    The store calls `rate` inside the transaction that ends the game, with the ratings as they
+    are at that moment (None for a first game), so two games finishing at once that share a
+    player both count: neither works from a rating the other has already replaced.
+    """
+
+    pool: str
+    user_ids: list[int]
+    rate: Callable[[list[Rating | None]], list[Rating]]
 
 
 # Each player's best result in the period; ties go to who got there first, then the lower id.

@@ -11,7 +11,7 @@ from typing import Protocol
 
 from pydantic import BaseModel
 
-from storage.boards import Rating
+from storage.boards import RatingChange
 
 
 class GameStatus(StrEnum):
@@ -122,7 +122,7 @@ class GameStore(Protocol):
         narration: str,
         status: GameStatus,
         results: list[ResultRow] = (),
-        ratings: list[Rating] = (),
+        ratings: RatingChange | None = None,
     ) -> GameRecord: ...
 
     async def close_game(
@@ -131,7 +131,7 @@ class GameStore(Protocol):
         expected_version: int,
         status: GameStatus,
         results: list[ResultRow] = (),
-        ratings: list[Rating] = (),
+        ratings: RatingChange | None = None,
         was: GameStatus = GameStatus.ACTIVE,
     ) -> GameRecord: ...
 

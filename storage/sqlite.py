@@ -16,7 +16,7 @@ from pathlib import Path
 
 import aiosqlite
 
-from storage.boards import BoardQueries, Rating
+from storage.boards import BoardQueries, Rating, RatingChange
 from storage.migrations import MIGRATIONS
 from storage.protocol import (
     ActionRecord,
@@ -206,7 +206,7 @@ class SqliteStore(BoardQueries):
         narration: str,
         status: GameStatus,
         results: Iterable[ResultRow] = (),
-        ratings: Iterable[Rating] = (),
+        ratings: RatingChange | None = None,
     ) -> GameRecord:
         """State, version + 1, the action's log line, results and ratings: all or nothing."""
         now = self._clock()
@@ -218,7 +218,7 @@ class SqliteStore(BoardQueries):
                 (game_id, expected_version + 1, user_id, action, now),
             )
             await self._write_results(db, game_id, list(results), now)
-            await self._write_ratings(db, game_id, list(ratings), now)
+            await self._write_ratings(db, game_id, ratings, now)
         return await self._reload(game_id)
 
     async def close_game(
@@ -227,7 +227,7 @@ class SqliteStore(BoardQueries):
         expected_version: int,
         status: GameStatus,
         results: Iterable[ResultRow] = (),
-        ratings: Iterable[Rating] = (),
+        ratings: RatingChange | None = None,
         was: GameStatus = GameStatus.ACTIVE,
     ) -> GameRecord:
         """End a game without an action (abandoned, expired, declined), as one more version."""
@@ -235,7 +235,7 @@ class SqliteStore(BoardQueries):
         async with self._transaction() as db:
             await self._bump(db, game_id, expected_version, now, status, was=was)
             await self._write_results(db, game_id, list(results), now)
-            await self._write_ratings(db, game_id, list(ratings), now)
+            await self._write_ratings(db, game_id, ratings, now)
         return await self._reload(game_id)
 
     async def _bump(
@@ -278,8 +278,19 @@ class SqliteStore(BoardQueries):
         )
 
     async def _write_ratings(
-        self, db: aiosqlite.Connection, game_id: int, ratings: list[Rating], now: float
+        self, db: aiosqlite.Connection, game_id: int, change: RatingChange | None, now: float
     ) -> None:
+        if change is None:
+            return
+        marks = ",".join("?" * len(change.user_ids))
+        rows = await db.execute_fetchall(
+            "SELECT game, user_id, display_name, mu, sigma, ordinal, games FROM ratings"
+            " WHERE guild_id IS (SELECT guild_id FROM games WHERE id = ?) AND game = ?"
+            f" AND user_id IN ({marks})",
+            (game_id, change.pool, *change.user_ids),
+        )
+        known = {row["user_id"]: Rating(**dict(row)) for row in rows}
+        ratings = change.rate([known.get(user_id) for user_id in change.user_ids])
         await db.executemany(
             "INSERT INTO ratings (guild_id, game, user_id, display_name, mu, sigma, ordinal, games,"
             " updated_at) SELECT guild_id, ?, ?, ?, ?, ?, ?, ?, ? FROM games WHERE id = ?"

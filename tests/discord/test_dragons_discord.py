@@ -2,6 +2,7 @@
 
 import copy
 
+from bot.games.engine import Outcome
 from bot.games.registry import GAMES
 from storage import GameStatus
 from tests.harness import StoredMessage
@@ -60,7 +61,7 @@ async def test_a_challenge_accepted_and_played_to_the_end(harness, make_bot, ali
         assert parties == ["🛡️ alice", "🛡️ bob"]
         players = {0: alice, 1: bob}
         moves = 0
-        while any(b["label"] != "New game" for b in message.buttons):
+        while any(not b["label"].startswith("New") for b in message.buttons):
             _, state = await state_of(discord, 1)
             mover = players[state.to_move]
             result = await discord.click(message, pick(message)["custom_id"], mover)
@@ -82,6 +83,10 @@ async def test_a_challenge_accepted_and_played_to_the_end(harness, make_bot, ali
         assert all(r.games == 1 for r in ratings.values())
         board = await discord.slash("leaderboard", alice, game="dragons-duel")
         assert "alice" in board.embed["description"] and "bob" in board.embed["description"]
+        # A finished duel offers a solo game; a rematch is a new challenge.
+        again = await discord.click(message, message.button("New solo game")["custom_id"], bob)
+        assert again.message.embed["title"] == "Diamonds & Dragons"
+        assert again.message.embed["author"]["name"] == "bob's dungeon"
 
 
 async def test_only_the_player_on_turn_can_pick(harness, make_bot, alice, bob) -> None:
@@ -177,6 +182,32 @@ async def test_giving_up_a_duel_costs_only_the_one_who_gave_up(
             record.guild_id, "dragons-duel", [alice.id, bob.id]
         )
         assert ratings[alice.id].mu > ratings[bob.id].mu
+
+
+async def test_a_fallen_player_cannot_end_the_rivals_run(harness, make_bot, alice, bob) -> None:
+    async with harness.running(make_bot) as discord:
+        message = await challenge(discord, alice, bob)
+        await discord.click(message, message.button("Accept")["custom_id"], bob)
+        record, state = await state_of(discord, 1)
+        state.parties[0].hp = 0  # alice's party has fallen; bob plays on
+        state.parties[0].outcome, state.parties[0].score = Outcome.LOST, -40
+        state.to_move = 1
+        await discord.bot.store.commit_action(
+            1,
+            record.version,
+            user_id=alice.id,
+            action="{}",
+            state=state.model_dump_json(),
+            narration=record.narration,
+            status=GameStatus.ACTIVE,
+        )
+        refused = await discord.slash("game abandon", alice)
+        assert refused.ephemeral and "let them finish" in refused.content
+        assert (await discord.bot.store.get_game(1)).status == GameStatus.ACTIVE
+        gave_up = await discord.slash("game abandon", bob)
+        assert "Abandoned by bob" in gave_up.content
+        results = {r.user_id: r.outcome for r in await discord.bot.store.results(1)}
+        assert results == {alice.id: "lost", bob.id: "abandoned"}
 
 
 async def test_rules_for_dragons_fit_discords_limits(harness, make_bot, alice) -> None:

@@ -1,12 +1,13 @@
 """Leaderboards, stats and ratings over real results."""
 
+import asyncio
 import itertools
 from pathlib import Path
 
 import pytest
 
 from storage import DailyTaken, GameStatus, PlayerSeat, ResultRow, open_store
-from storage.boards import BoardQuery, Rating
+from storage.boards import BoardQuery, Rating, RatingChange
 from tests.clock import Clock
 
 GUILD = 2000
@@ -136,42 +137,44 @@ async def test_stats_count_wins_scores_and_streaks(board) -> None:
     assert await store.player_stats(GUILD, 12345) == []
 
 
-async def test_ratings_are_stored_with_the_finishing_action(board) -> None:
-    store, _ = board
-    record = await store.create_game(
-        game="dragons-duel",
-        variant=None,
+async def duel(store, channel_id: int, rival: int):
+    return await store.create_game(
+        game="dragons",
+        variant="duel",
         guild_id=GUILD,
-        channel_id=1,
+        channel_id=channel_id,
         owner_id=1,
         players=[
             PlayerSeat(seat=0, user_id=1, display_name="a"),
-            PlayerSeat(seat=1, user_id=2, display_name="b"),
+            PlayerSeat(seat=1, user_id=rival, display_name=f"p{rival}"),
         ],
         seed=1,
         state="{}",
         narration="[]",
     )
-    ratings = [
+
+
+def first_player_wins(before: list[Rating | None]) -> list[Rating]:
+    """A stand-in for the rating model: +1 / -1 and one more game each."""
+    ids, names = [1, 2], ["a", "b"]
+    return [
         Rating(
             game="dragons-duel",
-            user_id=1,
-            display_name="a",
-            mu=27.6,
+            user_id=user,
+            display_name=name,
+            mu=(old.mu if old else 25.0) + (1 if seat == 0 else -1),
             sigma=8.0,
-            ordinal=3.6,
-            games=1,
-        ),
-        Rating(
-            game="dragons-duel",
-            user_id=2,
-            display_name="b",
-            mu=22.4,
-            sigma=8.0,
-            ordinal=-1.6,
-            games=1,
-        ),
+            ordinal=(old.mu if old else 25.0) + (1 if seat == 0 else -1) - 24,
+            games=(old.games if old else 0) + 1,
+        )
+        for seat, (user, name, old) in enumerate(zip(ids, names, before, strict=True))
     ]
+
+
+async def test_ratings_are_computed_and_stored_with_the_finishing_action(board) -> None:
+    store, _ = board
+    record = await duel(store, 1, 2)
+    change = RatingChange(pool="dragons-duel", user_ids=[1, 2], rate=first_player_wins)
     await store.commit_action(
         record.id,
         0,
@@ -180,12 +183,36 @@ async def test_ratings_are_stored_with_the_finishing_action(board) -> None:
         state="{}",
         narration="[]",
         status=GameStatus.FINISHED,
-        ratings=ratings,
+        ratings=change,
     )
-    assert (await store.ratings(GUILD, "dragons-duel", [1, 2]))[1].mu == 27.6
+    ratings = await store.ratings(GUILD, "dragons-duel", [1, 2])
+    assert (ratings[1].mu, ratings[2].mu, ratings[1].games) == (26.0, 24.0, 1)
     page = await store.rating_board(GUILD, "dragons-duel", caller_id=2)
     assert [(e.user_id, e.rank) for e in page.entries] == [(1, 1), (2, 2)]
-    assert page.caller.score == -1.6
+    assert page.caller.score == 0.0
+
+
+async def test_two_duels_sharing_a_player_finishing_at_once_both_count(board) -> None:
+    store, _ = board
+    games = [await duel(store, 1, 2), await duel(store, 2, 2)]
+    change = RatingChange(pool="dragons-duel", user_ids=[1, 2], rate=first_player_wins)
+    await asyncio.gather(
+        *(
+            store.commit_action(
+                game.id,
+                0,
+                user_id=1,
+                action='"x"',
+                state="{}",
+                narration="[]",
+                status=GameStatus.FINISHED,
+                ratings=change,
+            )
+            for game in games
+        )
+    )
+    ratings = await store.ratings(GUILD, "dragons-duel", [1, 2])
+    assert (ratings[1].games, ratings[1].mu, ratings[2].mu) == (2, 27.0, 23.0)
 
 
 async def test_a_daily_attempt_is_found_and_does_not_occupy_the_channel(board) -> None:
