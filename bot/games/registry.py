@@ -8,7 +8,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from bot.games import dragons, scoundrel
+from bot.games import deuces, dragons, scoundrel
 
 Start = Callable[[int, str], tuple[Any, list[Any]]]
 
@@ -45,6 +45,10 @@ def _start_dragons(seed: int, variant: str) -> tuple[Any, list[Any]]:
     return dragons.new_game(seed, dragons.DragonsOptions(players=2 if variant == "duel" else 1))
 
 
+def _start_deuces(seed: int, variant: str) -> tuple[Any, list[Any]]:
+    return deuces.new_game(seed, deuces.DeucesOptions(mode=deuces.Mode(variant)), players=1)
+
+
 GAMES: dict[str, GameEntry] = {
     "scoundrel": GameEntry(
         key="scoundrel",
@@ -62,5 +66,13 @@ GAMES: dict[str, GameEntry] = {
         variants=["solo", "duel"],
         default_variant="solo",
         seats={"duel": 2},
+    ),
+    "deuces": GameEntry(
+        key="deuces",
+        title="Dungeons & Deuces",
+        state_type=deuces.DeucesState,
+        start=_start_deuces,
+        variants=[mode.value for mode in deuces.Mode],
+        default_variant=deuces.Mode.ENCOUNTER.value,
     ),
 }

@@ -1,0 +1,54 @@
+"""Dungeons & Deuces: a poker-fought dungeon encounter game, with the bot as the GM.
+
+The public surface: `new_game` / `DeucesState` (the engine contract), the actions and their text
+form, the events, `DeucesOptions`, the views a front end shows, `default_action` for timeouts,
+`suggest` for hints, the content loader, and `DEUCES_RULINGS` for /rules.
+"""
+
+from bot.games.deuces.actions import (
+    Attack,
+    Defend,
+    DeucesAction,
+    DropLoot,
+    EndTurn,
+    Guard,
+    LootDone,
+    TradeUp,
+    UseAbility,
+    Vote,
+    parse_action,
+)
+from bot.games.deuces.autoplay import auto_defence, default_action, suggest
+from bot.games.deuces.content import load_content
+from bot.games.deuces.engine import DeucesState, new_game
+from bot.games.deuces.events import DeucesEvent
+from bot.games.deuces.rulings import DEUCES_RULINGS
+from bot.games.deuces.state import DeucesOptions, Mode, SeatChoice
+from bot.games.deuces.view import hand_view, table_view
+
+__all__ = [
+    "DEUCES_RULINGS",
+    "Attack",
+    "Defend",
+    "DeucesAction",
+    "DeucesEvent",
+    "DeucesOptions",
+    "DeucesState",
+    "DropLoot",
+    "EndTurn",
+    "Guard",
+    "LootDone",
+    "Mode",
+    "SeatChoice",
+    "TradeUp",
+    "UseAbility",
+    "Vote",
+    "auto_defence",
+    "default_action",
+    "hand_view",
+    "load_content",
+    "new_game",
+    "parse_action",
+    "suggest",
+    "table_view",
+]

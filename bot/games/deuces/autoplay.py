@@ -1,0 +1,166 @@
+"""Moves made for a player: what a timeout does, and a sensible move (hints and simulations).
+
+A timeout does the least a player would want done for them: a defence is answered with the
+cheapest hand that wins (else ties, else the lowest cards), a turn Guards the lowest card or
+passes (the game's `timeout` option), a vote Stays, and the loot step only sheds what is over the
+limit. `suggest` plays a whole turn sensibly; the benchmark's players use it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bot.games.cards import Card
+from bot.games.deuces import tactics
+from bot.games.deuces.actions import (
+    Attack,
+    Defend,
+    DeucesAction,
+    DropLoot,
+    EndTurn,
+    Guard,
+    LootDone,
+    TradeUp,
+    UseAbility,
+    Vote,
+)
+from bot.games.deuces.effects import targets, usable
+from bot.games.deuces.state import (
+    LOOT_LIMIT,
+    TIERS,
+    DeucesTable,
+    Side,
+    Tier,
+    TurnPrompt,
+    enemy,
+    player,
+)
+
+ATTACK_BAR = 0.0
+"""Attacks scoring below this are not worth the cards; the player guards or passes instead."""
+GUARD_BELOW = 7
+"""A hand whose lowest card is below this value is worth a Guard."""
+DEUCE = 2
+
+
+def auto_defence(state: DeucesTable, seat: int) -> Defend:
+    """The best legal answer the engine finds: the cheapest win, else tie, else the lowest cards."""
+    return Defend(cards=tuple(tactics.cheapest_answer(state, player(seat))))
+
+
+def guard_card(state: DeucesTable, seat: int) -> Card:
+    """The card to Guard away: the lowest that is not a deuce (deuces count for loot)."""
+    hand = state.players[seat].hand
+    return min(hand, key=lambda card: (card.value == DEUCE, card.value))
+
+
+def _timeout_turn(state: DeucesTable, seat: int) -> DeucesAction:
+    prompt = state.prompt
+    assert isinstance(prompt, TurnPrompt)
+    if state.options.timeout == "guard" and prompt.fresh and state.players[seat].hand:
+        return Guard(card=guard_card(state, seat))
+    return EndTurn()
+
+
+def _timeout_loot(state: DeucesTable, seat: int) -> DeucesAction:
+    loot = state.players[seat].loot
+    if len(loot) <= LOOT_LIMIT:
+        return LootDone()
+    trade = _trade(state, seat)
+    if trade:
+        return trade
+    weakest = min(loot, key=lambda item: (TIERS.index(item.tier), item.card.value))
+    return DropLoot(card=weakest.card)
+
+
+def _trade(state: DeucesTable, seat: int) -> TradeUp | None:
+    """Trade the two lowest loot cards of the lowest tier that has two; keep the higher card."""
+    loot = state.players[seat].loot
+    for tier in (Tier.COMMON, Tier.RARE):
+        same = sorted((item.card for item in loot if item.tier == tier), key=lambda c: c.value)
+        if len(same) >= 2:
+            return TradeUp(keep=same[1], give=same[0])
+    return None
+
+
+_TIMEOUTS: dict[str, Callable[[DeucesTable, int], DeucesAction]] = {
+    "vote": lambda state, seat: Vote(hit=False),
+    "turn": _timeout_turn,
+    "defend": auto_defence,
+    "loot": _timeout_loot,
+}
+
+
+def default_action(state: DeucesTable, seat: int) -> DeucesAction:
+    """What the game does for a seat that let its prompt time out."""
+    assert state.prompt is not None and seat in state.waiting_for
+    return _TIMEOUTS[state.prompt.kind](state, seat)
+
+
+# ---- a sensible player ----------------------------------------------------------------------
+
+
+def _suggest_turn(state: DeucesTable, seat: int) -> DeucesAction:
+    prompt = state.prompt
+    assert isinstance(prompt, TurnPrompt)
+    me = player(seat)
+    foes = [enemy(i) for i in state.active(Side.GM)]
+    best = tactics.best_attack(state, me, foes) if prompt.attacks else None
+    attack_ok = best is not None and best[0] > ATTACK_BAR
+    for ability in state.abilities(me):
+        if not usable(state, me, ability, "turn", prompt.attacks, prompt.ability_used):
+            continue
+        if ability.timing == "instead_of_attack" and attack_ok:
+            continue
+        aims = targets(state, me, ability)
+        if aims and tactics.worth_using(state, me, ability):
+            aim = _aim(state, seat, ability.target, aims, best[1].index if best else None)
+            cards = tuple(tactics.chosen_cards(state, me, ability))
+            return UseAbility(ability=ability.id, target=aim, cards=cards)
+    if best is not None and attack_ok:
+        return Attack(target=best[1].index, cards=best[2].cards)
+    hand = state.players[seat].hand
+    if prompt.fresh and hand and guard_card(state, seat).value < GUARD_BELOW:
+        return Guard(card=guard_card(state, seat))
+    return EndTurn()
+
+
+def _aim(
+    state: DeucesTable, seat: int, kind: str, aims: list[int | None], foe: int | None
+) -> int | None:
+    if kind == "none":
+        return None
+    if kind == "foe":
+        return foe if foe in aims else aims[0]
+    allies = [i for i in aims if i is not None]
+    return min(allies, key=lambda s: (len(state.players[s].hand), s))
+
+
+def _suggest_defence(state: DeucesTable, seat: int) -> DeucesAction:
+    me = player(seat)
+    answer = tactics.winning_answer(state, me)
+    if answer is not None:
+        return Defend(cards=tuple(answer))
+    for ability in state.abilities(me):
+        if usable(state, me, ability, "defend"):
+            cards = tuple(tactics.chosen_cards(state, me, ability))
+            return UseAbility(ability=ability.id, cards=cards)
+    return auto_defence(state, seat)
+
+
+def _suggest_loot(state: DeucesTable, seat: int) -> DeucesAction:
+    return _trade(state, seat) or _timeout_loot(state, seat)
+
+
+_SUGGESTIONS: dict[str, Callable[[DeucesTable, int], DeucesAction]] = {
+    "vote": lambda state, seat: Vote(hit=False),
+    "turn": _suggest_turn,
+    "defend": _suggest_defence,
+    "loot": _suggest_loot,
+}
+
+
+def suggest(state: DeucesTable, seat: int) -> DeucesAction:
+    """A sensible legal move for a seat the game is waiting on."""
+    assert state.prompt is not None and seat in state.waiting_for
+    return _SUGGESTIONS[state.prompt.kind](state, seat)

@@ -1,0 +1,136 @@
+"""One attack from declaration to its end: the answer, the clash, the draws and the defeated.
+
+An attack's cards leave the attacker's hand when it is declared and wait in play (in the
+`Clash`) until it is answered, so a Disrupt can still change or cancel it. The winner draws as
+many cards as they played (physical cards: a Rare card played as a pair draws one), both draw on a
+tie, and anyone left with no cards is defeated. A defender with fewer cards than the attack is
+defeated at once and the attacker counts as the winner.
+"""
+
+from __future__ import annotations
+
+from bot.games.cards import Card
+from bot.games.deuces import piles
+from bot.games.deuces.events import (
+    Attacked,
+    Clashed,
+    Defeated,
+    Defended,
+    DeucesEvent,
+    Overwhelmed,
+)
+from bot.games.deuces.poker import Category, Play, Result, capacity, clash, read
+from bot.games.deuces.state import Clash, DeucesTable, Ref, Side, enemy, player
+
+
+def declare(
+    state: DeucesTable, attacker: Ref, defender: Ref, cards: list[Card]
+) -> list[DeucesEvent]:
+    """Put an attack in play; the caller checked the cards make a valid play."""
+    fighter = state.fighter(attacker)
+    play = read([piles.card_face(state, attacker, card) for card in cards])
+    assert play is not None, "declare takes valid plays only"
+    piles.take(fighter, cards)
+    state.clash = Clash(
+        attacker=attacker,
+        defender=defender,
+        cards=list(cards),
+        category=int(play.category),
+        key=list(play.key),
+        size=play.size,
+        edge=fighter.edge,
+    )
+    fighter.edge = 0
+    return [
+        Attacked(
+            attacker=attacker,
+            defender=defender,
+            cards=list(cards),
+            category=play.category.label,
+            size=play.size,
+        )
+    ]
+
+
+def attack_play(pending: Clash) -> Play:
+    return Play(Category(pending.category), tuple(pending.key), tuple(pending.cards), pending.size)
+
+
+def can_answer(state: DeucesTable) -> bool:
+    """Whether the defender holds enough cards to answer the attack in play."""
+    assert state.clash is not None
+    return capacity(piles.hand_faces(state, state.clash.defender)) >= state.clash.size
+
+
+def answer(state: DeucesTable, cards: list[Card]) -> list[DeucesEvent]:
+    """Resolve the attack in play with the defender's cards (a failed hand loses)."""
+    pending = state.clash
+    assert pending is not None
+    defender = state.fighter(pending.defender)
+    play = read([piles.card_face(state, pending.defender, card) for card in cards], pending.size)
+    result = clash(attack_play(pending), play, pending.edge, defender.edge)
+    defender.edge = 0
+    piles.take(defender, cards)
+    events: list[DeucesEvent] = [
+        Defended(
+            defender=pending.defender,
+            cards=list(cards),
+            category=play.category.label if play else None,
+        )
+    ]
+    return events + _settle(state, result, list(cards))
+
+
+def overwhelm(state: DeucesTable) -> list[DeucesEvent]:
+    """The defender cannot answer for lack of cards: their hand is discarded and they fall."""
+    pending = state.clash
+    assert pending is not None
+    hand = list(state.fighter(pending.defender).hand)
+    events: list[DeucesEvent] = [Overwhelmed(defender=pending.defender)]
+    events += piles.discard(state, pending.defender, hand, "defeat")
+    return events + _settle(state, Result.ATTACKER, [])
+
+
+def call_off(state: DeucesTable) -> list[DeucesEvent]:
+    """A cancelled attack: its cards go back to the attacker's hand (their marks are gone)."""
+    pending = state.clash
+    assert pending is not None
+    state.fighter(pending.attacker).hand.extend(pending.cards)
+    state.clash = None
+    return mark_defeats(state)
+
+
+def _settle(state: DeucesTable, result: Result, defended: list[Card]) -> list[DeucesEvent]:
+    """Both plays to their discard piles, then the draws for a win or a tie, then defeats."""
+    pending = state.clash
+    assert pending is not None
+    state.clash = None
+    piles.bury(state, pending.attacker, pending.cards)
+    piles.bury(state, pending.defender, defended)
+    attacker_draws = len(pending.cards) if result != Result.DEFENDER else 0
+    defender_draws = len(defended) if result != Result.ATTACKER else 0
+    events: list[DeucesEvent] = [
+        Clashed(
+            attacker=pending.attacker,
+            defender=pending.defender,
+            result=result.value,
+            attacker_draws=attacker_draws,
+            defender_draws=defender_draws,
+        )
+    ]
+    events += piles.draw(state, pending.attacker, attacker_draws) if attacker_draws else []
+    events += piles.draw(state, pending.defender, defender_draws) if defender_draws else []
+    return events + mark_defeats(state)
+
+
+def mark_defeats(state: DeucesTable) -> list[DeucesEvent]:
+    """Everyone in the fight with no cards left is defeated."""
+    events: list[DeucesEvent] = []
+    for side, make in ((Side.PLAYERS, player), (Side.GM, enemy)):
+        for index in state.active(side):
+            ref = make(index)
+            fighter = state.fighter(ref)
+            if not fighter.hand:
+                fighter.defeated = True
+                events.append(Defeated(who=ref))
+    return events

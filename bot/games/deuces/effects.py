@@ -1,0 +1,253 @@
+"""Running abilities: one handler per effect primitive, and when an ability may be used.
+
+An ability is used on its owner's turn (at most one per turn, beside one attack), instead of an
+attack (it spends the attack), or as a Disrupt while its owner is being attacked, before the
+answer. Its uses are counted per turn or per encounter. The handlers below are the whole meaning
+of every ability in the content files.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from bot.games.cards import Card
+from bot.games.deuces import piles
+from bot.games.deuces.content import (
+    Ability,
+    Blunt,
+    Cancel,
+    Discard,
+    Draw,
+    Edge,
+    ExtraAttack,
+    Guard,
+    Hunt,
+    Raise,
+    Recover,
+    Taunt,
+    Wild,
+)
+from bot.games.deuces.events import (
+    AbilityUsed,
+    AttackBlunted,
+    AttackCancelled,
+    CardsMarked,
+    CardsRecovered,
+    DeucesEvent,
+    EdgeChanged,
+    ExtraAttacks,
+    TargetingChanged,
+)
+from bot.games.deuces.state import DeucesTable, Ref, Side, TurnPrompt
+
+Moment = Literal["turn", "defend"]
+
+
+def other(side: Side) -> Side:
+    return Side.GM if side == Side.PLAYERS else Side.PLAYERS
+
+
+@dataclass
+class Cast:
+    user: Ref
+    target: Ref | None
+    cards: list[Card] = field(default_factory=list)
+
+
+# ---- may it be used now? ------------------------------------------------------------------------
+
+
+def usable(
+    state: DeucesTable,
+    user: Ref,
+    ability: Ability,
+    moment: Moment,
+    attacks: int = 0,
+    ability_used: bool = False,
+) -> bool:
+    """Timing, uses left and enough cards in hand (targets are checked apart)."""
+    fighter = state.fighter(user)
+    if fighter.used.get(ability.id, 0) >= ability.uses.times:
+        return False
+    if ability.cards_needed > len(fighter.hand):
+        return False
+    if moment == "defend" or ability.timing == "disrupt":
+        return moment == "defend" and ability.timing == "disrupt"
+    if ability.timing == "instead_of_attack":
+        return attacks > 0
+    return not ability_used
+
+
+def targets(state: DeucesTable, user: Ref, ability: Ability) -> list[int | None]:
+    """What the ability may aim at: None, or indexes on the foe's or the user's own side."""
+    if ability.target == "none" or ability.timing == "disrupt":
+        return [None]
+    side = user.side if ability.target == "ally" else other(user.side)
+    return list(state.active(side))
+
+
+def aim(state: DeucesTable, user: Ref, ability: Ability, target: int | None) -> Ref | None:
+    """The fighter an ability's `target` effects reach (a Disrupt reaches the attacker)."""
+    if ability.target == "none":
+        return None
+    if ability.timing == "disrupt":
+        return state.clash.attacker if state.clash else None
+    side = user.side if ability.target == "ally" else other(user.side)
+    return None if target is None else Ref(side=side, index=target)
+
+
+def reset_turn_uses(state: DeucesTable, user: Ref) -> None:
+    """A new turn of this fighter: its per-turn abilities are fresh."""
+    fighter = state.fighter(user)
+    for ability in state.abilities(user):
+        if ability.uses.per == "turn":
+            fighter.used.pop(ability.id, None)
+
+
+# ---- using it -----------------------------------------------------------------------------------
+
+
+def cast(
+    state: DeucesTable, user: Ref, ability: Ability, target: int | None, cards: list[Card]
+) -> list[DeucesEvent]:
+    """Spend a use and run every effect in order; the caller checked it is legal."""
+    fighter = state.fighter(user)
+    fighter.used[ability.id] = fighter.used.get(ability.id, 0) + 1
+    spell = Cast(user=user, target=aim(state, user, ability, target), cards=list(cards))
+    events: list[DeucesEvent] = [
+        AbilityUsed(user=user, ability=ability.id, name=ability.name, target=spell.target)
+    ]
+    for effect in ability.effects:
+        events += EFFECTS[effect.op](state, spell, effect)
+    return events
+
+
+def _reach(state: DeucesTable, spell: Cast, who: str) -> list[Ref]:
+    if who == "self":
+        refs = [spell.user]
+    elif who == "target":
+        refs = [spell.target] if spell.target else []
+    else:
+        side = spell.user.side if who == "allies" else other(spell.user.side)
+        refs = [Ref(side=side, index=i) for i in state.active(side)]
+    return [ref for ref in refs if not state.fighter(ref).defeated]
+
+
+def _draw(state: DeucesTable, spell: Cast, effect: Draw) -> list[DeucesEvent]:
+    events: list[DeucesEvent] = []
+    for ref in _reach(state, spell, effect.who):
+        events += piles.draw(state, ref, effect.count)
+    return events
+
+
+_PICKS: dict[str, Callable[[list[Card], int, Cast, DeucesTable], list[Card]]] = {
+    "chosen": lambda hand, n, spell, state: list(spell.cards),
+    "random": lambda hand, n, spell, state: piles.roll(state).sample(hand, min(n, len(hand))),
+    "lowest": lambda hand, n, spell, state: sorted(hand, key=lambda c: c.value)[:n],
+    "highest": lambda hand, n, spell, state: sorted(hand, key=lambda c: -c.value)[:n],
+}
+
+
+def _discard(state: DeucesTable, spell: Cast, effect: Discard) -> list[DeucesEvent]:
+    events: list[DeucesEvent] = []
+    for ref in _reach(state, spell, effect.who):
+        hand = state.fighter(ref).hand
+        chosen = _PICKS[effect.pick](hand, effect.count, spell, state)
+        events += piles.discard(state, ref, chosen, "ability")
+    return events
+
+
+def _recover(state: DeucesTable, spell: Cast, effect: Recover) -> list[DeucesEvent]:
+    events: list[DeucesEvent] = []
+    for ref in _reach(state, spell, effect.who):
+        is_player = ref.side == Side.PLAYERS
+        pile = state.players[ref.index].discard if is_player else state.gm_discard
+        count = min(effect.count, len(pile) - (1 if is_player else 0))
+        if count <= 0:
+            continue
+        back = pile[-count:]
+        del pile[-count:]
+        state.fighter(ref).hand.extend(back)
+        events.append(CardsRecovered(who=ref, cards=back))
+        if is_player:
+            events += piles.trim_hand(state, ref.index)
+    return events
+
+
+def _guard(state: DeucesTable, spell: Cast, effect: Guard) -> list[DeucesEvent]:
+    events = piles.discard(state, spell.user, list(spell.cards), "ability")
+    return events + piles.draw(state, spell.user, len(spell.cards))
+
+
+def _raise(state: DeucesTable, spell: Cast, effect: Raise) -> list[DeucesEvent]:
+    fighter = state.fighter(spell.user)
+    for card in spell.cards:
+        fighter.raised[card] = fighter.raised.get(card, 0) + effect.amount
+    amount = effect.amount
+    return [CardsMarked(who=spell.user, count=len(spell.cards), mark="raise", amount=amount)]
+
+
+def _wild(state: DeucesTable, spell: Cast, effect: Wild) -> list[DeucesEvent]:
+    fighter = state.fighter(spell.user)
+    fighter.wilds.extend(card for card in spell.cards if card not in fighter.wilds)
+    return [CardsMarked(who=spell.user, count=len(spell.cards), mark="wild")]
+
+
+def _edge(state: DeucesTable, spell: Cast, effect: Edge) -> list[DeucesEvent]:
+    events: list[DeucesEvent] = []
+    for ref in _reach(state, spell, effect.who):
+        fighter = state.fighter(ref)
+        fighter.edge += effect.amount
+        events.append(EdgeChanged(who=ref, amount=effect.amount, edge=fighter.edge))
+    return events
+
+
+def _extra_attack(state: DeucesTable, spell: Cast, effect: ExtraAttack) -> list[DeucesEvent]:
+    if spell.user.side == Side.PLAYERS and isinstance(state.prompt, TurnPrompt):
+        state.prompt.attacks += effect.count
+    else:
+        state.gm_attacks += effect.count
+    return [ExtraAttacks(who=spell.user, count=effect.count)]
+
+
+def _taunt(state: DeucesTable, spell: Cast, effect: Taunt) -> list[DeucesEvent]:
+    state.taunt = spell.user.index
+    return [TargetingChanged(who=spell.user, rule="taunt")]
+
+
+def _hunt(state: DeucesTable, spell: Cast, effect: Hunt) -> list[DeucesEvent]:
+    state.hunting = True
+    return [TargetingChanged(who=spell.user, rule="hunt")]
+
+
+def _cancel(state: DeucesTable, spell: Cast, effect: Cancel) -> list[DeucesEvent]:
+    if state.clash is None:
+        return []
+    state.clash.cancelled = True
+    return [AttackCancelled(by=spell.user)]
+
+
+def _blunt(state: DeucesTable, spell: Cast, effect: Blunt) -> list[DeucesEvent]:
+    if state.clash is None:
+        return []
+    state.clash.edge -= effect.amount
+    return [AttackBlunted(by=spell.user, amount=effect.amount)]
+
+
+EFFECTS: dict[str, Callable[[DeucesTable, Cast, Any], list[DeucesEvent]]] = {
+    # one handler per primitive in content.PRIMITIVES; each takes its own effect model
+    "draw": _draw,
+    "discard": _discard,
+    "recover": _recover,
+    "guard": _guard,
+    "raise": _raise,
+    "wild": _wild,
+    "edge": _edge,
+    "extra_attack": _extra_attack,
+    "taunt": _taunt,
+    "hunt": _hunt,
+    "cancel": _cancel,
+    "blunt": _blunt,
+}

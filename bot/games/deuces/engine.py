@@ -1,0 +1,512 @@
+"""Dungeons & Deuces: the bot is the GM of a party's encounters, as ruled in the rules page.
+
+A game is a `DeucesState`: players act through `legal_actions` / `apply`, and whenever it is the
+GM's move the engine plays it at once with the policy in `gm.py`, so every `apply` returns the
+players' move and all the GM did after it, up to the next prompt for a player. `waiting_for` says
+which seats the game waits on and `prompt` what it waits for (a vote, a turn, a defence, the loot
+step). A seat that lets a prompt time out gets `time_out(seat)`, which applies
+`autoplay.default_action`. This module checks and applies the players' moves; `flow.py` runs the
+table between them.
+
+The flow of an encounter: hands are drawn and every player without a discard pile flips a Threat
+Card; the GM draws enemies until the difficulty is within 3 of the target, and while it is not
+above the target the players vote Hit (one more enemy) or Stay; the comparison decides who goes
+first and whether there is treasure; the enemies' hands are dealt; then the sides take turns until
+one side has no cards, or the GM folds. Loot is counted from the deuces in hand, and the party
+levels when a deck ran out. In a quest the next encounter follows until level 6 (won) or the end.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable
+from itertools import combinations
+from typing import ClassVar
+
+from bot.games.cards import Card, standard_deck
+from bot.games.deuces import autoplay, combat, flow, gm, piles
+from bot.games.deuces.actions import (
+    Attack,
+    Defend,
+    DeucesAction,
+    DropLoot,
+    EndTurn,
+    Guard,
+    LootDone,
+    TradeUp,
+    UseAbility,
+    Vote,
+)
+from bot.games.deuces.content import Ability, ClassDef, EnemySet, load_content
+from bot.games.deuces.effects import Moment, cast, targets, usable
+from bot.games.deuces.events import (
+    DeucesEvent,
+    Guarded,
+    LootDropped,
+    LootTraded,
+    TurnPassed,
+    VoteCast,
+    VoteTaken,
+)
+from bot.games.deuces.poker import capacity, plays, read
+from bot.games.deuces.state import (
+    LOOT_LIMIT,
+    TIERS,
+    DeucesOptions,
+    DeucesTable,
+    Loot,
+    LootPrompt,
+    Phase,
+    PlayerState,
+    SeatChoice,
+    Side,
+    Tier,
+    TurnPrompt,
+    VotePrompt,
+    enemy,
+    player,
+)
+from bot.games.engine import GameOver, IllegalAction, NotYourTurn, seeded_rng
+
+MAX_PLAYERS = 5
+PROMPT_ACTIONS: dict[str, set[str]] = {
+    "vote": {"vote"},
+    "turn": {"attack", "ability", "guard", "end"},
+    "defend": {"defend", "ability"},
+    "loot": {"trade", "drop", "done"},
+}
+
+
+def gm_decks(players: int) -> int:
+    """Four or more players need the GM to hold two decks."""
+    return 2 if players >= 4 else 1
+
+
+class DeucesState(DeucesTable):
+    """A whole game between two actions, with its rules."""
+
+    @classmethod
+    def scripted(
+        cls,
+        decks: list[list[Card]],
+        enemy_deck: list[str],
+        gm_deck: list[Card],
+        enemy_set: EnemySet | None = None,
+        classes: list[ClassDef] | None = None,
+        customs: list[Ability | None] | None = None,
+        loot_deck: list[Card] | None = None,
+        options: DeucesOptions | None = None,
+        seed: int = 0,
+    ) -> tuple[DeucesState, list[DeucesEvent]]:
+        """A game over explicit card orders (tops first): for scripted tests and replays."""
+        content = load_content()
+        options = options or DeucesOptions()
+        count = len(decks)
+        classes = classes or [content.classes[seat % len(content.classes)] for seat in range(count)]
+        customs = customs or [None] * count
+        players = [
+            PlayerState(seat=seat, klass=classes[seat], custom=customs[seat], deck=list(deck))
+            for seat, deck in enumerate(decks)
+        ]
+        state = cls(
+            seed=seed,
+            options=options,
+            level=options.level,
+            enemy_set=enemy_set or content.sets[0],
+            players=players,
+            enemy_deck=list(enemy_deck),
+            gm_deck=list(gm_deck),
+            loot_deck=list(loot_deck if loot_deck is not None else standard_deck()),
+        )
+        return state, state._advance()
+
+    # ---- what the table waits for --------------------------------------------------------------
+
+    def legal_actions(self, seat: int) -> list[DeucesAction]:
+        """Every legal action for a seat now (empty when the game does not wait on it)."""
+        if self.is_over or seat not in self.waiting_for or self.prompt is None:
+            return []
+        return self._LISTS[self.prompt.kind](self, seat)
+
+    def _list_vote(self, seat: int) -> list[DeucesAction]:
+        return [Vote(hit=True), Vote(hit=False)]
+
+    def _list_turn(self, seat: int) -> list[DeucesAction]:
+        prompt = self.prompt
+        assert isinstance(prompt, TurnPrompt)
+        hand = self.players[seat].hand
+        actions: list[DeucesAction] = []
+        if prompt.attacks:
+            hand_faces = piles.hand_faces(self, player(seat))
+            sets = {play.cards for play in plays(hand_faces)}
+            actions += [
+                Attack(target=index, cards=cards)
+                for cards in sorted(sets, key=lambda c: [card.code for card in c])
+                for index in self.active(Side.GM)
+            ]
+        actions += self._list_abilities(seat, "turn")
+        if prompt.fresh:
+            actions += [Guard(card=card) for card in dict.fromkeys(hand)]
+        return [*actions, EndTurn()]
+
+    def _list_defend(self, seat: int) -> list[DeucesAction]:
+        assert self.clash is not None
+        size = self.clash.size
+        hand = piles.hand_faces(self, player(seat))
+        answers = {
+            tuple(sorted(f.card for f in group))
+            for count in range(1, size + 1)
+            for group in combinations(hand, count)
+            if count <= size <= capacity(group)
+        }
+        actions: list[DeucesAction] = [Defend(cards=cards) for cards in sorted(answers)]
+        return actions + self._list_abilities(seat, "defend")
+
+    def _list_abilities(self, seat: int, moment: Moment) -> list[DeucesAction]:
+        me = player(seat)
+        prompt = self.prompt
+        attacks = prompt.attacks if isinstance(prompt, TurnPrompt) else 0
+        used = prompt.ability_used if isinstance(prompt, TurnPrompt) else False
+        hand = self.players[seat].hand
+        actions: list[DeucesAction] = []
+        for ability in self.abilities(me):
+            if not usable(self, me, ability, moment, attacks, used):
+                continue
+            picks = {tuple(sorted(group)) for group in combinations(hand, ability.cards_needed)}
+            actions += [
+                UseAbility(ability=ability.id, target=aim, cards=cards)
+                for aim in targets(self, me, ability)
+                for cards in sorted(picks)
+            ]
+        return actions
+
+    def _list_loot(self, seat: int) -> list[DeucesAction]:
+        loot = self.players[seat].loot
+        actions: list[DeucesAction] = [
+            TradeUp(keep=a.card, give=b.card)
+            for a in loot
+            for b in loot
+            if a.card != b.card and a.tier == b.tier and a.tier != Tier.EPIC
+        ]
+        if len(loot) > LOOT_LIMIT:
+            return actions + [DropLoot(card=item.card) for item in loot]
+        return [*actions, LootDone()]
+
+    _LISTS: ClassVar[dict[str, Callable[[DeucesState, int], list[DeucesAction]]]] = {
+        "vote": _list_vote,
+        "turn": _list_turn,
+        "defend": _list_defend,
+        "loot": _list_loot,
+    }
+
+    # ---- applying an action --------------------------------------------------------------------
+
+    def apply(self, seat: int, action: DeucesAction) -> list[DeucesEvent]:
+        """Play one action, then every GM move up to the next prompt; illegal changes nothing."""
+        if self.is_over:
+            raise GameOver("the game is over")
+        if seat not in self.waiting_for or self.prompt is None:
+            raise NotYourTurn("the game is not waiting for you")
+        if action.kind not in PROMPT_ACTIONS[self.prompt.kind]:
+            raise IllegalAction(
+                f"you cannot {action.kind} now: the table waits for a {self.prompt.kind}"
+            )
+        self._CHECKS[action.kind](self, seat, action)
+        self.turn += 1
+        events = self._DOES[action.kind](self, seat, action)
+        return events + self._advance()
+
+    def time_out(self, seat: int) -> list[DeucesEvent]:
+        """A seat did not answer in time: apply what the rules do for it."""
+        return self.apply(seat, autoplay.default_action(self, seat))
+
+    # checks: raise IllegalAction, never change anything
+
+    def _check_vote(self, seat: int, action: Vote) -> None:
+        assert isinstance(self.prompt, VotePrompt)
+        if seat not in self.prompt.waiting:
+            raise IllegalAction("you have already voted")
+
+    def _check_attack(self, seat: int, action: Attack) -> None:
+        prompt = self.prompt
+        assert isinstance(prompt, TurnPrompt)
+        if prompt.attacks <= 0:
+            raise IllegalAction("you have no attack left this turn")
+        if action.target not in self.active(Side.GM):
+            raise IllegalAction("no enemy stands at that place")
+        self._check_held(seat, action.cards)
+        if read([piles.card_face(self, player(seat), card) for card in action.cards]) is None:
+            raise IllegalAction("those cards make no single, set or five-card hand")
+
+    def _check_defend(self, seat: int, action: Defend) -> None:
+        assert self.clash is not None
+        self._check_held(seat, action.cards)
+        counted = [piles.card_face(self, player(seat), card) for card in action.cards]
+        if not len(counted) <= self.clash.size <= capacity(counted):
+            raise IllegalAction(f"answer with exactly {self.clash.size} cards")
+
+    def _check_ability(self, seat: int, action: UseAbility) -> None:
+        me = player(seat)
+        ability = self.ability(me, action.ability)
+        if ability is None:
+            raise IllegalAction(f"you have no ability {action.ability!r} at level {self.level}")
+        prompt = self.prompt
+        turn = isinstance(prompt, TurnPrompt)
+        attacks = prompt.attacks if isinstance(prompt, TurnPrompt) else 0
+        used = prompt.ability_used if isinstance(prompt, TurnPrompt) else False
+        moment: Moment = "turn" if turn else "defend"
+        if not usable(self, me, ability, moment, attacks, used):
+            raise IllegalAction(f"{ability.name} cannot be used now")
+        if action.target not in targets(self, me, ability):
+            raise IllegalAction(f"{ability.name} cannot aim there")
+        if len(action.cards) != ability.cards_needed:
+            raise IllegalAction(f"{ability.name} needs {ability.cards_needed} cards chosen")
+        if action.cards:
+            self._check_held(seat, action.cards)
+
+    def _check_guard(self, seat: int, action: Guard) -> None:
+        prompt = self.prompt
+        assert isinstance(prompt, TurnPrompt)
+        if not prompt.fresh:
+            raise IllegalAction("Guard is instead of attacking or using an ability")
+        self._check_held(seat, (action.card,))
+
+    def _check_end(self, seat: int, action: EndTurn) -> None:
+        return None
+
+    def _check_trade(self, seat: int, action: TradeUp) -> None:
+        loot = self.players[seat]
+        keep, give = loot.loot_tier(action.keep), loot.loot_tier(action.give)
+        if action.keep == action.give or keep is None or keep != give:
+            raise IllegalAction("trade up two loot cards of the same tier")
+        if keep == Tier.EPIC:
+            raise IllegalAction("Epic is the highest tier")
+
+    def _check_drop(self, seat: int, action: DropLoot) -> None:
+        loot = self.players[seat]
+        if len(loot.loot) <= LOOT_LIMIT:
+            raise IllegalAction("loot is only given up above the limit of five")
+        if loot.loot_tier(action.card) is None:
+            raise IllegalAction("that card is not your loot")
+
+    def _check_done(self, seat: int, action: LootDone) -> None:
+        if len(self.players[seat].loot) > LOOT_LIMIT:
+            raise IllegalAction("trade up or give up loot: you hold more than five")
+
+    def _check_held(self, seat: int, cards: tuple[Card, ...]) -> None:
+        if not cards:
+            raise IllegalAction("choose some cards")
+        if Counter(cards) - Counter(self.players[seat].hand):
+            raise IllegalAction("you do not hold those cards")
+
+    _CHECKS: ClassVar[dict[str, Callable[..., None]]] = {
+        "vote": _check_vote,
+        "attack": _check_attack,
+        "defend": _check_defend,
+        "ability": _check_ability,
+        "guard": _check_guard,
+        "end": _check_end,
+        "trade": _check_trade,
+        "drop": _check_drop,
+        "done": _check_done,
+    }
+
+    # does: the action was checked; change the state and say what happened
+
+    def _do_vote(self, seat: int, action: Vote) -> list[DeucesEvent]:
+        prompt = self.prompt
+        assert isinstance(prompt, VotePrompt)
+        (prompt.hits if action.hit else prompt.stays).append(seat)
+        events: list[DeucesEvent] = [VoteCast(seat=seat, hit=action.hit)]
+        if prompt.waiting:
+            return events
+        hit = len(prompt.hits) > len(prompt.stays)
+        events.append(VoteTaken(hit=hit, hits=len(prompt.hits), stays=len(prompt.stays)))
+        self.prompt = None
+        self.phase = Phase.START
+        if hit:
+            events += flow.draw_enemy(self)
+            flow.open_vote(self)
+        return events
+
+    def _do_attack(self, seat: int, action: Attack) -> list[DeucesEvent]:
+        prompt = self.prompt
+        assert isinstance(prompt, TurnPrompt)
+        prompt.attacks -= 1
+        prompt.fresh = False
+        events = combat.declare(self, player(seat), enemy(action.target), list(action.cards))
+        events += self._enemy_answers(action.target)
+        return events + self._after_turn_move(seat)
+
+    def _enemy_answers(self, index: int) -> list[DeucesEvent]:
+        """The attacked enemy answers, with a Disrupt first when the GM wants one."""
+        events: list[DeucesEvent] = []
+        choice = gm.pick_disrupt(self, index)
+        if choice is not None:
+            ability, aim, cards = choice
+            events += cast(self, enemy(index), ability, aim, cards)
+        assert self.clash is not None
+        if self.clash.cancelled:
+            return events + combat.call_off(self)
+        if not combat.can_answer(self):
+            return events + combat.overwhelm(self)
+        return events + combat.answer(self, gm.pick_defence(self, index))
+
+    def _do_ability(self, seat: int, action: UseAbility) -> list[DeucesEvent]:
+        me = player(seat)
+        ability = self.ability(me, action.ability)
+        assert ability is not None
+        prompt = self.prompt
+        if isinstance(prompt, TurnPrompt):
+            prompt.fresh = False
+            if ability.timing == "instead_of_attack":
+                prompt.attacks -= 1
+            else:
+                prompt.ability_used = True
+        events = cast(self, me, ability, action.target, list(action.cards))
+        if isinstance(prompt, TurnPrompt):
+            return events + combat.mark_defeats(self) + self._after_turn_move(seat)
+        return events + self._after_disrupt()
+
+    def _after_disrupt(self) -> list[DeucesEvent]:
+        """A Disrupt was used against the attack in play: it may be off, or unanswerable now."""
+        assert self.clash is not None
+        if self.clash.cancelled:
+            self.prompt = None
+            return combat.call_off(self)
+        if not combat.can_answer(self):
+            self.prompt = None
+            return combat.overwhelm(self)
+        return combat.mark_defeats(self)
+
+    def _do_guard(self, seat: int, action: Guard) -> list[DeucesEvent]:
+        me = player(seat)
+        self.prompt = None
+        events: list[DeucesEvent] = [Guarded(who=me, card=action.card)]
+        return events + piles.discard(self, me, [action.card], "guard") + piles.draw(self, me, 1)
+
+    def _do_end(self, seat: int, action: EndTurn) -> list[DeucesEvent]:
+        prompt = self.prompt
+        assert isinstance(prompt, TurnPrompt)
+        self.prompt = None
+        return [TurnPassed(who=player(seat))] if prompt.fresh else []
+
+    def _after_turn_move(self, seat: int) -> list[DeucesEvent]:
+        """The turn ends by itself when nothing is left to do in it."""
+        prompt = self.prompt
+        assert isinstance(prompt, TurnPrompt)
+        me = player(seat)
+        decided = not self.active(Side.GM) or not self.active(Side.PLAYERS)
+        more = prompt.attacks > 0 or any(
+            usable(self, me, a, "turn", prompt.attacks, prompt.ability_used)
+            for a in self.abilities(me)
+        )
+        if decided or self.players[seat].defeated or not more:
+            self.prompt = None
+        return []
+
+    def _do_defend(self, seat: int, action: Defend) -> list[DeucesEvent]:
+        self.prompt = None
+        return combat.answer(self, list(action.cards))
+
+    def _do_trade(self, seat: int, action: TradeUp) -> list[DeucesEvent]:
+        holder = self.players[seat]
+        tier = holder.loot_tier(action.keep)
+        assert tier is not None
+        better = TIERS[TIERS.index(tier) + 1]
+        holder.loot = [
+            Loot(card=item.card, tier=better) if item.card == action.keep else item
+            for item in holder.loot
+            if item.card != action.give
+        ]
+        self.loot_deck.append(action.give)
+        return [LootTraded(seat=seat, keep=action.keep, give=action.give, tier=better)]
+
+    def _do_drop(self, seat: int, action: DropLoot) -> list[DeucesEvent]:
+        holder = self.players[seat]
+        holder.loot = [item for item in holder.loot if item.card != action.card]
+        self.loot_deck.append(action.card)
+        return [LootDropped(seat=seat, card=action.card)]
+
+    def _do_done(self, seat: int, action: LootDone) -> list[DeucesEvent]:
+        prompt = self.prompt
+        assert isinstance(prompt, LootPrompt)
+        prompt.seats.remove(seat)
+        if not prompt.seats:
+            self.prompt = None
+            self.phase = Phase.SETUP
+        return []
+
+    _DOES: ClassVar[dict[str, Callable[..., list[DeucesEvent]]]] = {
+        "vote": _do_vote,
+        "attack": _do_attack,
+        "defend": _do_defend,
+        "ability": _do_ability,
+        "guard": _do_guard,
+        "end": _do_end,
+        "trade": _do_trade,
+        "drop": _do_drop,
+        "done": _do_done,
+    }
+
+    def _advance(self) -> list[DeucesEvent]:
+        """Run the table (the GM's moves included) until a player must answer or the game ends."""
+        return flow.advance(self)
+
+
+# ---- building games -----------------------------------------------------------------------------
+
+
+def new_game(
+    seed: int, options: DeucesOptions | None = None, players: int = 1
+) -> tuple[DeucesState, list[DeucesEvent]]:
+    """Shuffle every deck from the seed, seat the party, and open the first encounter."""
+    options = options or DeucesOptions()
+    if not 1 <= players <= MAX_PLAYERS:
+        raise IllegalAction(f"Dungeons & Deuces is played by 1 to {MAX_PLAYERS} players")
+    content = load_content()
+    rng = seeded_rng(seed, "setup")
+    party = options.party or _draw_party(rng, players)
+    if len(party) != players:
+        raise IllegalAction("choose one class per player")
+    try:
+        enemy_set = (
+            content.enemy_set(options.enemy_set) if options.enemy_set else rng.choice(content.sets)
+        )
+        classes = [content.klass(choice.class_id) for choice in party]
+        customs = [content.custom(c.custom_id) if c.custom_id else None for c in party]
+    except KeyError as error:
+        raise IllegalAction(str(error.args[0])) from error
+    decks = []
+    for seat in range(players):
+        deck = standard_deck()
+        seeded_rng(seed, f"deck:{seat}").shuffle(deck)
+        decks.append(deck)
+    gm_deck = standard_deck() * gm_decks(players)
+    seeded_rng(seed, "gm").shuffle(gm_deck)
+    enemy_deck = [foe.id for foe in enemy_set.enemies] * 2
+    seeded_rng(seed, "enemies").shuffle(enemy_deck)
+    loot_deck = standard_deck()
+    seeded_rng(seed, "loot").shuffle(loot_deck)
+    return DeucesState.scripted(
+        decks,
+        enemy_deck,
+        gm_deck,
+        enemy_set=enemy_set,
+        classes=classes,
+        customs=customs,
+        loot_deck=loot_deck,
+        options=options,
+        seed=seed,
+    )
+
+
+def _draw_party(rng: random.Random, players: int) -> list[SeatChoice]:
+    content = load_content()
+    classes = rng.sample(content.classes, min(players, len(content.classes)))
+    while len(classes) < players:
+        classes.append(rng.choice(content.classes))
+    return [
+        SeatChoice(class_id=klass.id, custom_id=rng.choice(content.customs).id) for klass in classes
+    ]

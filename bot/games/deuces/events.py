@@ -1,0 +1,301 @@
+"""Typed records of what happened at a Dungeons & Deuces table.
+
+Narration, rendering and tests read these. Cards a player draws stay private (only counts are
+told); every card that is played, discarded or flipped is public, as it is face up at a table.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from bot.games.cards import Card
+from bot.games.deuces.state import Ref, Side, Tier
+from bot.games.engine import Frozen, Outcome
+
+
+class EncounterStarted(Frozen):
+    kind: Literal["encounter_started"] = "encounter_started"
+    encounter: int
+    level: int
+    target: int
+
+
+class ThreatFlipped(Frozen):
+    """A player with no discard pile flips their deck's top card: their new Threat Card."""
+
+    kind: Literal["threat_flipped"] = "threat_flipped"
+    seat: int
+    card: Card
+
+
+class EnemyDrawn(Frozen):
+    kind: Literal["enemy_drawn"] = "enemy_drawn"
+    index: int
+    enemy_id: str
+    name: str
+    difficulty: int
+    total: int
+
+
+class VoteCast(Frozen):
+    kind: Literal["vote_cast"] = "vote_cast"
+    seat: int
+    hit: bool
+
+
+class VoteTaken(Frozen):
+    kind: Literal["vote_taken"] = "vote_taken"
+    hit: bool
+    hits: int
+    stays: int
+
+
+class EncounterSet(Frozen):
+    """The draw is over: how it compares with the target, and what that gives."""
+
+    kind: Literal["encounter_set"] = "encounter_set"
+    difficulty: int
+    target: int
+    comparison: Literal["less", "equal", "greater"]
+    treasure: bool
+    first: Side
+
+
+class InitiativeDrawn(Frozen):
+    kind: Literal["initiative_drawn"] = "initiative_drawn"
+    seat: int
+    player_card: Card
+    gm_card: Card
+    first: Side
+
+
+class EnemiesDealt(Frozen):
+    kind: Literal["enemies_dealt"] = "enemies_dealt"
+    hands: list[int]
+
+
+class SideTurn(Frozen):
+    kind: Literal["side_turn"] = "side_turn"
+    side: Side
+    round: int
+
+
+class TurnStarted(Frozen):
+    kind: Literal["turn_started"] = "turn_started"
+    who: Ref
+
+
+class AbilityUsed(Frozen):
+    kind: Literal["ability_used"] = "ability_used"
+    user: Ref
+    ability: str
+    name: str
+    target: Ref | None = None
+
+
+class CardsDrawn(Frozen):
+    kind: Literal["cards_drawn"] = "cards_drawn"
+    who: Ref
+    count: int
+
+
+Reason = Literal["ability", "guard", "hand_limit", "defeat", "cleared"]
+
+
+class CardsDiscarded(Frozen):
+    kind: Literal["cards_discarded"] = "cards_discarded"
+    who: Ref
+    cards: list[Card]
+    reason: Reason
+
+
+class CardsRecovered(Frozen):
+    kind: Literal["cards_recovered"] = "cards_recovered"
+    who: Ref
+    cards: list[Card]
+
+
+class CardsMarked(Frozen):
+    """Cards in a hand were raised or made wild (which cards stays private)."""
+
+    kind: Literal["cards_marked"] = "cards_marked"
+    who: Ref
+    count: int
+    mark: Literal["raise", "wild"]
+    amount: int = 0
+
+
+class EdgeChanged(Frozen):
+    kind: Literal["edge_changed"] = "edge_changed"
+    who: Ref
+    amount: int
+    edge: int
+
+
+class ExtraAttacks(Frozen):
+    kind: Literal["extra_attacks"] = "extra_attacks"
+    who: Ref
+    count: int
+
+
+class TargetingChanged(Frozen):
+    kind: Literal["targeting_changed"] = "targeting_changed"
+    who: Ref
+    rule: Literal["taunt", "hunt"]
+
+
+class Attacked(Frozen):
+    kind: Literal["attacked"] = "attacked"
+    attacker: Ref
+    defender: Ref
+    cards: list[Card]
+    category: str
+    size: int
+
+
+class AttackBlunted(Frozen):
+    kind: Literal["attack_blunted"] = "attack_blunted"
+    by: Ref
+    amount: int
+
+
+class AttackCancelled(Frozen):
+    kind: Literal["attack_cancelled"] = "attack_cancelled"
+    by: Ref
+
+
+class Defended(Frozen):
+    """The answer: its cards, and what they made (None: no valid hand, it cannot tie or win)."""
+
+    kind: Literal["defended"] = "defended"
+    defender: Ref
+    cards: list[Card]
+    category: str | None
+
+
+class Clashed(Frozen):
+    kind: Literal["clashed"] = "clashed"
+    attacker: Ref
+    defender: Ref
+    result: Literal["attacker", "tie", "defender"]
+    attacker_draws: int
+    defender_draws: int
+
+
+class Overwhelmed(Frozen):
+    """The defender had fewer cards than the attack: defeated without a defence."""
+
+    kind: Literal["overwhelmed"] = "overwhelmed"
+    defender: Ref
+
+
+class Defeated(Frozen):
+    kind: Literal["defeated"] = "defeated"
+    who: Ref
+
+
+class Guarded(Frozen):
+    kind: Literal["guarded"] = "guarded"
+    who: Ref
+    card: Card
+
+
+class TurnPassed(Frozen):
+    kind: Literal["turn_passed"] = "turn_passed"
+    who: Ref
+
+
+class Folded(Frozen):
+    """The GM concedes; each player still standing draws the enemies' remaining card count."""
+
+    kind: Literal["folded"] = "folded"
+    cards_left: int
+
+
+class DeckRanOut(Frozen):
+    """A player went through their deck: it is rebuilt from the discard, and the party levels."""
+
+    kind: Literal["deck_ran_out"] = "deck_ran_out"
+    seat: int
+
+
+class EncounterEnded(Frozen):
+    kind: Literal["encounter_ended"] = "encounter_ended"
+    encounter: int
+    won: bool
+
+
+class LootGained(Frozen):
+    kind: Literal["loot_gained"] = "loot_gained"
+    seat: int
+    card: Card
+    tier: Tier
+    deuces: int
+
+
+class LootTraded(Frozen):
+    kind: Literal["loot_traded"] = "loot_traded"
+    seat: int
+    keep: Card
+    give: Card
+    tier: Tier
+
+
+class LootDropped(Frozen):
+    kind: Literal["loot_dropped"] = "loot_dropped"
+    seat: int
+    card: Card
+
+
+class LevelledUp(Frozen):
+    kind: Literal["levelled_up"] = "levelled_up"
+    level: int
+
+
+class GameEnded(Frozen):
+    kind: Literal["game_ended"] = "game_ended"
+    outcome: Outcome
+    score: int
+    level: int
+
+
+DeucesEvent = Annotated[
+    EncounterStarted
+    | ThreatFlipped
+    | EnemyDrawn
+    | VoteCast
+    | VoteTaken
+    | EncounterSet
+    | InitiativeDrawn
+    | EnemiesDealt
+    | SideTurn
+    | TurnStarted
+    | AbilityUsed
+    | CardsDrawn
+    | CardsDiscarded
+    | CardsRecovered
+    | CardsMarked
+    | EdgeChanged
+    | ExtraAttacks
+    | TargetingChanged
+    | Attacked
+    | AttackBlunted
+    | AttackCancelled
+    | Defended
+    | Clashed
+    | Overwhelmed
+    | Defeated
+    | Guarded
+    | TurnPassed
+    | Folded
+    | DeckRanOut
+    | EncounterEnded
+    | LootGained
+    | LootTraded
+    | LootDropped
+    | LevelledUp
+    | GameEnded,
+    Field(discriminator="kind"),
+]

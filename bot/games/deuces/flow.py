@@ -1,0 +1,335 @@
+"""The table's own progress between player moves: the encounter draw, the GM's turns, the end.
+
+`advance` runs the game (every GM move included) until a player must answer or the game is over.
+Each phase has one step function; each GM step is one small move (fold, start an enemy's turn,
+its ability, one attack, the end of its turn), so a defence prompt can pause the GM mid-turn and
+the state stays storable between any two moves.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+
+from bot.games.deuces import combat, gm, piles
+from bot.games.deuces.effects import cast, reset_turn_uses
+from bot.games.deuces.events import (
+    DeucesEvent,
+    EncounterEnded,
+    EncounterSet,
+    EncounterStarted,
+    EnemiesDealt,
+    EnemyDrawn,
+    Folded,
+    GameEnded,
+    InitiativeDrawn,
+    LevelledUp,
+    LootGained,
+    SideTurn,
+    TurnStarted,
+)
+from bot.games.deuces.state import (
+    LOOT_LIMIT,
+    MAX_LEVEL,
+    TARGET_PER_PLAYER,
+    WITHIN,
+    DefendPrompt,
+    DeucesTable,
+    EnemyState,
+    Loot,
+    LootPrompt,
+    Mode,
+    Phase,
+    PlayerState,
+    Side,
+    Tier,
+    TurnPrompt,
+    VotePrompt,
+    enemy,
+    player,
+)
+from bot.games.engine import Outcome
+
+HAND_SIZES = {1: 6, 2: 6, 3: 7, 4: 7, 5: 7}
+"""A player's hand at the start of an encounter, by level."""
+LOOT_NEEDS = {Tier.EPIC: 4, Tier.RARE: 3, Tier.COMMON: 2}
+"""Deuces in hand for each tier of loot; treasure lowers each by one."""
+
+
+def advance(state: DeucesTable) -> list[DeucesEvent]:
+    """Run the table (the GM's moves included) until a player must answer or the game ends."""
+    events: list[DeucesEvent] = []
+    while state.prompt is None and state.phase != Phase.OVER:
+        events += STEPS[state.phase](state)
+    return events
+
+
+def _setup(state: DeucesTable) -> list[DeucesEvent]:
+    """A new encounter: fresh hands and Threat Cards, then enemies to within 3 of the target."""
+    state.encounter += 1
+    state.target = (TARGET_PER_PLAYER + state.options.modifier) * len(state.players)
+    state.difficulty, state.treasure, state.won = 0, False, None
+    state.taunt, state.hunting, state.gm_actor = None, False, None
+    events: list[DeucesEvent] = [
+        EncounterStarted(encounter=state.encounter, level=state.level, target=state.target)
+    ]
+    for who in state.players:
+        who.defeated, who.edge, who.used, who.raised, who.wilds = False, 0, {}, {}, []
+        events += piles.draw_player(state, who.seat, HAND_SIZES[state.level])
+        events += piles.flip_threat(state, who.seat)
+    while state.difficulty < state.target - WITHIN and _enemy_left(state):
+        events += draw_enemy(state)
+    state.phase = Phase.START
+    open_vote(state)
+    return events
+
+
+def _enemy_left(state: DeucesTable) -> bool:
+    return bool(state.enemy_deck or state.enemy_discard)
+
+
+def open_vote(state: DeucesTable) -> None:
+    """Within 3 and not above the target, the players choose Hit or Stay."""
+    if state.difficulty <= state.target and _enemy_left(state):
+        state.phase = Phase.VOTE
+        state.prompt = VotePrompt(seats=state.active(Side.PLAYERS))
+
+
+def draw_enemy(state: DeucesTable) -> list[DeucesEvent]:
+    """One enemy card onto the table (the enemy discard is reshuffled when the deck is out)."""
+    if not state.enemy_deck:
+        state.enemy_deck, state.enemy_discard = state.enemy_discard, []
+        piles.roll(state).shuffle(state.enemy_deck)
+    enemy_id = state.enemy_deck.pop(0)
+    found = state.enemy_set.enemy(enemy_id)
+    state.enemies.append(EnemyState(enemy_id=enemy_id))
+    state.difficulty += found.difficulty
+    return [
+        EnemyDrawn(
+            index=len(state.enemies) - 1,
+            enemy_id=enemy_id,
+            name=found.name,
+            difficulty=found.difficulty,
+            total=state.difficulty,
+        )
+    ]
+
+
+def _start(state: DeucesTable) -> list[DeucesEvent]:
+    """Compare with the target, draw initiative if above it, deal the enemies' hands."""
+    gap = state.difficulty - state.target
+    comparison = "less" if gap < 0 else "equal" if gap == 0 else "greater"
+    state.treasure = gap >= 0
+    first, drawn = _initiative(state) if gap > 0 else (Side.PLAYERS, [])
+    for index in range(len(state.enemies)):
+        piles.draw(state, enemy(index), state.enemy_def(index).hand_at(state.level))
+    state.first = state.side = first
+    state.round, state.acted, state.phase = 1, [], Phase.FIGHT
+    return [
+        EncounterSet(
+            difficulty=state.difficulty,
+            target=state.target,
+            comparison=comparison,
+            treasure=state.treasure,
+            first=first,
+        ),
+        *drawn,
+        EnemiesDealt(hands=[len(e.hand) for e in state.enemies]),
+        *combat.mark_defeats(state),
+        SideTurn(side=first, round=1),
+    ]
+
+
+def _initiative(state: DeucesTable) -> tuple[Side, list[DeucesEvent]]:
+    """The first player with a deck and the GM flip their top cards; players win ties."""
+    seat = next((who.seat for who in state.players if who.deck), None)
+    gm_card = piles.gm_top(state)
+    if seat is None or gm_card is None:
+        return Side.PLAYERS, []
+    deck = state.players[seat].deck
+    mine = deck.pop(0)
+    deck.append(mine)
+    state.gm_deck.append(state.gm_deck.pop(0))
+    first = Side.PLAYERS if mine.value >= gm_card.value else Side.GM
+    return first, [InitiativeDrawn(seat=seat, player_card=mine, gm_card=gm_card, first=first)]
+
+
+def _fight(state: DeucesTable) -> list[DeucesEvent]:
+    """Decide the encounter once a side is out of fighters (enemies first: a double KO is won)."""
+    if not state.active(Side.GM):
+        state.won, state.phase = True, Phase.END
+        return []
+    if not state.active(Side.PLAYERS):
+        state.won, state.phase = False, Phase.END
+        return []
+    if state.side == Side.PLAYERS:
+        return _players_step(state)
+    return _gm_step(state)
+
+
+def _players_step(state: DeucesTable) -> list[DeucesEvent]:
+    """Prompt the next standing player in seat order, or hand the turn to the GM."""
+    seat = next((s for s in state.active(Side.PLAYERS) if s not in state.acted), None)
+    if seat is None:
+        return _switch_side(state)
+    state.acted.append(seat)
+    reset_turn_uses(state, player(seat))
+    state.prompt = TurnPrompt(seat=seat)
+    return [TurnStarted(who=player(seat))]
+
+
+def _gm_step(state: DeucesTable) -> list[DeucesEvent]:
+    """One move of the GM: fold, start an enemy's turn, its ability, an attack, or its end."""
+    if state.gm_actor is None:
+        if gm.should_fold(state):
+            return _fold(state)
+        index = next((i for i in state.active(Side.GM) if i not in state.acted), None)
+        if index is None:
+            return _switch_side(state)
+        state.acted.append(index)
+        state.gm_actor, state.gm_attacks, state.gm_ability_done = index, 1, False
+        state.hunting = False
+        reset_turn_uses(state, enemy(index))
+        return [TurnStarted(who=enemy(index))]
+    index = state.gm_actor
+    if state.enemies[index].defeated or not state.active(Side.PLAYERS):
+        state.gm_actor = None
+        return []
+    if not state.gm_ability_done:
+        state.gm_ability_done = True
+        choice = gm.pick_ability(state, index)
+        if choice is None:
+            return []
+        ability, aim, cards = choice
+        if ability.timing == "instead_of_attack":
+            state.gm_attacks -= 1
+        return cast(state, enemy(index), ability, aim, cards) + combat.mark_defeats(state)
+    if state.gm_attacks <= 0:
+        state.gm_actor = None
+        return []
+    state.gm_attacks -= 1
+    seat = gm.pick_target(state, index)
+    cards = gm.pick_attack(state, index, seat)
+    events = combat.declare(state, enemy(index), player(seat), cards)
+    if not combat.can_answer(state):
+        return events + combat.overwhelm(state)
+    state.prompt = DefendPrompt(seat=seat)
+    return events
+
+
+def _switch_side(state: DeucesTable) -> list[DeucesEvent]:
+    """The other side's turn; a taunt lasts until the end of the GM's turn after it."""
+    if state.side == Side.GM:
+        state.taunt = None
+    state.side = Side.GM if state.side == Side.PLAYERS else Side.PLAYERS
+    state.acted, state.gm_actor, state.hunting = [], None, False
+    if state.side == state.first:
+        state.round += 1
+    return [SideTurn(side=state.side, round=state.round)]
+
+
+def _fold(state: DeucesTable) -> list[DeucesEvent]:
+    """The GM concedes: every standing player draws the enemies' remaining card count."""
+    left = sum(len(state.enemies[i].hand) for i in state.active(Side.GM))
+    events: list[DeucesEvent] = [Folded(cards_left=left)]
+    for seat in state.active(Side.PLAYERS):
+        events += piles.draw_player(state, seat, left)
+    state.won, state.phase = True, Phase.END
+    return events
+
+
+def _end(state: DeucesTable) -> list[DeucesEvent]:
+    """Loot, clear the table, level up, then the loot step, the next encounter or the end."""
+    events: list[DeucesEvent] = []
+    if state.won:
+        state.encounters_won += 1
+        state.score += state.difficulty
+        for seat in state.active(Side.PLAYERS):
+            events += _award_loot(state, seat)
+    events += _clear_table(state)
+    events.append(EncounterEnded(encounter=state.encounter, won=bool(state.won)))
+    events += _level_up(state)
+    return events + _next(state)
+
+
+def _award_loot(state: DeucesTable, seat: int) -> list[DeucesEvent]:
+    """Deuces in hand buy loot: 2 Common, 3 Rare, 4 Epic, each one fewer with treasure."""
+    holder = state.players[seat]
+    deuces = sum(1 for card in holder.hand if card.value == piles.DEUCE)
+    relief = 1 if state.treasure else 0
+    tier = next((t for t, need in LOOT_NEEDS.items() if deuces >= need - relief), None)
+    if tier is None or not state.loot_deck:
+        return []
+    card = state.loot_deck.pop(0)
+    holder.loot.append(Loot(card=card, tier=tier))
+    return [LootGained(seat=seat, card=card, tier=tier, deuces=deuces)]
+
+
+def _clear_table(state: DeucesTable) -> list[DeucesEvent]:
+    """Hands to the discard piles, enemies away; a defeated party reshuffles its discards."""
+    events: list[DeucesEvent] = []
+    for who in state.players:
+        if who.hand:
+            events += piles.discard(state, player(who.seat), list(who.hand), "cleared")
+        who.edge, who.used, who.raised, who.wilds = 0, {}, {}, []
+        if not state.won:
+            who.deck += who.discard
+            who.discard = []
+            piles.roll(state).shuffle(who.deck)
+    for index, foe in enumerate(state.enemies):
+        piles.bury(state, enemy(index), foe.hand)
+        state.enemy_discard.append(foe.enemy_id)
+    state.enemies = []
+    return events
+
+
+def _level_up(state: DeucesTable) -> list[DeucesEvent]:
+    """After a deck ran out (or every encounter, by option): one level up, every deck whole."""
+    if not (state.level_up or state.options.level_every_encounter):
+        return []
+    state.level_up = False
+    state.level += 1
+    for who in state.players:
+        who.deck += who.discard
+        who.discard = []
+        piles.roll(state).shuffle(who.deck)
+    return [LevelledUp(level=state.level)]
+
+
+def _next(state: DeucesTable) -> list[DeucesEvent]:
+    """The game's end, the loot step, or the next encounter of a quest."""
+    mode = state.options.mode
+    if mode == Mode.ENCOUNTER:
+        return _game_over(state, Outcome.WON if state.won else Outcome.LOST)
+    if state.level > MAX_LEVEL:
+        return _game_over(state, Outcome.WON)
+    if (not state.won and mode == Mode.QUEST_HARDCORE) or (
+        state.encounter >= state.options.max_encounters
+    ):
+        return _game_over(state, Outcome.LOST)
+    seats = [who.seat for who in state.players if _has_loot_choice(who)]
+    if seats:
+        state.phase = Phase.LOOT
+        state.prompt = LootPrompt(seats=seats)
+    else:
+        state.phase = Phase.SETUP
+    return []
+
+
+def _has_loot_choice(who: PlayerState) -> bool:
+    """Only players who are over the limit or could trade up are asked at the loot step."""
+    tiers = Counter(item.tier for item in who.loot if item.tier != Tier.EPIC)
+    return len(who.loot) > LOOT_LIMIT or any(n >= 2 for n in tiers.values())
+
+
+def _game_over(state: DeucesTable, outcome: Outcome) -> list[DeucesEvent]:
+    state.outcome, state.phase = outcome, Phase.OVER
+    return [GameEnded(outcome=outcome, score=state.score, level=state.level)]
+
+
+STEPS: dict[Phase, Callable[[DeucesTable], list[DeucesEvent]]] = {
+    Phase.SETUP: _setup,
+    Phase.START: _start,
+    Phase.FIGHT: _fight,
+    Phase.END: _end,
+}

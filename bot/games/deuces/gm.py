@@ -1,0 +1,119 @@
+"""The GM: how the bot plays the enemies, legally, deterministically and with some bite.
+
+The engine calls these functions when it is the GM's move, so the Discord layer only ever asks
+players. Each enemy, in table order: uses its best available ability on its turn (aimed at the
+player it must attack), then attacks with the play that scores best against what the target is
+likely to hold, judged from public counts only (see `tactics`). Targeting follows the rules: the
+player with the highest Threat Card, unless someone taunted or the enemy hunts; ties go to the
+player with the fewest cards, then to the seed. An attacked enemy answers with its cheapest
+winning hand and uses a Disrupt when its answer would not win. The GM folds a lost cause, and
+always folds past the round limit, which keeps every encounter finite.
+"""
+
+from __future__ import annotations
+
+from bot.games.cards import Card
+from bot.games.deuces import tactics
+from bot.games.deuces.content import Ability
+from bot.games.deuces.effects import targets, usable
+from bot.games.deuces.poker import MAX_PLAY
+from bot.games.deuces.state import DeucesTable, Side, enemy, player
+from bot.games.engine import seeded_rng
+
+MAX_ROUNDS = 30
+"""Past this many rounds the GM folds: no encounter can go on forever."""
+SET_LIMIT = 3
+"""Basic and Elite enemies attack with singles, pairs and triples only; Bosses with anything."""
+FOLD_SHARE = 5
+"""The GM folds when the players hold this many times the enemies' last cards (2 or fewer)."""
+
+Choice = tuple[Ability, int | None, list[Card]]
+
+
+def should_fold(state: DeucesTable) -> bool:
+    if state.round > MAX_ROUNDS:
+        return True
+    left = sum(len(state.enemies[i].hand) for i in state.active(Side.GM))
+    held = sum(len(state.players[s].hand) for s in state.active(Side.PLAYERS))
+    return 0 < left <= 2 and held >= FOLD_SHARE * left
+
+
+def max_attack(state: DeucesTable, index: int) -> int:
+    rank = state.enemy_def(index).rank_at(state.level)
+    return MAX_PLAY if rank == "boss" else SET_LIMIT
+
+
+def must_target(state: DeucesTable, index: int) -> list[int]:
+    """The seats this enemy may attack now, by the targeting rules."""
+    standing = state.active(Side.PLAYERS)
+    if state.taunt is not None and state.taunt in standing:
+        return [state.taunt]
+    if state.hunting or not standing:
+        return standing
+    top = max(state.threat_value(seat) for seat in standing)
+    return [seat for seat in standing if state.threat_value(seat) == top]
+
+
+def pick_target(state: DeucesTable, index: int) -> int:
+    """The GM's choice among the allowed seats: the one with the fewest cards, then the seed's."""
+    allowed = must_target(state, index)
+    fewest = min(len(state.players[seat].hand) for seat in allowed)
+    tied = [seat for seat in allowed if len(state.players[seat].hand) == fewest]
+    return seeded_rng(state.seed, f"gm:{state.turn}:{state.rolls}").choice(tied)
+
+
+def pick_attack(state: DeucesTable, index: int, seat: int) -> list[Card]:
+    best = tactics.best_attack(state, enemy(index), [player(seat)], max_attack(state, index))
+    assert best is not None, "an enemy still in the fight holds cards"
+    return list(best[2].cards)
+
+
+def pick_ability(state: DeucesTable, index: int) -> Choice | None:
+    """The enemy's turn ability worth using now, if any, with its target and cards."""
+    user = enemy(index)
+    for ability in state.abilities(user):
+        if not usable(state, user, ability, "turn", state.gm_attacks, False):
+            continue
+        if ability.timing == "instead_of_attack" and _attack_is_good(state, index):
+            continue
+        if not tactics.worth_using(state, user, ability):
+            continue
+        aims = targets(state, user, ability)
+        if not aims:
+            continue
+        return (
+            ability,
+            _aim(state, index, ability, aims),
+            tactics.chosen_cards(state, user, ability),
+        )
+    return None
+
+
+def _attack_is_good(state: DeucesTable, index: int) -> bool:
+    seat = pick_target(state, index)
+    best = tactics.best_attack(state, enemy(index), [player(seat)], max_attack(state, index))
+    return best is not None and best[0] > 0
+
+
+def _aim(state: DeucesTable, index: int, ability: Ability, aims: list[int | None]) -> int | None:
+    if aims == [None]:
+        return None
+    if ability.target == "foe":
+        return pick_target(state, index)
+    allies = [i for i in aims if i is not None]
+    return min(allies, key=lambda i: (len(state.enemies[i].hand), i))
+
+
+def pick_defence(state: DeucesTable, index: int) -> list[Card]:
+    return tactics.cheapest_answer(state, enemy(index))
+
+
+def pick_disrupt(state: DeucesTable, index: int) -> Choice | None:
+    """A Disrupt when the enemy's best answer would not win (or it cannot answer at all)."""
+    user = enemy(index)
+    if tactics.winning_answer(state, user) is not None:
+        return None
+    for ability in state.abilities(user):
+        if usable(state, user, ability, "defend"):
+            return ability, None, tactics.chosen_cards(state, user, ability)
+    return None

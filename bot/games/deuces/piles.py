@@ -1,0 +1,179 @@
+"""Moving cards between decks, hands and discard piles, with the rules that ride on every move.
+
+Players draw from their own deck. When it runs out the player has gone through it: the discard
+pile becomes the new deck at once (shuffled from the seed), a new Threat Card is flipped, and the
+party will level up when the encounter ends. Enemies draw from the GM's deck, which is simply
+rebuilt from the GM's discard. A player's hand above 10 cards sheds its lowest cards (deuces last,
+as they count for loot). Cards discarded together go face up lowest first, so the highest of them
+becomes the Threat Card.
+"""
+
+from __future__ import annotations
+
+import random
+
+from bot.games.cards import Card
+from bot.games.deuces.events import (
+    CardsDiscarded,
+    CardsDrawn,
+    DeckRanOut,
+    DeucesEvent,
+    Reason,
+    ThreatFlipped,
+)
+from bot.games.deuces.poker import Face, face, natural_face
+from bot.games.deuces.state import (
+    HAND_LIMIT,
+    DeucesTable,
+    Fighter,
+    PlayerState,
+    Ref,
+    Side,
+    Tier,
+    player,
+)
+from bot.games.engine import seeded_rng
+
+DEUCE = 2
+
+
+def roll(state: DeucesTable) -> random.Random:
+    """The next independent random source of this game: roll k is `seeded_rng(seed, k)`."""
+    state.rolls += 1
+    return seeded_rng(state.seed, state.rolls)
+
+
+def take(fighter: Fighter, cards: list[Card]) -> None:
+    """Remove cards from a hand; their raises and wildness go with them."""
+    for card in cards:
+        fighter.hand.remove(card)
+        if card not in fighter.hand:
+            fighter.raised.pop(card, None)
+            if card in fighter.wilds:
+                fighter.wilds.remove(card)
+
+
+def face_up_order(cards: list[Card]) -> list[Card]:
+    """Lowest first, so the highest lands on top of the pile."""
+    return sorted(cards, key=lambda card: card.value)
+
+
+def discard(state: DeucesTable, ref: Ref, cards: list[Card], reason: Reason) -> list[DeucesEvent]:
+    """Cards from a hand to their owner's discard pile (enemies share the GM's)."""
+    if not cards:
+        return []
+    take(state.fighter(ref), cards)
+    bury(state, ref, cards)
+    return [CardsDiscarded(who=ref, cards=face_up_order(cards), reason=reason)]
+
+
+def bury(state: DeucesTable, ref: Ref, cards: list[Card]) -> None:
+    """Cards no longer in any hand onto their owner's discard pile."""
+    pile = state.players[ref.index].discard if ref.side == Side.PLAYERS else state.gm_discard
+    pile.extend(face_up_order(cards))
+
+
+def draw(state: DeucesTable, ref: Ref, count: int) -> list[DeucesEvent]:
+    """Draw up to `count` cards (fewer only when every pile is empty)."""
+    if ref.side == Side.GM:
+        drawn = _draw_gm(state, count)
+        state.enemies[ref.index].hand.extend(drawn)
+        return [CardsDrawn(who=ref, count=len(drawn))] if drawn else []
+    return draw_player(state, ref.index, count)
+
+
+def _draw_gm(state: DeucesTable, count: int) -> list[Card]:
+    drawn: list[Card] = []
+    for _ in range(count):
+        if not state.gm_deck:
+            state.gm_deck, state.gm_discard = state.gm_discard, []
+            roll(state).shuffle(state.gm_deck)
+        if not state.gm_deck:
+            break
+        drawn.append(state.gm_deck.pop(0))
+    return drawn
+
+
+def gm_top(state: DeucesTable) -> Card | None:
+    """The GM deck's top card, rebuilding the deck first if it is empty."""
+    if not state.gm_deck:
+        state.gm_deck, state.gm_discard = state.gm_discard, []
+        roll(state).shuffle(state.gm_deck)
+    return state.gm_deck[0] if state.gm_deck else None
+
+
+def draw_player(state: DeucesTable, seat: int, count: int) -> list[DeucesEvent]:
+    who = state.players[seat]
+    events: list[DeucesEvent] = []
+    drawn = 0
+    for _ in range(count):
+        if not who.deck:
+            events += run_out(state, seat)
+        if not who.deck:
+            break
+        who.hand.append(who.deck.pop(0))
+        drawn += 1
+        if not who.deck:
+            events += run_out(state, seat)
+    events.insert(0, CardsDrawn(who=player(seat), count=drawn))
+    return events + trim_hand(state, seat)
+
+
+def run_out(state: DeucesTable, seat: int) -> list[DeucesEvent]:
+    """The deck is gone: the party will level; the discard pile is the new deck, threat flipped."""
+    who = state.players[seat]
+    state.level_up = True
+    events: list[DeucesEvent] = [DeckRanOut(seat=seat)]
+    if who.discard:
+        who.deck, who.discard = who.discard, []
+        roll(state).shuffle(who.deck)
+        events += flip_threat(state, seat)
+    return events
+
+
+def flip_threat(state: DeucesTable, seat: int) -> list[DeucesEvent]:
+    """Turn the deck's top card face up onto the empty discard pile: the new Threat Card."""
+    who = state.players[seat]
+    if who.discard or not who.deck:
+        return []
+    card = who.deck.pop(0)
+    who.discard.append(card)
+    return [ThreatFlipped(seat=seat, card=card)]
+
+
+def trim_hand(state: DeucesTable, seat: int) -> list[DeucesEvent]:
+    who = state.players[seat]
+    excess = len(who.hand) - HAND_LIMIT
+    if excess <= 0:
+        return []
+    shed = sorted(who.hand, key=lambda c: (c.value == DEUCE, c.value))[:excess]
+    return discard(state, player(seat), shed, "hand_limit")
+
+
+# ---- how cards read in a play -------------------------------------------------------------------
+
+_LOOT_FACES = {
+    Tier.COMMON: {"plus_one": True},
+    Tier.RARE: {"double": True},
+    Tier.EPIC: {"wild": True},
+}
+
+
+def card_face(state: DeucesTable, ref: Ref, card: Card) -> Face:
+    """A card with what its holder's raises, wild marks and loot make of it."""
+    fighter = state.fighter(ref)
+    tier = fighter.loot_tier(card) if isinstance(fighter, PlayerState) and fighter.loot else None
+    if tier is None and not fighter.wilds and not fighter.raised:
+        return natural_face(card)
+    marks = dict(_LOOT_FACES[tier]) if tier else {}
+    if card in fighter.wilds:
+        marks["wild"] = True
+    return face(card, bonus=fighter.raised.get(card, 0), **marks)
+
+
+def hand_faces(state: DeucesTable, ref: Ref) -> list[Face]:
+    fighter = state.fighter(ref)
+    plain = not (fighter.wilds or fighter.raised or getattr(fighter, "loot", None))
+    if plain:
+        return [natural_face(card) for card in fighter.hand]
+    return [card_face(state, ref, card) for card in fighter.hand]

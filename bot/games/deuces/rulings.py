@@ -1,0 +1,76 @@
+"""Where the Dungeons & Deuces text is silent the bot decides; `/rules` shows this list as is."""
+
+from __future__ import annotations
+
+DEUCES_RULINGS: list[str] = [
+    "Decks: each player and the GM have their own 52 cards without jokers; with 4 or more "
+    "players the GM shuffles two decks together. The enemy deck holds two copies of each "
+    "enemy of the set. Loot is drawn from a separate 52-card loot deck.",
+    "The draw: the GM draws enemies until the total difficulty is within 3 below the target "
+    "(5 per player, plus the game's modifier). While the total is not above the target the "
+    "players vote: a majority of Hit draws one more enemy and the vote is held again; a tie, "
+    "or a vote that times out, is Stay.",
+    "Less than the target: players go first. Equal: players go first, with treasure. Greater: "
+    "treasure, and the first player with cards in their deck flips their top card against the "
+    "GM's; the higher goes first, players win ties, and both cards go to the bottom.",
+    "Each encounter starts with a fresh hand: 6 cards, 7 from level 3. A player with no "
+    "discard pile then flips the top card of their deck as their Threat Card.",
+    "A hand above 10 cards sheds its lowest cards at once, deuces last.",
+    "Each side acts one fighter at a time: players in seat order, enemies in table order. On "
+    "its turn a fighter may use one ability and make one attack, in either order, or Guard "
+    "instead, or pass. A turn ends by itself when nothing is left to do in it.",
+    "One to four cards must share a value and only the value counts. A five-card hand must use "
+    "all five cards: straight, flush, full house or straight flush, ranked as in poker. Suits "
+    "never break a tie. Aces are high, and also low in A-2-3-4-5 (a 5-high straight). Values "
+    "raised above an ace are simply higher numbers.",
+    "A defence has as many cards as the attack, so four of a kind is only answered by four of "
+    "a kind. A defence that makes no valid hand loses. A defender holding fewer cards than the "
+    "attack is defeated at once (their hand is discarded) and the attacker wins.",
+    "The winner draws as many cards as they played (a Rare card played as a pair draws one); "
+    "on a tie both draw. Anyone left with no cards is defeated.",
+    "Played cards go to their owner's discard pile lowest first, so the highest card played "
+    "becomes the Threat Card. Enemies share the GM's discard pile.",
+    "The GM attacks the standing player with the highest Threat Card (by printed value); on a "
+    "tie it picks the one with the fewest cards, then by the seed. A taunt makes every enemy "
+    "attack the taunting player until the end of the GM's next turn; a hunting enemy may "
+    "attack anyone that turn.",
+    "Basic and Elite enemies attack with at most three cards; Bosses with any play. Any enemy "
+    "answers with as many cards as it must.",
+    "Abilities: 'instead of attacking' spends an attack; a Disrupt is used by the fighter being "
+    "attacked, before it answers. Uses are counted per turn or per encounter. Raised and wild "
+    "marks last until the card leaves the hand; an edge applies to its holder's next play, "
+    "attack or defence. Taking cards back from a discard pile never takes its last card.",
+    "Guard: instead of attacking or using an ability, discard one card and draw one; the turn "
+    "ends.",
+    "Jokers are out of every deck. Should one ever be in play it is wild, and as a Threat Card "
+    "it counts as 15, above an ace.",
+    "Wild cards (Epic loot, wild marks, jokers) may be any value from 2 to an ace and any suit; "
+    "Common loot may be read one higher; a Rare card may count as two of its kind. The bot "
+    "reads every play at its best: an attack as the largest valid hand its cards make, a "
+    "defence counting each Rare card once or twice to match the attack.",
+    "A player whose deck runs out shuffles their discard pile into a new deck at once and "
+    "flips a new Threat Card; when the encounter ends the whole party levels up, and every "
+    "player shuffles deck and discard pile together.",
+    "The GM folds when its enemies hold 2 cards or fewer and the party holds at least five "
+    "times as many, and always after round 30. Each standing player then draws as many cards "
+    "as the enemies had left, and the encounter is won.",
+    "The encounter is won when every enemy is defeated, even if the last player fell at the "
+    "same time; it is lost when every player is defeated, and then each player shuffles their "
+    "discard pile back into their deck.",
+    "Loot, after a win: each standing player counts the printed 2s in hand: two for Common, "
+    "three for Rare, four or more for Epic, each one fewer with treasure; at most one loot "
+    "card per player per encounter. Then hands are discarded.",
+    "Trading up turns two loot cards of one tier into one of the next: the card you keep is "
+    "upgraded and the other returns to the loot deck. Holding more than five, a player must "
+    "trade up or give loot back before the next encounter. Players do not trade loot with "
+    "each other.",
+    "Quest for Power: reach level 6 (run through your deck at level 5). Beginner: a defeated "
+    "party reshuffles and goes on; Hardcore: a defeat ends the quest. A quest not won within "
+    "its encounter limit (60 by default) is lost. Option: level up after every encounter.",
+    "Timeouts: a defence is answered with the cheapest winning hand, else a tie, else the "
+    "lowest cards; a turn Guards the lowest card that is not a deuce (or passes, by option); a "
+    "vote Stays; the loot step gives back only what is over the limit.",
+    "Not played here: pets and other controlled entities, quest loot and special encounters, "
+    "and the competitive modes.",
+    "Score: the total difficulty of the encounters won.",
+]

@@ -1,0 +1,312 @@
+"""The Dungeons & Deuces table as data: who holds what, and what the table is waiting for.
+
+This module only describes; the rules that change it live in `engine.py` and its helpers. A deck's
+top is index 0 and a discard pile's top (a player's Threat Card) is its last card. The content the
+game uses (its enemy set, each player's class and custom ability) is stored in the state, so a
+saved game plays on by the rules it started with even after the shipped content is retuned.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from functools import cache
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, Field
+
+from bot.games.cards import Card
+from bot.games.deuces.content import Ability, ClassDef, EnemyDef, EnemySet
+from bot.games.engine import Frozen, Outcome
+
+HAND_LIMIT = 10
+LOOT_LIMIT = 5
+TARGET_PER_PLAYER = 5
+WITHIN = 3
+MAX_LEVEL = 5
+QUEST_GOAL = MAX_LEVEL + 1
+
+
+class Side(StrEnum):
+    PLAYERS = "players"
+    GM = "gm"
+
+
+class Mode(StrEnum):
+    ENCOUNTER = "encounter"
+    QUEST_BEGINNER = "quest-beginner"
+    QUEST_HARDCORE = "quest-hardcore"
+
+
+class Tier(StrEnum):
+    COMMON = "common"
+    RARE = "rare"
+    EPIC = "epic"
+
+
+TIERS: list[Tier] = [Tier.COMMON, Tier.RARE, Tier.EPIC]
+
+
+class Ref(Frozen):
+    """A combatant: a player by seat or an enemy by its index on the table."""
+
+    side: Side
+    index: int
+
+    def __str__(self) -> str:
+        return f"{'P' if self.side == Side.PLAYERS else 'E'}{self.index}"
+
+
+@cache
+def player(seat: int) -> Ref:
+    """The Ref of a seat (refs are immutable values, so one instance serves every use)."""
+    return Ref(side=Side.PLAYERS, index=seat)
+
+
+@cache
+def enemy(index: int) -> Ref:
+    return Ref(side=Side.GM, index=index)
+
+
+class SeatChoice(BaseModel, frozen=True):
+    class_id: str
+    custom_id: str | None = None
+
+
+class DeucesOptions(BaseModel, frozen=True):
+    """How a game is set up; stored with it and shown by /rules."""
+
+    level: int = Field(default=1, ge=1, le=MAX_LEVEL)
+    mode: Mode = Mode.ENCOUNTER
+    enemy_set: str | None = None
+    """An enemy set id, or None for one drawn from the seed."""
+    modifier: int = Field(default=0, ge=-3, le=3)
+    """Added to the 5-per-player Target Difficulty, per player."""
+    timeout: Literal["guard", "skip"] = "guard"
+    """What a player who lets their turn time out does: Guard their lowest card, or pass."""
+    party: list[SeatChoice] | None = None
+    """Each seat's class and custom ability; None draws them from the seed."""
+    level_every_encounter: bool = False
+    """The faster game: the party levels up after every encounter."""
+    max_encounters: int = Field(default=60, ge=1, le=200)
+    """A quest that has not reached level 6 after this many encounters is lost."""
+
+
+class Loot(BaseModel):
+    card: Card
+    tier: Tier
+
+
+class Fighter(BaseModel):
+    """What players and enemies share: a hand, its marks, a pending edge, ability uses."""
+
+    hand: list[Card] = []
+    raised: dict[Card, int] = {}
+    """Cards in hand raised by abilities, and by how much, until they are played."""
+    wilds: list[Card] = []
+    """Cards in hand made wild by abilities, until they are played."""
+    edge: int = 0
+    """Added to every value of this fighter's next play."""
+    used: dict[str, int] = {}
+    """Ability id -> uses in its current window (this turn or this encounter)."""
+    defeated: bool = False
+
+
+class PlayerState(Fighter):
+    seat: int
+    klass: ClassDef
+    custom: Ability | None = None
+    deck: list[Card]
+    discard: list[Card] = []
+    loot: list[Loot] = []
+
+    @property
+    def threat(self) -> Card | None:
+        """The top of the discard pile: the card the GM's targeting looks at."""
+        return self.discard[-1] if self.discard else None
+
+    def abilities(self, level: int) -> list[Ability]:
+        own = self.klass.abilities_at(level)
+        return [*own, self.custom] if self.custom else own
+
+    def loot_tier(self, card: Card) -> Tier | None:
+        return next((loot.tier for loot in self.loot if loot.card == card), None)
+
+
+class EnemyState(Fighter):
+    enemy_id: str
+
+
+class Clash(BaseModel):
+    """An attack declared and waiting for (or getting) its answer; its cards are in play."""
+
+    attacker: Ref
+    defender: Ref
+    cards: list[Card]
+    category: int
+    key: list[int]
+    size: int
+    edge: int = 0
+    cancelled: bool = False
+
+
+class VotePrompt(BaseModel):
+    kind: Literal["vote"] = "vote"
+    seats: list[int]
+    hits: list[int] = []
+    stays: list[int] = []
+
+    @property
+    def waiting(self) -> list[int]:
+        return [s for s in self.seats if s not in self.hits and s not in self.stays]
+
+
+class TurnPrompt(BaseModel):
+    kind: Literal["turn"] = "turn"
+    seat: int
+    attacks: int = 1
+    ability_used: bool = False
+    fresh: bool = True
+    """Nothing done yet this turn: only then may the player Guard."""
+
+    @property
+    def waiting(self) -> list[int]:
+        return [self.seat]
+
+
+class DefendPrompt(BaseModel):
+    kind: Literal["defend"] = "defend"
+    seat: int
+
+    @property
+    def waiting(self) -> list[int]:
+        return [self.seat]
+
+
+class LootPrompt(BaseModel):
+    kind: Literal["loot"] = "loot"
+    seats: list[int]
+
+    @property
+    def waiting(self) -> list[int]:
+        return list(self.seats)
+
+
+Prompt = Annotated[VotePrompt | TurnPrompt | DefendPrompt | LootPrompt, Field(discriminator="kind")]
+
+
+class Phase(StrEnum):
+    SETUP = "setup"
+    VOTE = "vote"
+    START = "start"
+    FIGHT = "fight"
+    END = "end"
+    LOOT = "loot"
+    OVER = "over"
+
+
+class DeucesTable(BaseModel):
+    """Every card and counter of a game between two actions."""
+
+    game: Literal["deuces"] = "deuces"
+    seed: int = 0
+    options: DeucesOptions = DeucesOptions()
+    turn: int = 0
+    """Actions applied so far."""
+    rolls: int = 0
+    """Random draws used so far: roll k shuffles with `seeded_rng(seed, k)`."""
+    level: int = 1
+    encounter: int = 0
+    enemy_set: EnemySet
+    players: list[PlayerState]
+    enemies: list[EnemyState] = []
+    enemy_deck: list[str] = []
+    enemy_discard: list[str] = []
+    gm_deck: list[Card] = []
+    gm_discard: list[Card] = []
+    loot_deck: list[Card] = []
+    phase: Phase = Phase.SETUP
+    prompt: Prompt | None = None
+    clash: Clash | None = None
+    target: int = 0
+    difficulty: int = 0
+    treasure: bool = False
+    first: Side = Side.PLAYERS
+    side: Side = Side.PLAYERS
+    round: int = 0
+    acted: list[int] = []
+    """Seats or enemy indexes that have taken their turn in this side's turn."""
+    gm_actor: int | None = None
+    gm_attacks: int = 0
+    gm_ability_done: bool = False
+    hunting: bool = False
+    taunt: int | None = None
+    level_up: bool = False
+    won: bool | None = None
+    """How the current encounter ended: None while it goes on."""
+    encounters_won: int = 0
+    score: int = 0
+    outcome: Outcome | None = None
+
+    # ---- lookups -------------------------------------------------------------------------------
+
+    def fighter(self, ref: Ref) -> Fighter:
+        return self.players[ref.index] if ref.side == Side.PLAYERS else self.enemies[ref.index]
+
+    def enemy_def(self, index: int) -> EnemyDef:
+        return self.enemy_set.enemy(self.enemies[index].enemy_id)
+
+    def abilities(self, ref: Ref) -> list[Ability]:
+        if ref.side == Side.PLAYERS:
+            return self.players[ref.index].abilities(self.level)
+        return self.enemy_def(ref.index).abilities_at(self.level)
+
+    def ability(self, ref: Ref, ability_id: str) -> Ability | None:
+        return next((a for a in self.abilities(ref) if a.id == ability_id), None)
+
+    def active(self, side: Side) -> list[int]:
+        """Indexes of the fighters of a side still in the encounter."""
+        group = self.players if side == Side.PLAYERS else self.enemies
+        return [i for i, f in enumerate(group) if not f.defeated]
+
+    def threat_value(self, seat: int) -> int:
+        card = self.players[seat].threat
+        return card.value if card else 0
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == Phase.OVER
+
+    @property
+    def waiting_for(self) -> list[int]:
+        """Every seat the game is waiting on now (a vote or the loot step asks several)."""
+        if self.prompt is None or self.is_over:
+            return []
+        return self.prompt.waiting
+
+    @property
+    def to_move(self) -> int | None:
+        """The first seat the game waits on, None when over."""
+        waiting = self.waiting_for
+        return waiting[0] if waiting else None
+
+    def all_cards(self) -> list[Card]:
+        """Every playing card in the game, wherever it lies (loot markers are their own deck)."""
+        held = [card for fighter in [*self.players, *self.enemies] for card in fighter.hand]
+        piles = [card for p in self.players for card in p.deck + p.discard]
+        in_play = self.clash.cards if self.clash else []
+        return held + piles + self.gm_deck + self.gm_discard + in_play
+
+    def cards_by_owner(self) -> dict[str, list[Card]]:
+        """Each player's 52 cards, the GM's cards, and the loot deck with every loot held."""
+        owners = {f"P{p.seat}": p.deck + p.discard + p.hand for p in self.players}
+        owners["GM"] = self.gm_deck + self.gm_discard + [c for e in self.enemies for c in e.hand]
+        if self.clash:
+            by = self.clash.attacker
+            owner = f"P{by.index}" if by.side == Side.PLAYERS else "GM"
+            owners[owner] = owners[owner] + self.clash.cards
+        owners["loot"] = self.loot_deck + [loot.card for p in self.players for loot in p.loot]
+        return owners
+
+    def enemy_cards(self) -> list[str]:
+        """Every enemy card: deck, table and discard."""
+        return self.enemy_deck + [e.enemy_id for e in self.enemies] + self.enemy_discard

@@ -1,0 +1,163 @@
+"""Judging plays without seeing the other side's cards: shared by the GM and by player advice.
+
+Only public facts are used: how many cards the defender holds, the edges in play, the cards one
+holds oneself. The chance that a hand of n unseen cards answers a play comes from counting (for
+sets) and from a measured table (for five-card hands), so the GM plays fair and fast.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from math import comb
+
+from bot.games.cards import Card
+from bot.games.deuces import piles
+from bot.games.deuces.combat import attack_play
+from bot.games.deuces.content import Ability, Discard, Guard, Raise, Wild
+from bot.games.deuces.poker import (
+    ACE,
+    MAX_PLAY,
+    Category,
+    Face,
+    Play,
+    Result,
+    capacity,
+    clash,
+    plays,
+    read,
+)
+from bot.games.deuces.state import DeucesTable, Ref
+
+DECK = 52
+RANKS = 13
+PER_RANK = 4
+FIVE_CARD_ODDS: dict[Category, tuple[float, ...]] = {
+    # chance that a random hand of n = 5, 6, ... 12 cards holds a five-card hand of at least
+    # this category (measured over 4,000 hands per size with `poker.plays`)
+    Category.STRAIGHT: (0.007, 0.04, 0.113, 0.221, 0.38, 0.572, 0.731, 0.868),
+    Category.FLUSH: (0.003, 0.019, 0.062, 0.131, 0.245, 0.397, 0.55, 0.705),
+    Category.FULL_HOUSE: (0.002, 0.008, 0.031, 0.064, 0.128, 0.207, 0.299, 0.388),
+    Category.STRAIGHT_FLUSH: (0.0, 0.0, 0.001, 0.001, 0.002, 0.003, 0.007, 0.013),
+}
+KILL_BONUS = 3.0
+"""How much defeating a fighter outright is worth, in cards."""
+LOSS_WEIGHT = 0.8
+"""A lost attack costs its cards; a defended attack is often only a tie, which costs nothing."""
+HIGH_CARD_COST = 0.06
+"""Spending a high card on an attack leaves a weaker hand to defend with."""
+THROW_BELOW = 8
+"""Cards worth swapping away are those below this value."""
+
+
+@cache
+def at_least(hand_size: int, count: int) -> float:
+    """Chance that a random hand holds at least `count` cards of one given rank."""
+    hits = sum(
+        comb(PER_RANK, j) * comb(DECK - PER_RANK, hand_size - j)
+        for j in range(count, min(PER_RANK, hand_size) + 1)
+    )
+    return hits / comb(DECK, hand_size)
+
+
+def answer_odds(play: Play, gap: int, hand_size: int) -> float:
+    """Chance that `hand_size` unseen cards tie or beat `play` shifted by `gap` (their edge gap)."""
+    if hand_size < play.size:
+        return 0.0
+    if play.size < MAX_PLAY:
+        need = play.key[0] + gap
+        ranks = max(0, min(RANKS, ACE + 1 - need))
+        return 1.0 - (1.0 - at_least(hand_size, play.size)) ** ranks
+    table = FIVE_CARD_ODDS[play.category]
+    return table[min(hand_size, MAX_PLAY + len(table) - 1) - MAX_PLAY]
+
+
+def attack_score(play: Play, odds: float, defender_cards: int) -> float:
+    """Expected cards the defender loses, less the expected cost to the attacker."""
+    if defender_cards < play.size:
+        return KILL_BONUS + defender_cards
+    gain = (1.0 - odds) * (play.size + (KILL_BONUS if defender_cards == play.size else 0.0))
+    loss = odds * LOSS_WEIGHT * len(play.cards)
+    spent = HIGH_CARD_COST * sum(max(0, card.value - 8) for card in play.cards)
+    return gain - loss - spent
+
+
+def best_attack(
+    state: DeucesTable, attacker: Ref, targets: list[Ref], max_size: int = MAX_PLAY
+) -> tuple[float, Ref, Play] | None:
+    """The attack with the best score over the given targets, or None with no cards."""
+    hand = piles.hand_faces(state, attacker)
+    options = plays(hand, range(1, max_size + 1), distinct=True)
+    edge = state.fighter(attacker).edge
+    best: tuple[float, Ref, Play] | None = None
+    for target in targets:
+        defender = state.fighter(target)
+        gap = edge - defender.edge
+        for play in options:
+            odds = answer_odds(play, gap, len(defender.hand))
+            score = attack_score(play, odds, len(defender.hand))
+            if best is None or score > best[0]:
+                best = (score, target, play)
+    return best
+
+
+def cheapest_answer(state: DeucesTable, defender: Ref) -> list[Card]:
+    """The weakest winning answer, else the weakest tie, else the lowest cards thrown away."""
+    pending = state.clash
+    assert pending is not None
+    hand = piles.hand_faces(state, defender)
+    attack = attack_play(pending)
+    edge = state.fighter(defender).edge
+    answers = plays(hand, (pending.size,), distinct=True)
+    for wanted in (Result.DEFENDER, Result.TIE):
+        fits = [p for p in answers if clash(attack, p, pending.edge, edge) == wanted]
+        if fits:
+            return list(min(fits, key=_cost).cards)
+    return throwaway(hand, pending.size)
+
+
+def winning_answer(state: DeucesTable, defender: Ref) -> list[Card] | None:
+    """The cheapest answer to the attack in play when it wins outright, else None."""
+    pending = state.clash
+    assert pending is not None
+    if capacity(piles.hand_faces(state, defender)) < pending.size:
+        return None
+    answer = cheapest_answer(state, defender)
+    play = read([piles.card_face(state, defender, card) for card in answer], pending.size)
+    edge = state.fighter(defender).edge
+    won = clash(attack_play(pending), play, pending.edge, edge) == Result.DEFENDER
+    return answer if won else None
+
+
+def _cost(play: Play) -> tuple[tuple[int, tuple[int, ...]], int]:
+    return play.strength(), sum(card.value for card in play.cards)
+
+
+def throwaway(hand: list[Face], size: int) -> list[Card]:
+    """The lowest cards that can count as `size` (with too few cards, Rare ones count twice)."""
+    return [f.card for f in sorted(hand, key=lambda f: f.top)[:size]]
+
+
+# ---- choosing cards and moments for abilities ---------------------------------------------------
+
+
+def chosen_cards(state: DeucesTable, user: Ref, ability: Ability) -> list[Card]:
+    """The cards an ability works on: the best to raise, the worst to make wild or throw away."""
+    needed = ability.cards_needed
+    if not needed:
+        return []
+    hand = sorted(state.fighter(user).hand, key=lambda card: card.value)
+    lifts = any(isinstance(e, Raise) for e in ability.effects)
+    return hand[-needed:] if lifts else hand[:needed]
+
+
+def worth_using(state: DeucesTable, user: Ref, ability: Ability) -> bool:
+    """A plain judgement: most effects always help; throwing own cards away pays off only when
+    the hand holds a low card, and a wild card needs another card to pair with."""
+    values = [card.value for card in state.fighter(user).hand]
+    throws = any(
+        isinstance(e, Guard) or (isinstance(e, Discard) and e.who == "self")
+        for e in ability.effects
+    )
+    if throws and (not values or min(values) >= THROW_BELOW):
+        return False
+    return not (any(isinstance(e, Wild) for e in ability.effects) and len(values) < 2)

@@ -1,0 +1,158 @@
+"""What a front end shows: the public table for everyone, and one player's private hand.
+
+Views are plain pydantic values built from a state, so the Discord layer, the terminal and the
+renderers never reach into engine internals, and a hand is only ever built for its owner.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from bot.games.cards import Card
+from bot.games.deuces.content import describe
+from bot.games.deuces.effects import targets, usable
+from bot.games.deuces.state import DeucesTable, Loot, TurnPrompt, player
+
+
+class EnemyView(BaseModel):
+    index: int
+    name: str
+    difficulty: int
+    rank: str
+    cards: int
+    edge: int
+    defeated: bool
+
+
+class SeatView(BaseModel):
+    seat: int
+    class_name: str
+    cards: int
+    deck: int
+    discard: int
+    threat: Card | None
+    edge: int
+    loot: list[Loot]
+    defeated: bool
+
+
+class TableView(BaseModel):
+    encounter: int
+    level: int
+    target: int
+    difficulty: int
+    treasure: bool
+    round: int
+    side: str
+    prompt: str | None
+    waiting_for: list[int]
+    attack: list[Card] | None
+    """The cards of the attack waiting for an answer, if any."""
+    enemies: list[EnemyView]
+    seats: list[SeatView]
+
+
+class HeldCard(BaseModel):
+    card: Card
+    raised: int = 0
+    wild: bool = False
+    loot: str | None = None
+
+
+class AbilityView(BaseModel):
+    id: str
+    name: str
+    text: str
+    usable_now: bool
+    targets: list[int | None]
+    cards_needed: int
+
+
+class HandView(BaseModel):
+    seat: int
+    cards: list[HeldCard]
+    abilities: list[AbilityView]
+
+
+def table_view(state: DeucesTable) -> TableView:
+    """Everything face up: counts, Threat Cards, loot, the enemies, and who is awaited."""
+    return TableView(
+        encounter=state.encounter,
+        level=state.level,
+        target=state.target,
+        difficulty=state.difficulty,
+        treasure=state.treasure,
+        round=state.round,
+        side=state.side.value,
+        prompt=state.prompt.kind if state.prompt else None,
+        waiting_for=state.waiting_for,
+        attack=list(state.clash.cards) if state.clash else None,
+        enemies=[
+            EnemyView(
+                index=i,
+                name=state.enemy_def(i).name,
+                difficulty=state.enemy_def(i).difficulty,
+                rank=state.enemy_def(i).rank_at(state.level),
+                cards=len(foe.hand),
+                edge=foe.edge,
+                defeated=foe.defeated,
+            )
+            for i, foe in enumerate(state.enemies)
+        ],
+        seats=[
+            SeatView(
+                seat=who.seat,
+                class_name=who.klass.name,
+                cards=len(who.hand),
+                deck=len(who.deck),
+                discard=len(who.discard),
+                threat=who.threat,
+                edge=who.edge,
+                loot=list(who.loot),
+                defeated=who.defeated,
+            )
+            for who in state.players
+        ],
+    )
+
+
+def hand_view(state: DeucesTable, seat: int) -> HandView:
+    """One player's own cards with their marks, and their abilities (for that player only)."""
+    who = state.players[seat]
+    me = player(seat)
+    prompt = state.prompt
+    on_turn = isinstance(prompt, TurnPrompt) and prompt.seat == seat
+    defending = prompt is not None and prompt.kind == "defend" and seat in state.waiting_for
+    attacks = prompt.attacks if isinstance(prompt, TurnPrompt) else 0
+    used = prompt.ability_used if isinstance(prompt, TurnPrompt) else False
+
+    def now(ability_id: str) -> bool:
+        ability = state.ability(me, ability_id)
+        assert ability is not None
+        if on_turn:
+            return usable(state, me, ability, "turn", attacks, used)
+        return defending and usable(state, me, ability, "defend")
+
+    return HandView(
+        seat=seat,
+        cards=[
+            HeldCard(
+                card=card,
+                raised=who.raised.get(card, 0),
+                wild=card in who.wilds,
+                loot=tier.value if (tier := who.loot_tier(card)) else None,
+            )
+            for card in who.hand
+        ],
+        abilities=[
+            AbilityView(
+                id=ability.id,
+                name=ability.name,
+                text=describe(ability),
+                usable_now=now(ability.id),
+                targets=targets(state, me, ability),
+                cards_needed=ability.cards_needed,
+            )
+            for ability in who.abilities(state.level)
+        ],
+    )

@@ -1,0 +1,66 @@
+"""The GM policy: legal, deterministic, and with some bite (attack choice, abilities, folding)."""
+
+from bot.games.cards import cards
+from bot.games.deuces import gm
+from bot.games.deuces.actions import Attack, EndTurn
+from bot.games.deuces.content import EnemyDef, EnemySet
+from bot.games.deuces.state import player
+
+from .tables import TEST_SET, ability, give, kinds, of, table
+
+HAND = "9♠ 9♦ 4♣ 5♣ 6♣ 7♣ 8♦ K♣ Q♣ J♣"
+
+HEXER = EnemyDef(
+    id="hexer",
+    name="Hexer",
+    difficulty=3,
+    hand=(4, 4, 4, 4, 4),
+    elite_at=1,
+    boss_at=6,
+    basic=ability("hex", {"op": "edge", "amount": -2, "who": "target"}, target="foe"),
+    elite=ability("blink", {"op": "cancel"}, timing="disrupt"),
+)
+HEX_SET = EnemySet(id="hex_set", name="Hex Set", tier=1, enemies=[HEXER, *TEST_SET.enemies[1:]])
+
+
+def test_the_gm_overwhelms_a_player_with_too_few_cards() -> None:
+    state, _ = table([HAND], ["four"], gm_deck="5♠ 5♥ 5♣ K♦", enemy_set=HEX_SET)
+    give(state, 0, "9♠ 9♦")
+    assert gm.pick_attack(state, 0, 0) == cards("5♠ 5♥ 5♣")
+
+
+def test_an_enemy_aims_its_ability_at_the_player_it_attacks() -> None:
+    state, _ = table([HAND], ["hexer"], gm_deck="A♠ A♥ 2♦ 3♦", enemy_set=HEX_SET)
+    events = state.apply(0, EndTurn())
+    order = kinds(events)
+    assert order.index("ability_used") < order.index("attacked")
+    edge = of(events, "edge_changed")[0]
+    assert (edge.who, edge.amount) == (player(0), -2)
+    assert of(events, "attacked")[0].defender == player(0)
+
+
+def test_an_enemy_disrupts_only_an_attack_it_would_lose() -> None:
+    state, _ = table([HAND], ["hexer"], gm_deck="A♠ A♥ 2♦ 3♦", enemy_set=HEX_SET)
+    events = state.apply(0, Attack(target=0, cards=tuple(cards("4♣"))))
+    assert "attack_cancelled" not in kinds(events), "an ace answers a four"
+    state, _ = table([HAND], ["hexer"], gm_deck="2♠ 3♥ 2♦ 3♦", enemy_set=HEX_SET)
+    events = state.apply(0, Attack(target=0, cards=tuple(cards("9♠ 9♦"))))
+    assert "attack_cancelled" in kinds(events)
+    assert len(state.enemies[0].hand) == 4 and cards("9♠ 9♦")[0] in state.players[0].hand
+
+
+def test_the_gm_folds_past_the_round_limit() -> None:
+    state, _ = table([HAND], ["four"], gm_deck="A♠ A♥ K♦ K♠", enemy_set=HEX_SET)
+    state.round = gm.MAX_ROUNDS + 1
+    events = state.apply(0, EndTurn())
+    assert "folded" in kinds(events) and state.outcome == "won"
+
+
+def test_the_gm_is_the_same_for_the_same_table() -> None:
+    def first_attack() -> list:
+        state, events = table([HAND, HAND], ["four", "three"], enemy_set=HEX_SET)
+        state.apply(0, EndTurn())
+        events = state.apply(1, EndTurn())
+        return [repr(e) for e in events]
+
+    assert first_attack() == first_attack()

@@ -1,0 +1,156 @@
+"""Loot from deuces (three tiers, treasure, the limit of five, trading up), levelling when a deck
+runs out, and the Quest for Power: level 6 wins; defeat reshuffles (beginner) or ends (hardcore)."""
+
+from collections import Counter
+
+import pytest
+
+from bot.games.cards import Card, cards, standard_deck
+from bot.games.deuces.actions import Attack, Defend, DropLoot, LootDone, TradeUp
+from bot.games.deuces.state import Loot, Mode, Phase, Tier
+from bot.games.engine import IllegalAction, Outcome
+
+from .tables import give, of, table
+
+pytestmark = pytest.mark.usefixtures("quiet_gm")
+
+PAIR_UP = "9♠ 9♦ 2♣ 2♦ 6♣ 7♣ 8♦ K♣ Q♣ J♣"
+"""Nines to overwhelm a one-card enemy with, two deuces kept in hand."""
+
+
+def win_with(hand: str, enemy: str = "one", loot: str = "A♠ K♥", **options):
+    """Overwhelm a one-card enemy with the nines: the encounter is won, then loot is counted."""
+    state, _ = table([PAIR_UP], [enemy], gm_deck="5♥", loot=loot, **options)
+    give(state, 0, hand)
+    return state, state.apply(0, Attack(target=0, cards=tuple(cards("9♠ 9♦"))))
+
+
+@pytest.mark.parametrize(
+    ("hand", "tier"),
+    [
+        ("9♠ 9♦ 2♣ 5♣ 6♣ 7♣", None),
+        ("9♠ 9♦ 2♣ 2♦ 6♣ 7♣", Tier.COMMON),
+        ("9♠ 9♦ 2♣ 2♦ 2♥ 7♣", Tier.RARE),
+        ("9♠ 9♦ 2♣ 2♦ 2♥ 2♠", Tier.EPIC),
+    ],
+)
+def test_deuces_in_hand_buy_loot_by_tier(hand: str, tier: Tier | None) -> None:
+    state, events = win_with(hand)
+    gained = of(events, "loot_gained")
+    assert [g.tier for g in gained] == ([tier] if tier else [])
+    assert state.players[0].loot == ([Loot(card=Card.parse("A♠"), tier=tier)] if tier else [])
+    assert not state.players[0].hand, "hands are discarded after the encounter"
+
+
+def test_treasure_makes_loot_one_deuce_cheaper() -> None:
+    state, events = win_with("9♠ 9♦ 2♣ 5♣ 6♣ 7♣", enemy="chest")
+    assert state.treasure
+    assert [g.tier for g in of(events, "loot_gained")] == [Tier.COMMON]
+    state, events = win_with("9♠ 9♦ 2♣ 2♦ 2♥ 7♣", enemy="chest")
+    assert [g.tier for g in of(events, "loot_gained")] == [Tier.EPIC]
+
+
+def test_a_sixth_loot_must_be_traded_up_or_given_back() -> None:
+    state, _ = table([PAIR_UP], ["one"], gm_deck="5♥", loot="A♠", mode=Mode.QUEST_BEGINNER)
+    held = [Loot(card=Card.parse(c), tier=Tier.COMMON) for c in ("3♥", "4♥", "5♦", "6♦", "7♦")]
+    state.players[0].loot = list(held)
+    for item in held:
+        state.loot_deck.remove(item.card)
+    events = state.apply(0, Attack(target=0, cards=tuple(cards("9♠ 9♦"))))
+    assert of(events, "loot_gained")[0].card == Card.parse("A♠")
+    assert state.phase == Phase.LOOT and state.waiting_for == [0]
+    with pytest.raises(IllegalAction):
+        state.apply(0, LootDone())
+    with pytest.raises(IllegalAction):
+        state.apply(0, TradeUp(keep=Card.parse("3♥"), give=Card.parse("3♥")))
+    events = state.apply(0, TradeUp(keep=Card.parse("7♦"), give=Card.parse("3♥")))
+    assert of(events, "loot_traded")[0].tier == Tier.RARE
+    assert state.loot_deck[-1] == Card.parse("3♥"), "the traded card returns to the loot deck"
+    assert len(state.players[0].loot) == 5
+    with pytest.raises(IllegalAction):
+        state.apply(0, DropLoot(card=Card.parse("4♥")))
+    state.apply(0, TradeUp(keep=Card.parse("4♥"), give=Card.parse("5♦")))
+    state.apply(0, TradeUp(keep=Card.parse("7♦"), give=Card.parse("4♥")))
+    tiers = {item.card: item.tier for item in state.players[0].loot}
+    assert tiers[Card.parse("7♦")] == Tier.EPIC
+    with pytest.raises(IllegalAction):
+        state.apply(0, TradeUp(keep=Card.parse("7♦"), give=Card.parse("6♦")))
+    events = state.apply(0, LootDone())
+    assert of(events, "encounter_started")[0].encounter == 2
+    owned = state.loot_deck + [item.card for item in state.players[0].loot]
+    assert Counter(owned) == Counter(standard_deck())
+
+
+def test_over_the_limit_a_loot_card_may_be_given_back() -> None:
+    state, _ = table([PAIR_UP], ["one"], gm_deck="5♥", loot="A♠", mode=Mode.QUEST_BEGINNER)
+    tiers = [Tier.COMMON, Tier.RARE, Tier.EPIC, Tier.RARE, Tier.EPIC]
+    picks = ("3♥", "4♥", "5♦", "6♦", "7♦")
+    state.players[0].loot = [
+        Loot(card=Card.parse(c), tier=t) for c, t in zip(picks, tiers, strict=True)
+    ]
+    for card in picks:
+        state.loot_deck.remove(Card.parse(card))
+    state.apply(0, Attack(target=0, cards=tuple(cards("9♠ 9♦"))))
+    state.apply(0, DropLoot(card=Card.parse("A♠")))
+    assert len(state.players[0].loot) == 5
+    state.apply(0, LootDone())
+    assert state.encounter == 2
+
+
+def test_a_loot_step_that_times_out_gives_back_the_weakest() -> None:
+    state, _ = table([PAIR_UP], ["one"], gm_deck="5♥", loot="A♠", mode=Mode.QUEST_BEGINNER)
+    picks = ("3♥", "4♥", "5♦", "6♦", "7♦")
+    state.players[0].loot = [Loot(card=Card.parse(c), tier=Tier.RARE) for c in picks]
+    for card in picks:
+        state.loot_deck.remove(Card.parse(card))
+    state.apply(0, Attack(target=0, cards=tuple(cards("9♠ 9♦"))))
+    events = state.time_out(0)
+    assert of(events, "loot_traded") and len(state.players[0].loot) == 5
+
+
+def test_running_out_of_deck_levels_the_party_after_the_encounter() -> None:
+    state, _ = table([PAIR_UP], ["one"], gm_deck="5♥")
+    who = state.players[0]
+    who.discard = who.deck[1:] + who.discard
+    who.deck = who.deck[:1]
+    events = state.apply(0, Attack(target=0, cards=tuple(cards("9♠ 9♦"))))
+    order = [e.kind for e in events]
+    assert "deck_ran_out" in order and "threat_flipped" in order
+    assert order.index("deck_ran_out") < order.index("encounter_ended") < order.index("levelled_up")
+    assert of(events, "levelled_up")[0].level == 2 and state.level == 2
+    assert len(who.deck) == 52 and not who.discard and not who.hand
+
+
+def test_a_quest_is_won_at_level_6() -> None:
+    state, events = win_with("9♠ 9♦ 3♣ 3♦ 6♣ 7♣", mode=Mode.QUEST_HARDCORE, level=5)
+    assert state.level == 5 and not state.is_over
+    state, events = win_with(
+        "9♠ 9♦ 3♣ 3♦ 6♣ 7♣", mode=Mode.QUEST_HARDCORE, level=5, level_every_encounter=True
+    )
+    assert state.level == 6 and state.outcome == Outcome.WON
+    assert of(events, "game_ended")[0].level == 6
+
+
+def lose_first_encounter(mode: Mode, **options):
+    state, _ = table(["4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 2♦ 2♣"], ["six"], gm_deck="A♥ K♠ K♥", mode=mode, **options)
+    give(state, 0, "4♣ 5♣")
+    return state, state.apply(0, Defend(cards=tuple(cards("4♣ 5♣"))))
+
+
+def test_hardcore_ends_at_the_first_defeat() -> None:
+    state, _ = lose_first_encounter(Mode.QUEST_HARDCORE)
+    assert state.outcome == Outcome.LOST
+
+
+def test_beginner_goes_on_after_a_defeat_with_reshuffled_decks() -> None:
+    state, events = lose_first_encounter(Mode.QUEST_BEGINNER)
+    assert not state.is_over
+    assert of(events, "encounter_ended")[0].won is False
+    assert of(events, "encounter_started")[0].encounter == 2
+    who = state.players[0]
+    assert Counter(who.deck + who.hand + who.discard) == Counter(standard_deck())
+
+
+def test_a_quest_past_its_encounter_limit_is_lost() -> None:
+    state, _ = lose_first_encounter(Mode.QUEST_BEGINNER, max_encounters=1)
+    assert state.outcome == Outcome.LOST

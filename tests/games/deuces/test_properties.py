@@ -1,0 +1,180 @@
+"""Whole games by random legal play and by the sensible policy: they end within a bound, never
+raise, keep every card in exactly one place, agree with `legal_actions`, and replay exactly."""
+
+from collections import Counter
+from itertools import combinations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pydantic import TypeAdapter
+
+from bot.games.cards import Card, standard_deck
+from bot.games.deuces import DeucesOptions, DeucesState, Mode, default_action, new_game, suggest
+from bot.games.deuces.actions import Attack, Defend, DeucesAction, UseAbility
+from bot.games.deuces.events import DeucesEvent
+from bot.games.deuces.gm import MAX_ROUNDS
+from bot.games.deuces.state import player
+from bot.games.engine import GameError, IllegalAction
+
+EVENTS = TypeAdapter(list[DeucesEvent])
+STEP_BOUND = 3_000
+"""No encounter outlasts MAX_ROUNDS rounds, and a round holds a bounded number of prompts."""
+
+seeds = st.integers(min_value=0, max_value=2**31)
+sizes = st.integers(min_value=1, max_value=4)
+levels = st.integers(min_value=1, max_value=5)
+
+
+def check(state: DeucesState) -> None:
+    owners = state.cards_by_owner()
+    for seat in range(len(state.players)):
+        assert Counter(owners[f"P{seat}"]) == Counter(standard_deck())
+    assert Counter(owners["GM"]) == Counter(standard_deck() * (2 if len(state.players) >= 4 else 1))
+    assert Counter(owners["loot"]) == Counter(standard_deck())
+    assert Counter(state.enemy_cards()) == Counter(e.id for e in state.enemy_set.enemies * 2)
+    assert all(len(p.hand) <= 10 for p in state.players)
+    assert all(len(p.loot) <= 6 for p in state.players)
+    assert state.round <= MAX_ROUNDS + 1
+    if not state.is_over:
+        assert state.waiting_for, "a live game always waits on someone"
+
+
+def play_out(state: DeucesState, choose) -> int:
+    steps = 0
+    check(state)
+    while not state.is_over:
+        seat = choose(st.sampled_from(state.waiting_for))
+        actions = state.legal_actions(seat)
+        assert actions
+        EVENTS.validate_python(state.apply(seat, choose(st.sampled_from(actions))))
+        check(state)
+        steps += 1
+        assert steps <= STEP_BOUND
+    assert all(not state.legal_actions(seat) for seat in range(len(state.players)))
+    return steps
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=seeds, players=sizes, level=levels, data=st.data())
+def test_random_legal_encounters_end_and_keep_every_card(seed, players, level, data) -> None:
+    state, _ = new_game(seed, DeucesOptions(level=level), players)
+    play_out(state, data.draw)
+    assert state.outcome is not None
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=seeds, players=sizes, data=st.data())
+def test_random_legal_quests_end_and_keep_every_card(seed, players, data) -> None:
+    options = DeucesOptions(
+        level=4, mode=Mode.QUEST_BEGINNER, level_every_encounter=True, max_encounters=3
+    )
+    state, _ = new_game(seed, options, players)
+    play_out(state, data.draw)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=seeds, players=sizes, level=levels, mode=st.sampled_from(list(Mode)))
+def test_sensible_and_timed_out_play_ends_and_keeps_every_card(seed, players, level, mode) -> None:
+    options = DeucesOptions(level=level, mode=mode, level_every_encounter=True, max_encounters=3)
+    state, _ = new_game(seed, options, players)
+    steps = 0
+    while not state.is_over:
+        seat = state.waiting_for[-1]
+        move = suggest(state, seat) if steps % 3 else default_action(state, seat)
+        state.apply(seat, move)
+        check(state)
+        steps += 1
+        assert steps <= 3 * STEP_BOUND
+
+
+def candidates(state: DeucesState, seat: int, pick) -> list[DeucesAction]:
+    """Actions built from any cards of the hand, legal or not, for the prompt the seat is at."""
+    hand = state.players[seat].hand
+    groups = [tuple(g) for n in range(1, min(5, len(hand)) + 1) for g in combinations(hand, n)]
+    chosen = [pick(st.sampled_from(groups)) for _ in range(3)] if groups else []
+    made: list[DeucesAction] = [Defend(cards=g) for g in chosen]
+    made += [Attack(target=t, cards=g) for g in chosen for t in (0, 5)]
+    mine = state.abilities(player(seat))
+    made += [UseAbility(ability=a.id, cards=chosen[0][:1]) for a in mine if chosen]
+    made += [UseAbility(ability=a.id, target=0) for a in mine]
+    return made
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=seeds, players=sizes, level=levels, data=st.data())
+def test_apply_accepts_exactly_the_legal_actions(seed, players, level, data) -> None:
+    state, _ = new_game(seed, DeucesOptions(level=level), players)
+    for _ in range(8):
+        if state.is_over:
+            break
+        seat = state.waiting_for[0]
+        legal = {_key(a) for a in state.legal_actions(seat)}
+        snapshot = state.model_dump_json()
+        accepted = []
+        for action in candidates(state, seat, data.draw):
+            if _key(action) in legal:
+                accepted.append(action)
+                continue
+            with pytest.raises(IllegalAction):
+                state.apply(seat, action)
+            assert state.model_dump_json() == snapshot
+        for action in accepted[1:]:
+            DeucesState.model_validate_json(snapshot).apply(seat, action)
+        state.apply(seat, accepted[0] if accepted else suggest(state, seat))
+
+
+def _key(action: DeucesAction) -> str:
+    """An action up to the order its cards were listed in."""
+    data = action.model_dump(mode="json")
+    for field in ("cards",):
+        if field in data:
+            data[field] = sorted(data[field])
+    return repr(sorted(data.items()))
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=seeds, players=sizes, cut=st.integers(0, 40), data=st.data())
+def test_a_state_round_trips_through_json_mid_game_and_plays_on_identically(
+    seed, players, cut, data
+) -> None:
+    options = DeucesOptions(level=data.draw(levels), mode=Mode.QUEST_BEGINNER, max_encounters=2)
+    state, _ = new_game(seed, options, players)
+    restored = None
+    for step in range(cut + 40):
+        if state.is_over:
+            break
+        if step == cut:
+            restored = DeucesState.model_validate_json(state.model_dump_json())
+            assert restored == state
+        seat = data.draw(st.sampled_from(state.waiting_for))
+        action = data.draw(st.sampled_from(state.legal_actions(seat)))
+        events = state.apply(seat, action)
+        if restored is not None:
+            assert restored.apply(seat, action) == events
+            assert restored == state
+
+
+def test_the_same_seed_and_moves_replay_the_same_game() -> None:
+    def run() -> list[str]:
+        state, events = new_game(99, DeucesOptions(level=3), 3)
+        log = [repr(e) for e in events]
+        while not state.is_over:
+            seat = state.waiting_for[0]
+            log += [repr(e) for e in state.apply(seat, suggest(state, seat))]
+        return log
+
+    assert run() == run()
+
+
+def test_errors_are_game_errors_and_change_nothing() -> None:
+    state, _ = new_game(5, DeucesOptions(), 2)
+    before = state.model_dump_json()
+    other = 1 - state.waiting_for[0] if len(state.waiting_for) == 1 else 9
+    for seat, action in [
+        (other, Defend(cards=(Card.parse("2♠"),))),
+        (state.waiting_for[0], Attack(target=0, cards=(Card.parse("JK"),))),
+    ]:
+        with pytest.raises(GameError):
+            state.apply(seat, action)
+        assert state.model_dump_json() == before
