@@ -15,9 +15,13 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     play_cmd.add_argument("game", choices=sorted(GAMES))
     play_cmd.add_argument(
         "--variant",
-        help="scoundrel: easy, classic (default), hard; dragons: solo (default), duel (2 players)",
+        help="scoundrel: easy, classic (default), hard; dragons: solo (default), duel (2 players);"
+        " deuces: encounter (default), quest-beginner, quest-hardcore",
     )
     play_cmd.add_argument("--seed", type=int, help="deal a known deck (same seed, same game)")
+    play_cmd.add_argument(
+        "--level", type=int, default=1, choices=range(1, 6), help="deuces: the party's level"
+    )
     sync_cmd = commands.add_parser("sync", help="register the slash commands with Discord")
     sync_cmd.add_argument("--guild", type=int, help="only in this server (instant, for testing)")
     commands.add_parser("run", help="run the bot (the default)")
@@ -26,6 +30,10 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
+    if args.command == "play" and args.game == "deuces":
+        from bot.deuces_cli import play_deuces
+
+        return play_deuces(args.variant, seed=args.seed, level=args.level)
     if args.command == "play":
         return play(args.game, variant=args.variant, seed=args.seed)
     from bot.app import run

@@ -20,7 +20,8 @@ from discord.ext import commands
 
 from bot.config import NO_TOKEN_HELP, Settings
 from cogs.boards import BoardButton, BoardsCog
-from cogs.buttons import SOMETHING_WENT_WRONG, GameButton
+from cogs.buttons import SOMETHING_WENT_WRONG, GameButton, GameSelect
+from cogs.deuces import DeucesCog
 from cogs.dragons import DragonsCog
 from cogs.game import GameCog
 from cogs.help import HelpCog
@@ -63,11 +64,13 @@ class DungeonBot(commands.Bot):
             self.clock,
             self.seeds,
             challenge_minutes=self.settings.challenge_expiry_minutes,
+            turn_seconds=self.settings.deuces_turn_seconds,
         )
-        self.add_dynamic_items(GameButton, BoardButton)
+        self.add_dynamic_items(GameButton, GameSelect, BoardButton)
         await self.add_cog(ScoundrelCog(self))
         await self.add_cog(GameCog(self, self.settings.expiry_check_seconds))
         await self.add_cog(DragonsCog(self))
+        await self.add_cog(DeucesCog(self))
         await self.add_cog(HelpCog(self))
         await self.add_cog(BoardsCog(self))
 

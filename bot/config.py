@@ -18,6 +18,7 @@ class Settings(BaseSettings):
     dev_guild_id: int | None = None
     game_expiry_minutes: int = Field(default=24 * 60, ge=1)
     challenge_expiry_minutes: int = Field(default=10, ge=1)
+    deuces_turn_seconds: int = Field(default=120, ge=10)
     expiry_check_seconds: int = Field(default=60, ge=5)
     log_level: str = "INFO"
 

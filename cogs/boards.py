@@ -43,7 +43,11 @@ BOARDS: dict[str, Board] = {
 }
 PERIODS = {"all": "all time", "month": "this month", "week": "this week", "daily": "today"}
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
-GAME_TITLES = {"scoundrel": "Scoundrel", "dragons": "Diamonds & Dragons"}
+GAME_TITLES = {
+    "scoundrel": "Scoundrel",
+    "dragons": "Diamonds & Dragons",
+    "deuces": "Dungeons & Deuces",
+}
 
 
 def period_start(period: str, now: float) -> float:

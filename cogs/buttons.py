@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.custom_ids import GAME_KIND, CustomId, decode, template
+from cogs.custom_ids import GAME_KIND, SELECT_KIND, CustomId, decode, template
 
 if TYPE_CHECKING:
     from cogs.game_ui import ButtonSpec
@@ -47,6 +47,29 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=template(GA
             await interaction.client.table.click(interaction, self.custom)
         except Exception:  # logged, and the player told; the transaction kept the state whole
             log.exception("click %s failed", self.custom.encode())
+            await interaction.client.table.refuse(interaction, SOMETHING_WENT_WRONG)
+
+
+class GameSelect(discord.ui.DynamicItem[discord.ui.Select], template=template(SELECT_KIND)):
+    """A game's select menu (a hand of cards, a lobby's classes), handled like its buttons."""
+
+    def __init__(self, custom: CustomId, select: discord.ui.Select) -> None:
+        super().__init__(select)
+        self.custom = custom
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select, match: Any
+    ) -> GameSelect:
+        custom = decode(item.custom_id or "")
+        assert custom is not None
+        return cls(custom, item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await interaction.client.table.select(interaction, self.custom, self.item.values)
+        except Exception:
+            log.exception("select %s failed", self.custom.encode())
             await interaction.client.table.refuse(interaction, SOMETHING_WENT_WRONG)
 
 

@@ -14,10 +14,11 @@ MAX_LENGTH = 100
 GAME_KIND = "g"
 FIELDS = (
     r":(?P<game_id>[0-9]{1,18}):(?P<version>[0-9]{1,9})"
-    r":(?P<action>[a-z_]{1,16})(?::(?P<arg>[A-Za-z0-9_]{1,40}))?"
+    r":(?P<action>[a-z_]{1,16})(?::(?P<arg>[A-Za-z0-9_@.]{1,60}))?"
 )
 PATTERN = r"(?P<kind>[a-z]{1,8})" + FIELDS
 BOARD_KIND = "lb"  # leaderboard pages: game_id carries the page number
+SELECT_KIND = "s"  # select menus of a game (a player's hand, a lobby's class choice)
 
 
 def template(kind: str) -> str:
@@ -33,7 +34,7 @@ class CustomId(BaseModel, frozen=True):
     game_id: int = Field(ge=0, lt=10**18)
     version: int = Field(ge=0, lt=10**9)
     action: str = Field(pattern=r"^[a-z_]{1,16}$")
-    arg: str | None = Field(default=None, pattern=r"^[A-Za-z0-9_]{1,40}$")
+    arg: str | None = Field(default=None, pattern=r"^[A-Za-z0-9_@.]{1,60}$")
 
     def encode(self) -> str:
         parts = [self.kind, str(self.game_id), str(self.version), self.action]

@@ -22,7 +22,8 @@ def game_embed(
     embed.set_author(name=f"{player}'s dungeon"[:256])
     for field in view.fields[:25]:
         embed.add_field(name=field.name[:256], value=field.value[:1024], inline=field.inline)
-    embed.set_footer(text=f"Game #{game_id} · {view.footer}"[:2048])
+    footer = f"Game #{game_id}" + (f" · {view.footer}" if view.footer else "")
+    embed.set_footer(text=footer[:2048])
     return embed
 
 

@@ -27,7 +27,7 @@ class GameCog(commands.Cog):
 
     @tasks.loop(seconds=300)
     async def sweep(self) -> None:
-        await self.bot.table.expire_idle()
+        await self.bot.table.sweep()
 
     @sweep.before_loop
     async def _wait_until_ready(self) -> None:

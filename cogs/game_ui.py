@@ -39,6 +39,8 @@ class GameUI(Protocol):
 
     def still_playing(self, state: Any, seat: int) -> bool: ...
 
+    def narrate(self, seed: int, state: Any, events: list, names: list[str]) -> list[str]: ...
+
     def results(self, record: GameRecord, state: Any) -> list[ResultRow]: ...
 
     def forfeits(
@@ -76,11 +78,14 @@ def button_for(action: DungeonAction, row: int, legal: set[DungeonAction]) -> Bu
     )
 
 
-def narrate(seed: int, state: Any, events: list, names: list[str] = ()) -> list[str]:
-    return Dealer(seed, names).narrate(events, state.turn)
+class DungeonNarration:
+    """The Dealer tells the dungeon crawls."""
+
+    def narrate(self, seed: int, state: Any, events: list, names: list[str]) -> list[str]:
+        return Dealer(seed, names).narrate(events, state.turn)
 
 
-class ScoundrelUI:
+class ScoundrelUI(DungeonNarration):
     rating_pool = None
 
     def view(self, record: GameRecord, state: ScoundrelState, narration: list[str]) -> GameView:
@@ -122,7 +127,7 @@ class ScoundrelUI:
         return [_seat_result(record, 0, outcome, state.forfeit_score(), state.turn)]
 
 
-class DragonsUI:
+class DragonsUI(DungeonNarration):
     """One button per distinct room card (two decks hold twins), then run or face."""
 
     rating_pool = "dragons-duel"
@@ -188,6 +193,3 @@ def _seat_result(record: GameRecord, seat: int, outcome: str, score: int, turns:
         score=score,
         turns=turns,
     )
-
-
-GAME_UIS: dict[str, GameUI] = {"scoundrel": ScoundrelUI(), "dragons": DragonsUI()}

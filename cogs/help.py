@@ -9,6 +9,7 @@ from discord.ext import commands
 from bot.render.rules import RULES
 
 FIELD_LIMIT = 1024
+EMBED_LIMIT = 5800  # Discord refuses a message whose embeds pass 6,000 characters
 RULES_CHOICES = [app_commands.Choice(name=page.title, value=key) for key, page in RULES.items()]
 
 HELP_LINES = [
@@ -16,24 +17,29 @@ HELP_LINES = [
     ("/scoundrel daily", "Today's daily dungeon: the same deal for everyone, one attempt."),
     ("/dragons new", "Lead a party of five heroes through Diamonds & Dragons, alone."),
     ("/dragons challenge @player", "Challenge someone to a Diamonds & Dragons duel."),
+    ("/deuces new [level] [mode]", "Open a Dungeons & Deuces table for a party of 1 to 5."),
     ("/leaderboard [game] [variant] [period]", "This server's best players."),
     ("/stats [@player]", "Games, wins, best scores, streaks and ratings."),
     ("/rules game", "The rules of a game, exactly as this bot plays them."),
     ("/game resume", "Post this channel's game again with fresh buttons."),
     ("/game abandon", "End this channel's game (its players, or Manage Server)."),
-    ("python -m bot play scoundrel", "Play in a terminal, no Discord needed."),
+    ("python -m bot play scoundrel|dragons|deuces", "Play in a terminal, no Discord needed."),
 ]
 
 
-def rules_embed(key: str) -> discord.Embed:
+def rules_embeds(key: str) -> list[discord.Embed]:
+    """The page as embeds of at most 6,000 characters each (Discord's limit per message)."""
     page = RULES[key]
-    embed = discord.Embed(title=f"Rules: {page.title}", description=page.summary, colour=0x8B5CF6)
+    first = discord.Embed(title=f"Rules: {page.title}", description=page.summary, colour=0x8B5CF6)
+    embeds = [first]
     for heading, text in page.sections:
         chunks = split_lines(text, FIELD_LIMIT)
         for number, chunk in enumerate(chunks, start=1):
             name = heading if len(chunks) == 1 else f"{heading} ({number}/{len(chunks)})"
-            embed.add_field(name=name, value=chunk, inline=False)
-    return embed
+            if len(embeds[-1]) + len(name) + len(chunk) > EMBED_LIMIT:
+                embeds.append(discord.Embed(title=f"Rules: {page.title} (more)", colour=0x8B5CF6))
+            embeds[-1].add_field(name=name, value=chunk, inline=False)
+    return embeds
 
 
 def split_lines(text: str, limit: int) -> list[str]:
@@ -56,7 +62,10 @@ class HelpCog(commands.Cog):
     @app_commands.describe(game="Which game")
     @app_commands.choices(game=RULES_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
-        await interaction.response.send_message(embed=rules_embed(game.value), ephemeral=True)
+        first, *more = rules_embeds(game.value)
+        await interaction.response.send_message(embed=first, ephemeral=True)
+        for embed in more:
+            await interaction.followup.send(embed=embed, ephemeral=True)
 
     @app_commands.command(name="help", description="What this bot can do")
     async def help(self, interaction: discord.Interaction) -> None:

@@ -23,8 +23,11 @@ from cogs.buttons import build_view
 from cogs.challenges import CHALLENGE_ANSWERS, ChallengeDesk
 from cogs.custom_ids import CustomId
 from cogs.daily import SHARE, DailyDesk
+from cogs.deuces_ui import HAND, DeucesUI
 from cogs.embeds import game_embed
-from cogs.game_ui import GAME_UIS, ButtonSpec, GameUI, narrate
+from cogs.game_ui import ButtonSpec, GameUI
+from cogs.lobby import KLASS, LOBBY_ACTIONS, Lobby, LobbyDesk
+from cogs.uis import GAME_UIS, narrate_any
 from storage import (
     ChannelBusy,
     GameRecord,
@@ -54,6 +57,9 @@ SAY = {
     "pending": "This duel hasn't started: the challenge is waiting for an answer.",
     "declined": "This challenge was declined. Start another with `/{game} challenge`.",
     "illegal": "You can't do that now: {reason}.",
+    "lobby_gone": "This lobby has started or closed. Use the game's own message.",
+    "no_hand": "There is no hand to show: the game is not running.",
+    "timed_out": "⏳ Time ran out for {who}: the GM answered for them.",
     "out": "Your party has fallen: you're out of this game. Watch the other player finish!",
     "out_cannot_abandon": "Your party has fallen, but the other player is still in the"
     " dungeon: let them finish.",
@@ -93,10 +99,13 @@ class GameTable:
         clock: Callable[[], float],
         seeds: Callable[[], int],
         challenge_minutes: int = 10,
+        turn_seconds: int = 120,
     ) -> None:
         self.client = client
         self.seeds = seeds
         self.challenges = ChallengeDesk(self, challenge_minutes)
+        self.lobby = LobbyDesk(self)
+        self.turn_seconds = turn_seconds
         self.daily = DailyDesk(self)
         self.store = store
         self.expiry_minutes = expiry_minutes
@@ -176,7 +185,7 @@ class GameTable:
             "seed": seed,
             "daily": daily,
             "state": state.model_dump_json(),
-            "narration": json.dumps(narrate(seed, state, events, [player.display_name])),
+            "narration": json.dumps(narrate_any(game, seed, state, events, [player.display_name])),
         }
         return new, state
 
@@ -244,14 +253,64 @@ class GameTable:
             if record is None:
                 await self.refuse(interaction, say("unknown_game"))
                 await self._strip_buttons(interaction)
+            elif custom.action == PLAY_AGAIN and record.game == "deuces":
+                lobby = Lobby(level=self.stored(record).options.level, mode=record.variant)
+                await self.lobby.open(interaction, lobby.level, lobby.mode)
             elif custom.action == PLAY_AGAIN:
                 await self.start(interaction, record.game, self._again_variant(record))
             elif custom.action == SHARE:
                 await self.daily.share(interaction, record)
             elif custom.action in CHALLENGE_ANSWERS:
                 await self.challenges.answer(interaction, record, custom)
+            elif custom.action in LOBBY_ACTIONS:
+                await self._in_lobby(interaction, record, custom, self.lobby.press)
+            elif custom.action == HAND:
+                await self._show_hand(interaction, record, [], fresh=True)
             else:
                 await self._play(interaction, record, custom)
+
+    async def select(
+        self, interaction: discord.Interaction, custom: CustomId, values: list[str]
+    ) -> None:
+        """A select menu: cards picked in a hand, or a class chosen in a lobby."""
+        async with self.lock(custom.game_id):
+            record = await self.store.get_game(custom.game_id)
+            if record is None:
+                await self.refuse(interaction, say("unknown_game"))
+            elif custom.action == KLASS:
+                await self._in_lobby(
+                    interaction, record, custom, lambda i, r, _: self.lobby.choose(i, r, values)
+                )
+            else:
+                state = self.stored(record)
+                seat = record.seat_of(interaction.user.id)
+                picked = [] if seat is None else DeucesUI.picked_cards(state, seat, values)
+                await self._show_hand(interaction, record, picked, fresh=False)
+
+    async def _in_lobby(self, interaction, record, custom, handle) -> None:
+        if record.status != GameStatus.PENDING or record.version != custom.version:
+            await self.refuse(interaction, say("lobby_gone"))
+            return
+        await handle(interaction, record, custom.action)
+
+    async def _show_hand(
+        self, interaction: discord.Interaction, record: GameRecord, picked: list, fresh: bool
+    ) -> None:
+        """A player's own cards, in a message only they see (new, or the same one updated)."""
+        seat = record.seat_of(interaction.user.id)
+        if seat is None:
+            owner = record.players[0].display_name
+            await self.refuse(interaction, say("not_player", owner=owner, game=record.game))
+            return
+        if record.status != GameStatus.ACTIVE:
+            await self.refuse(interaction, say("no_hand"))
+            return
+        ui = GAME_UIS[record.game]
+        hand = ui.hand_message(record, self.stored(record), seat, picked)
+        if fresh:
+            await interaction.response.send_message(ephemeral=True, **hand)
+        else:
+            await interaction.response.edit_message(**hand)
 
     async def _play(
         self, interaction: discord.Interaction, record: GameRecord, custom: CustomId
@@ -285,7 +344,7 @@ class GameTable:
             await self.refuse(interaction, say("illegal", reason=str(error).rstrip(".")))
             return
         names = [p.display_name for p in record.players]
-        lines = json.loads(record.narration) + narrate(record.seed, state, events, names)
+        lines = json.loads(record.narration) + ui.narrate(record.seed, state, events, names)
         results = ui.results(record, state) if state.is_over else []
         by_seat = [(r.outcome == Outcome.WON, r.score) for r in results]
         try:
@@ -303,7 +362,61 @@ class GameTable:
         except StaleVersion:  # another process committed first: this one's view is old
             await self.refuse(interaction, say("stale"))
             return
-        await interaction.response.edit_message(**self.message(record, state))
+        public = self.message(record, state)
+        clicked = interaction.message.id if interaction.message else None
+        if getattr(ui, "private_hands", False) and clicked != record.message_id:
+            # Played from a hand: refresh that hand, then the table everyone sees.
+            await interaction.response.edit_message(**ui.hand_message(record, state, seat, []))
+            await self.edit_message(record.channel_id, record.message_id, **public)
+            return
+        await interaction.response.edit_message(**public)
+
+    def narrate(self, record: GameRecord, state: Any, events: list) -> list[str]:
+        names = [p.display_name for p in record.players]
+        return GAME_UIS[record.game].narrate(record.seed, state, events, names)
+
+    async def time_out_turns(self) -> int:
+        """Answer for players who let a group game wait too long (defend for them, guard/skip)."""
+        stalled = await self.store.inactive_games(self.clock() - self.turn_seconds)
+        count = 0
+        for found in stalled:
+            if not getattr(GAME_UIS[found.game], "private_hands", False):
+                continue
+            async with self.lock(found.id):
+                record = await self.store.get_game(found.id)
+                if record is None or record.status != GameStatus.ACTIVE:
+                    continue
+                if record.updated_at > self.clock() - self.turn_seconds:
+                    continue
+                count += await self._time_out(record)
+        return count
+
+    async def _time_out(self, record: GameRecord) -> int:
+        state = self.stored(record)
+        events, late = [], list(state.waiting_for)
+        for seat in late:
+            if seat in state.waiting_for and not state.is_over:
+                events += state.time_out(seat)
+        names = [p.display_name for p in record.players]
+        told = [say("timed_out", who=", ".join(names[s] for s in late))]
+        lines = json.loads(record.narration) + told + self.narrate(record, state, events)
+        ui = GAME_UIS[record.game]
+        results = ui.results(record, state) if state.is_over else []
+        record = await self.store.commit_action(
+            record.id,
+            record.version,
+            user_id=0,
+            action=json.dumps({"timeout": late}),
+            state=state.model_dump_json(),
+            narration=json.dumps(lines[-NARRATION_LINES:]),
+            status=GameStatus.FINISHED if state.is_over else GameStatus.ACTIVE,
+            results=results,
+        )
+        if record.message_id is not None:
+            await self.edit_message(
+                record.channel_id, record.message_id, **self.message(record, state)
+            )
+        return len(late)
 
     async def _refresh(self, interaction: discord.Interaction, record: GameRecord) -> None:
         """Bring a game message that shows old buttons up to date (its last edit was lost)."""
@@ -406,6 +519,11 @@ class GameTable:
             except Exception:  # one game that fails must not stop the others expiring
                 log.exception("could not expire game %s", record.id)
         return len(records) + await self.challenges.expire_unanswered()
+
+    async def sweep(self) -> None:
+        """What the clock does to games: turns that time out, games and challenges that expire."""
+        await self.time_out_turns()
+        await self.expire_idle()
 
     async def expire_if_idle(self, record: GameRecord) -> GameRecord:
         if record.status != GameStatus.ACTIVE:

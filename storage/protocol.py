@@ -136,7 +136,16 @@ class GameStore(Protocol):
     ) -> GameRecord: ...
 
     async def accept_challenge(
-        self, game_id: int, expected_version: int, channel_id: int
+        self,
+        game_id: int,
+        expected_version: int,
+        channel_id: int,
+        state: str | None = None,
+        narration: str | None = None,
+    ) -> GameRecord: ...
+
+    async def update_pending(
+        self, game_id: int, expected_version: int, players: list[PlayerSeat], state: str
     ) -> GameRecord: ...
 
     async def daily_game(self, owner_id: int, game: str, day: str) -> GameRecord | None: ...

@@ -310,9 +310,15 @@ class SqliteStore(BoardQueries):
         return record
 
     async def accept_challenge(
-        self, game_id: int, expected_version: int, channel_id: int
+        self,
+        game_id: int,
+        expected_version: int,
+        channel_id: int,
+        state: str | None = None,
+        narration: str | None = None,
     ) -> GameRecord:
-        """A pending challenge becomes the channel's active game; ChannelBusy if it has one."""
+        """A pending game (a challenge, a lobby) becomes the channel's active game, with the
+        state dealt at that moment if one is given; ChannelBusy if the channel has one."""
         async with self._transaction() as db:
             try:
                 await self._bump(
@@ -321,11 +327,35 @@ class SqliteStore(BoardQueries):
                     expected_version,
                     self._clock(),
                     GameStatus.ACTIVE,
+                    state,
+                    narration,
                     was=GameStatus.PENDING,
                     channel_id=channel_id,
                 )
             except aiosqlite.IntegrityError as error:
                 raise ChannelBusy(f"channel {channel_id} already has an active game") from error
+        return await self._reload(game_id)
+
+    async def update_pending(
+        self, game_id: int, expected_version: int, players: list[PlayerSeat], state: str
+    ) -> GameRecord:
+        """A lobby's seats and settings change: one more version, players replaced."""
+        async with self._transaction() as db:
+            await self._bump(
+                db,
+                game_id,
+                expected_version,
+                self._clock(),
+                GameStatus.PENDING,
+                state,
+                was=GameStatus.PENDING,
+            )
+            await db.execute("DELETE FROM game_players WHERE game_id = ?", (game_id,))
+            await db.executemany(
+                "INSERT INTO game_players (game_id, seat, user_id, display_name)"
+                " VALUES (?, ?, ?, ?)",
+                [(game_id, p.seat, p.user_id, p.display_name) for p in players],
+            )
         return await self._reload(game_id)
 
     async def inactive_games(

@@ -9,7 +9,7 @@ ids = st.builds(
     game_id=st.integers(0, 10**18 - 1),
     version=st.integers(0, 10**9 - 1),
     action=st.from_regex(r"[a-z_]{1,16}", fullmatch=True),
-    arg=st.none() | st.from_regex(r"[A-Za-z0-9_]{1,40}", fullmatch=True),
+    arg=st.none() | st.from_regex(r"[A-Za-z0-9_@.]{1,60}", fullmatch=True),
 )
 
 

@@ -109,3 +109,32 @@ def test_a_dragons_duel_at_one_keyboard() -> None:
     )
     assert "Player 1, your move:" in result.stdout and "Player 2, your move:" in result.stdout
     assert "decides for both: run or face the room" in result.stdout
+
+
+def replay_deuces_hints(seed: int):
+    from bot.games.deuces import DeucesOptions, new_game, suggest
+
+    state, _ = new_game(seed, DeucesOptions(), players=1)
+    while not state.is_over:
+        state.apply(0, suggest(state, 0))
+    return state
+
+
+def test_a_deuces_encounter_against_the_gm_in_the_terminal() -> None:
+    result = run_cli("play", "deuces", "--seed", "5", stdin="\n" * 2000)
+    assert result.returncode == 0, result.stderr
+    expected = replay_deuces_hints(5)
+    assert f"Game over: you {expected.outcome.value}, score {expected.score}." in result.stdout
+    assert "The GM waits for your vote." in result.stdout and "(hint)" in result.stdout
+    assert "enemy 0:" in result.stdout and "your hand:" in result.stdout
+
+
+def test_deuces_takes_typed_plays_and_explains_bad_ones() -> None:
+    from bot.deuces_cli import play_deuces
+
+    out = io.StringIO()
+    play_deuces(seed=5, stdin=io.StringIO("attack 9 AS\nvote maybe\nvote hit\nq\n"), stdout=out)
+    text = out.getvalue()
+    assert text.count("Not now:") == 2
+    assert "Tinker votes to **hit**." in text
+    assert "You leave the table" in text

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
+from bot.games.deuces import DEUCES_RULINGS
 from bot.games.dragons import DRAGONS_RULINGS
 
 
@@ -127,4 +128,38 @@ DRAGONS = RulesPage(
     ],
 )
 
-RULES: dict[str, RulesPage] = {"scoundrel": SCOUNDREL, "dragons": DRAGONS}
+DEUCES = RulesPage(
+    title="Dungeons & Deuces",
+    summary=(
+        "A party of 1 to 5 adventurers, each with their own 52-card deck and a class, against "
+        "encounters the bot draws and plays as Game Master. Fights are poker: singles, pairs, "
+        "triples, four of a kind and five-card hands."
+    ),
+    sections=[
+        (
+            "The encounter",
+            "The GM draws enemies towards a target difficulty (5 per player); within 3 of it, "
+            "the party votes **Hit** (one more enemy) or **Stay**. Below the target the party "
+            "strikes first; at it, first and with treasure; above it, treasure and an "
+            "initiative draw.",
+        ),
+        (
+            "Fighting",
+            "On your turn, attack an enemy with a single, pair, triple, four of a kind or "
+            "five-card poker hand; the defender answers with as many cards. Higher wins and "
+            "draws; ties draw for both. A fighter with no cards is defeated. Or Guard: discard "
+            "a card and draw one. The GM attacks whoever shows the highest Threat Card.",
+        ),
+        (
+            "In Discord",
+            "`/deuces new [level] [mode]` opens a table: Join, choose a class, and the host "
+            "presses Start. Press **My hand** to see your cards (only you see them), pick cards "
+            "in the menu, and press a play; 💡 is the GM's hint. A player who lets the table "
+            "wait too long is answered for: defended with their best cards, or they Guard.",
+        ),
+        ("Rulings", "\n".join(f"• {ruling}" for ruling in DEUCES_RULINGS)),
+        BOARDS,
+    ],
+)
+
+RULES: dict[str, RulesPage] = {"scoundrel": SCOUNDREL, "dragons": DRAGONS, "deuces": DEUCES}

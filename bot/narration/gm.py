@@ -1,0 +1,128 @@
+"""The GM of Dungeons & Deuces: prose from encounter events.
+
+Like the Dealer, lines come from tables and a generator seeded by the game, the turn and the
+event's place, so a replay reads the same. Private facts (the cards a player draws) are never
+told: only counts, as at a real table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from bot.games.engine import seeded_rng
+
+Pick = Callable[[list[str]], str]
+Name = Callable[[Any], str]
+
+DRAWN = [
+    "The GM turns over **{name}** (difficulty {difficulty}): the encounter stands at {total}.",
+    "Out of the dark steps **{name}** ({difficulty}). Difficulty so far: {total}.",
+]
+VOTE = ["{who} votes to **{choice}**."]
+VOTE_TAKEN = [
+    "The party votes {hits}–{stays}: {decision}.",
+]
+SET = {
+    "less": "An easy encounter ({difficulty} against {target}): the party strikes first.",
+    "equal": "A perfect match ({difficulty} against {target}): the party strikes first, and "
+    "treasure awaits.",
+    "greater": "A hard encounter ({difficulty} against {target}): treasure awaits, but who "
+    "strikes first is down to the initiative draw.",
+}
+INITIATIVE = ["Initiative: {who} draws {player_card}, the GM {gm_card}. {first} first."]
+ATTACKED = [
+    "{attacker} attacks {defender} with {category}: {cards}.",
+    "{attacker} lunges at {defender}: {category} ({cards}).",
+]
+DEFENDED = ["{defender} answers with {cards}.", "{defender} blocks with {cards}."]
+CLASH = {
+    "attacker": "The attack lands: {attacker} draws {attacker_draws}.",
+    "tie": "Steel rings on steel, a tie: both draw ({attacker_draws} and {defender_draws}).",
+    "defender": "{defender} holds firm and draws {defender_draws}.",
+}
+OVERWHELMED = ["{defender} cannot answer and is overwhelmed!"]
+DEFEATED = ["{who} is defeated!", "{who} falls and does not rise."]
+GUARDED = ["{who} takes a guard with {card}."]
+ABILITY = ["{user} uses **{name}**.", "{user} calls on **{name}**."]
+FOLDED = ["The GM folds: the last enemies flee with {cards_left} cards in hand."]
+ENDED = {True: "The encounter is won!", False: "The party is beaten. The encounter is lost."}
+LOOT = ["{who} finds loot: {card} ({tier})."]
+LEVEL = ["The party reaches level {level}."]
+GAME_ENDED = ["The game ends: the party {outcome}, score {score} (level {level})."]
+
+
+def _line(table: list[str] | dict, key: Any = None) -> Callable[[Any, Pick, Name], str]:
+    def tell(event: Any, pick: Pick, name: Name) -> str:
+        template = table[key(event)] if key else pick(table)
+        fields = {field: getattr(event, field) for field in type(event).model_fields}
+        for role in ("who", "attacker", "defender", "user", "by"):
+            if role in fields and fields[role] is not None:
+                fields[role] = name(fields[role])
+        if "seat" in fields:
+            fields["who"] = name(fields["seat"])
+        if "cards" in fields and isinstance(fields["cards"], list):
+            fields["cards"] = " ".join(str(card) for card in fields["cards"])
+        return template.format(**fields)
+
+    return tell
+
+
+def _vote(event: Any, pick: Pick, name: Name) -> str:
+    return pick(VOTE).format(who=name(event.seat), choice="hit" if event.hit else "stay")
+
+
+def _vote_taken(event: Any, pick: Pick, name: Name) -> str:
+    decision = "the GM draws one more enemy" if event.hit else "they face what is there"
+    return pick(VOTE_TAKEN).format(hits=event.hits, stays=event.stays, decision=decision)
+
+
+def _initiative(event: Any, pick: Pick, name: Name) -> str:
+    first = "The party goes" if event.first == "players" else "The enemies go"
+    return pick(INITIATIVE).format(
+        who=name(event.seat), player_card=event.player_card, gm_card=event.gm_card, first=first
+    )
+
+
+def _game_ended(event: Any, pick: Pick, name: Name) -> str:
+    outcome = "wins" if event.outcome == "won" else "loses"
+    return pick(GAME_ENDED).format(outcome=outcome, score=event.score, level=event.level)
+
+
+LINES: dict[str, Callable[[Any, Pick, Name], str]] = {
+    "enemy_drawn": _line(DRAWN),
+    "vote_cast": _vote,
+    "vote_taken": _vote_taken,
+    "encounter_set": _line(SET, key=lambda event: event.comparison),
+    "initiative_drawn": _initiative,
+    "attacked": _line(ATTACKED),
+    "defended": _line(DEFENDED),
+    "clashed": _line(CLASH, key=lambda event: event.result),
+    "overwhelmed": _line(OVERWHELMED),
+    "defeated": _line(DEFEATED),
+    "guarded": _line(GUARDED),
+    "ability_used": _line(ABILITY),
+    "folded": _line(FOLDED),
+    "encounter_ended": _line(ENDED, key=lambda event: event.won),
+    "loot_gained": _line(LOOT),
+    "levelled_up": _line(LEVEL),
+    "game_ended": _game_ended,
+}
+
+
+class GameMaster:
+    """Narrates one game; `name` turns a combatant (a seat or an enemy ref) into words."""
+
+    def __init__(self, seed: int, name: Name) -> None:
+        self.seed = seed
+        self.name = name
+
+    def narrate(self, events: Sequence[Any], turn: int) -> list[str]:
+        lines = []
+        for index, event in enumerate(events):
+            line = LINES.get(event.kind)
+            if line is not None:
+                rng = seeded_rng(self.seed, f"gm:{turn}:{index}")
+                text = line(event, rng.choice, self.name)
+                lines.append(text[:1].upper() + text[1:])
+        return lines

@@ -1,0 +1,120 @@
+"""Dungeons & Deuces through the offline Discord: a lobby, a party of three, hands only their
+owners see, the GM's turns, and a player who lets the clock run out."""
+
+from bot.games.registry import GAMES
+from storage import GameStatus
+from tests.harness import StoredMessage
+
+UPDATE_MESSAGE = 7
+
+
+async def state_of(discord, game_id: int = 1):
+    record = await discord.bot.store.get_game(game_id)
+    return record, GAMES["deuces"].load(record.state)
+
+
+async def open_table(discord, host, *others):
+    lobby = (await discord.slash("deuces new", host, level=1)).message
+    assert [b["label"] for b in lobby.buttons] == ["Join", "Leave", "Start"]
+    for user in others:
+        joined = await discord.click(lobby, lobby.button("Join")["custom_id"], user)
+        assert joined.response_type == UPDATE_MESSAGE
+    return lobby
+
+
+async def play_with_hints(
+    discord, table: StoredMessage, users: dict[int, object], limit: int = 400
+):
+    """Each awaited player opens their hand and presses the hint until the game ends."""
+    for _ in range(limit):
+        record, state = await state_of(discord)
+        if record.status != GameStatus.ACTIVE:
+            return record
+        seat = state.waiting_for[0]
+        hand = await discord.click(table, table.button("🂠 My hand")["custom_id"], users[seat])
+        assert hand.ephemeral, "a hand is shown only to its owner"
+        hint = next(b for b in hand.message.buttons if b["label"].startswith("💡"))
+        played = await discord.click(hand.message, hint["custom_id"], users[seat])
+        assert played.response_type == UPDATE_MESSAGE, played.content
+    raise AssertionError("the game did not end")
+
+
+async def test_three_players_join_play_an_encounter_and_one_times_out(
+    harness, make_bot, alice, bob, world, clock
+) -> None:
+    carol = world.add_user("carol")
+    async with harness.running(make_bot) as discord:
+        lobby = await open_table(discord, alice, bob, carol)
+        party = lobby.embed["fields"][0]["value"]
+        assert "alice" in party and "bob" in party and "carol" in party
+        picked = await discord.select(lobby, lobby.custom_ids[-1], ["hedge_knight"], bob)
+        assert picked.response_type == UPDATE_MESSAGE
+        assert "**bob**: Hedge Knight" in picked.message.embed["fields"][0]["value"]
+        not_host = await discord.click(lobby, lobby.button("Start")["custom_id"], bob)
+        assert not_host.ephemeral and "Only the host" in not_host.content
+        started = await discord.click(lobby, lobby.button("Start")["custom_id"], alice)
+        table = started.message
+        assert table.id == lobby.id and table.embed["title"].startswith("Dungeons & Deuces")
+        assert "Waiting for" in str(table.embed["fields"])
+        users = {0: alice, 1: bob, 2: carol}
+
+        # A stranger has no hand; the awaited player does, and only they see it.
+        stranger = world.add_user("dave")
+        nope = await discord.click(table, table.button("🂠 My hand")["custom_id"], stranger)
+        assert nope.ephemeral and "alice's game" in nope.content
+
+        # Let the clock run out on whoever is awaited first: the GM answers for them.
+        _, state = await state_of(discord)
+        late = users[state.waiting_for[0]].name
+        clock.advance(minutes=3)
+        assert await discord.bot.table.time_out_turns() >= 1
+        assert f"Time ran out for {late}" in table.embed["description"]
+
+        record = await play_with_hints(discord, table, users)
+        assert record.status == GameStatus.FINISHED
+        results = await discord.bot.store.results(1)
+        assert {r.user_id for r in results} == {alice.id, bob.id, carol.id}
+        assert len({r.outcome for r in results}) == 1, "the party wins or loses together"
+
+
+async def test_lobby_join_leave_and_the_host_closing_it(harness, make_bot, alice, bob) -> None:
+    async with harness.running(make_bot) as discord:
+        lobby = await open_table(discord, alice)
+        twice = await discord.click(lobby, lobby.button("Join")["custom_id"], alice)
+        assert twice.ephemeral and "already" in twice.content
+        await discord.click(lobby, lobby.button("Join")["custom_id"], bob)
+        await discord.click(lobby, lobby.button("Leave")["custom_id"], bob)
+        assert "bob" not in lobby.embed["fields"][0]["value"]
+        closed = await discord.click(lobby, lobby.button("Leave")["custom_id"], alice)
+        assert "closed the lobby" in closed.message.content and closed.message.buttons == []
+        assert (await discord.bot.store.get_game(1)).status == GameStatus.DECLINED
+
+
+async def test_a_hand_click_after_the_table_moved_is_refused(harness, make_bot, alice) -> None:
+    async with harness.running(make_bot) as discord:
+        lobby = await open_table(discord, alice)
+        table = (await discord.click(lobby, lobby.button("Start")["custom_id"], alice)).message
+        hand = await discord.click(table, table.button("🂠 My hand")["custom_id"], alice)
+        hint = next(b for b in hand.message.buttons if b["label"].startswith("💡"))
+        stale = StoredMessage(payload=dict(hand.message.payload))
+        await discord.click(hand.message, hint["custom_id"], alice)
+        again = await discord.click(stale, hint["custom_id"], alice)
+        assert again.ephemeral and "out of date" in again.content
+
+
+async def test_the_deuces_rules_are_split_within_discords_limits(harness, make_bot, alice) -> None:
+    async with harness.running(make_bot) as discord:
+        rules = await discord.slash("rules", alice, game="deuces")
+        messages = [rules.message, *rules.followups]
+        assert all(m.ephemeral for m in messages)
+        for message in messages:
+            size = sum(
+                len(e.get("title", "")) + len(e.get("description", "") or "")
+                for e in message.embeds
+            )
+            size += sum(
+                len(f["name"]) + len(f["value"]) for e in message.embeds for f in e["fields"]
+            )
+            assert size <= 6000
+        text = str([m.embeds for m in messages])
+        assert "Rulings" in text and "Hit" in text and "My hand" in text
