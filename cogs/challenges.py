@@ -6,6 +6,7 @@ are checked against the store; it becomes the channel's active game when accepte
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING
 
 import discord
@@ -19,6 +20,8 @@ if TYPE_CHECKING:
     from cogs.table import GameTable
 
 ACCEPT, DECLINE = "accept", "decline"
+LOBBY_GAMES = {"deuces"}
+log = logging.getLogger(__name__)
 CHALLENGE_ANSWERS = {ACCEPT, DECLINE}
 
 SAY = {
@@ -35,6 +38,8 @@ SAY = {
     "accepted_thread": "⚔️ **{opponent_name}** accepted! The duel is in {thread}"
     " (this channel was busy).",
     "answered": "This challenge has already been answered.",
+    "lobby_expired": "⌛ This table closed before anyone started it. Open a new one with"
+    " `/deuces new`.",
     "no_thread": "The duel was accepted, but this channel is busy and I can't open a thread."
     " Finish the game here first, then challenge again.",
 }
@@ -165,24 +170,28 @@ class ChallengeDesk:
         await interaction.edit_original_response(content=text, view=None)
 
     async def expire_unanswered(self) -> int:
-        """Close challenges nobody answered in time, and say so on their message."""
-        store = self.table.store
-        stale = await store.inactive_games(
-            self.table.clock() - self.minutes * 60, GameStatus.PENDING
-        )
-        for record in stale:
+        """Close challenges nobody answered in time (and lobbies nobody started), saying so."""
+        store, table = self.table.store, self.table
+        now = table.clock()
+        pending = await store.inactive_games(now - self.minutes * 60, GameStatus.PENDING)
+        closed = 0
+        for record in pending:
+            lobby = len(record.players) != 2 or record.game in LOBBY_GAMES
+            if lobby and record.updated_at > now - table.expiry_minutes * 60:
+                continue  # a lobby waits as long as a game does
             try:
-                async with self.table.lock(record.id):
+                async with table.lock(record.id):
                     record = await store.close_game(
                         record.id, record.version, GameStatus.EXPIRED, was=GameStatus.PENDING
                     )
+                text = SAY["lobby_expired"] if lobby else self._text("expired", record)
+                if record.message_id is not None:
+                    await table.edit_message(
+                        record.channel_id, record.message_id, content=text, embed=None, view=None
+                    )
+                closed += 1
             except StaleVersion:
                 continue
-            if record.message_id is not None:
-                await self.table.edit_message(
-                    record.channel_id,
-                    record.message_id,
-                    content=self._text("expired", record),
-                    view=None,
-                )
-        return len(stale)
+            except Exception:  # one bad record must not stop the sweep for every game
+                log.exception("could not expire pending game %s", record.id)
+        return closed

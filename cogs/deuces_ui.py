@@ -75,13 +75,24 @@ class DeucesUI:
     def names(self, record: GameRecord) -> list[str]:
         return [p.display_name for p in record.players]
 
-    def narrate(self, seed: int, state: DeucesState, events: list, names: list[str]) -> list[str]:
+    def narrate(
+        self,
+        seed: int,
+        state: DeucesState,
+        events: list,
+        names: list[str],
+        before: DeucesState | None = None,
+    ) -> list[str]:
+        tables = [table for table in (before, state) if table is not None]
+
         def name(who: Any) -> str:
             if isinstance(who, int) or who.side == "players":
                 seat = who if isinstance(who, int) else who.index
                 return names[seat] if seat < len(names) else f"Player {seat + 1}"
-            if who.index < len(state.enemies):
-                return state.enemy_def(who.index).name
+            # A move that ends an encounter speaks of enemies the table no longer holds.
+            for table in tables:
+                if who.index < len(table.enemies):
+                    return table.enemy_def(who.index).name
             return "the enemy"
 
         return GameMaster(seed, name).narrate(events, state.turn)
@@ -227,10 +238,11 @@ class DeucesUI:
         """The hint, then every legal play made of exactly the picked cards."""
         hint = suggest(state, seat)
         wanted = Counter(picked)
+        loot = state.prompt is not None and state.prompt.kind == "loot"  # loot cards aren't held
         matching = [
             action
             for action in state.legal_actions(seat)
-            if Counter(action_cards(action)) == wanted and action != hint
+            if (loot or Counter(action_cards(action)) == wanted) and action != hint
         ]
         plays = [(hint, f"💡 {action_label(state, seat, hint)}"[:80], "success")]
         plays += [(action, action_label(state, seat, action), "primary") for action in matching]

@@ -39,7 +39,11 @@ class GameUI(Protocol):
 
     def still_playing(self, state: Any, seat: int) -> bool: ...
 
-    def narrate(self, seed: int, state: Any, events: list, names: list[str]) -> list[str]: ...
+    def narrate(
+        self, seed: int, state: Any, events: list, names: list[str], before: Any = None
+    ) -> list[str]:
+        """Lines for the events of one move; `before` is the state the move started from."""
+        ...
 
     def results(self, record: GameRecord, state: Any) -> list[ResultRow]: ...
 
@@ -81,7 +85,9 @@ def button_for(action: DungeonAction, row: int, legal: set[DungeonAction]) -> Bu
 class DungeonNarration:
     """The Dealer tells the dungeon crawls."""
 
-    def narrate(self, seed: int, state: Any, events: list, names: list[str]) -> list[str]:
+    def narrate(
+        self, seed: int, state: Any, events: list, names: list[str], before: Any = None
+    ) -> list[str]:
         return Dealer(seed, names).narrate(events, state.turn)
 
 

@@ -43,6 +43,7 @@ log = logging.getLogger(__name__)
 PLAY_AGAIN = "again"
 THREAD_ARCHIVE_MINUTES = 1440
 NARRATION_LINES = 6  # the Dealer's last lines, shown above the table
+TIMEOUTS_BEFORE_EXPIRY = 3  # the GM's answers in a row, with no player moving, end a game
 
 SAY = {
     "unknown_game": "This game no longer exists, so its buttons do nothing."
@@ -59,6 +60,7 @@ SAY = {
     "illegal": "You can't do that now: {reason}.",
     "lobby_gone": "This lobby has started or closed. Use the game's own message.",
     "no_hand": "There is no hand to show: the game is not running.",
+    "stale_hand": "The table has moved on since this hand was shown: here it is as it is now.",
     "timed_out": "⏳ Time ran out for {who}: the GM answered for them.",
     "out": "Your party has fallen: you're out of this game. Watch the other player finish!",
     "out_cannot_abandon": "Your party has fallen, but the other player is still in the"
@@ -288,7 +290,9 @@ class GameTable:
                 await self._show_hand(interaction, record, picked, fresh=False)
 
     async def _in_lobby(self, interaction, record, custom, handle) -> None:
-        if record.status != GameStatus.PENDING or record.version != custom.version:
+        # No version check: a lobby's handlers re-read seats and classes under the game's lock,
+        # so a Join that raced another Join still counts.
+        if record.status != GameStatus.PENDING:
             await self.refuse(interaction, say("lobby_gone"))
             return
         await handle(interaction, record, custom.action)
@@ -325,12 +329,12 @@ class GameTable:
             owner = record.players[0].display_name
             await self.refuse(interaction, say("not_player", owner=owner, game=record.game))
             return
-        if record.version != custom.version:
-            await self.refuse(interaction, say("stale"))
-            await self._refresh(interaction, record)
-            return
         ui = GAME_UIS[record.game]
+        if record.version != custom.version:
+            await self._stale(interaction, record, ui, seat)
+            return
         state = GAMES[record.game].load(record.state)
+        before = state.model_copy(deep=True)
         try:
             action = ui.parse_action(custom.action, custom.arg)
             events = state.apply(seat, action)
@@ -344,7 +348,7 @@ class GameTable:
             await self.refuse(interaction, say("illegal", reason=str(error).rstrip(".")))
             return
         names = [p.display_name for p in record.players]
-        lines = json.loads(record.narration) + ui.narrate(record.seed, state, events, names)
+        lines = json.loads(record.narration) + ui.narrate(record.seed, state, events, names, before)
         results = ui.results(record, state) if state.is_over else []
         by_seat = [(r.outcome == Outcome.WON, r.score) for r in results]
         try:
@@ -371,9 +375,24 @@ class GameTable:
             return
         await interaction.response.edit_message(**public)
 
-    def narrate(self, record: GameRecord, state: Any, events: list) -> list[str]:
+    def narrate(
+        self, record: GameRecord, state: Any, events: list, before: Any = None
+    ) -> list[str]:
         names = [p.display_name for p in record.players]
-        return GAME_UIS[record.game].narrate(record.seed, state, events, names)
+        return GAME_UIS[record.game].narrate(record.seed, state, events, names, before)
+
+    async def _stale(
+        self, interaction: discord.Interaction, record: GameRecord, ui: GameUI, seat: int
+    ) -> None:
+        """A button from before the last move: say so, and bring what was clicked up to date."""
+        clicked = interaction.message.id if interaction.message else None
+        if getattr(ui, "private_hands", False) and clicked != record.message_id:
+            hand = ui.hand_message(record, self.stored(record), seat, [])
+            await interaction.response.edit_message(**hand)
+            await interaction.followup.send(say("stale_hand"), ephemeral=True)
+            return
+        await self.refuse(interaction, say("stale"))
+        await self._refresh(interaction, record)
 
     async def time_out_turns(self) -> int:
         """Answer for players who let a group game wait too long (defend for them, guard/skip)."""
@@ -388,18 +407,33 @@ class GameTable:
                     continue
                 if record.updated_at > self.clock() - self.turn_seconds:
                     continue
+                if await self._abandoned_by_all(record):
+                    await self.expire_if_idle(record, force=True)
+                    continue
                 count += await self._time_out(record)
         return count
 
+    async def _abandoned_by_all(self, record: GameRecord) -> bool:
+        """The GM has answered for the table several times running and nobody came back:
+        the party has left, so the game expires rather than playing itself to the end."""
+        actions = await self.store.actions(record.id)
+        answered = 0
+        for action in reversed(actions):
+            if action.user_id != 0:
+                break
+            answered += 1
+        return answered >= TIMEOUTS_BEFORE_EXPIRY
+
     async def _time_out(self, record: GameRecord) -> int:
         state = self.stored(record)
+        before = state.model_copy(deep=True)
         events, late = [], list(state.waiting_for)
         for seat in late:
             if seat in state.waiting_for and not state.is_over:
                 events += state.time_out(seat)
         names = [p.display_name for p in record.players]
         told = [say("timed_out", who=", ".join(names[s] for s in late))]
-        lines = json.loads(record.narration) + told + self.narrate(record, state, events)
+        lines = json.loads(record.narration) + told + self.narrate(record, state, events, before)
         ui = GAME_UIS[record.game]
         results = ui.results(record, state) if state.is_over else []
         record = await self.store.commit_action(
@@ -525,10 +559,10 @@ class GameTable:
         await self.time_out_turns()
         await self.expire_idle()
 
-    async def expire_if_idle(self, record: GameRecord) -> GameRecord:
+    async def expire_if_idle(self, record: GameRecord, force: bool = False) -> GameRecord:
         if record.status != GameStatus.ACTIVE:
             return record
-        if record.updated_at > self.clock() - self.expiry_minutes * 60:
+        if not force and record.updated_at > self.clock() - self.expiry_minutes * 60:
             return record
         try:
             record = await self._close(record, GameStatus.EXPIRED, self.stored(record).to_move)

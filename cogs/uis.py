@@ -15,4 +15,5 @@ GAME_UIS: dict[str, GameUI] = {
 
 
 def narrate_any(game: str, seed: int, state: Any, events: list, names: list[str]) -> list[str]:
+    """Lines for the events that opened a game."""
     return GAME_UIS[game].narrate(seed, state, events, names)

@@ -155,7 +155,8 @@ DEUCES = RulesPage(
             "`/deuces new [level] [mode]` opens a table: Join, choose a class, and the host "
             "presses Start. Press **My hand** to see your cards (only you see them), pick cards "
             "in the menu, and press a play; 💡 is the GM's hint. A player who lets the table "
-            "wait too long is answered for: defended with their best cards, or they Guard.",
+            "wait too long is answered for: defended with their best cards, or they Guard. When "
+            "the GM has answered three times running and nobody plays, the table expires.",
         ),
         ("Rulings", "\n".join(f"• {ruling}" for ruling in DEUCES_RULINGS)),
         BOARDS,

@@ -99,7 +99,53 @@ async def test_a_hand_click_after_the_table_moved_is_refused(harness, make_bot, 
         stale = StoredMessage(payload=dict(hand.message.payload))
         await discord.click(hand.message, hint["custom_id"], alice)
         again = await discord.click(stale, hint["custom_id"], alice)
-        assert again.ephemeral and "out of date" in again.content
+        assert again.response_type == UPDATE_MESSAGE, "the stale hand is shown as it is now"
+        assert "moved on" in again.followup.content and again.followup.ephemeral
+        record = await discord.bot.store.get_game(1)
+        assert all(f":{record.version}:" in cid for cid in again.message.custom_ids)
+
+
+async def test_two_joins_at_once_both_count(harness, make_bot, alice, bob, world) -> None:
+    import asyncio
+
+    carol = world.add_user("carol")
+    async with harness.running(make_bot) as discord:
+        lobby = await open_table(discord, alice)
+        join = lobby.button("Join")["custom_id"]
+        await asyncio.gather(
+            discord.click(lobby, join, bob, settle=False),
+            discord.click(lobby, join, carol, settle=False),
+        )
+        await discord.settle()
+        record = await discord.bot.store.get_game(1)
+        assert [p.display_name for p in record.players] == ["alice", "bob", "carol"]
+
+
+async def test_an_unstarted_lobby_closes_and_the_sweep_goes_on(
+    harness, make_bot, alice, clock
+) -> None:
+    async with harness.running(make_bot) as discord:
+        lobby = await open_table(discord, alice)
+        clock.advance(minutes=30)
+        await discord.bot.table.sweep()
+        assert lobby.buttons, "a lobby waits as long as a game does"
+        clock.advance(minutes=31)
+        await discord.bot.table.sweep()
+        assert "closed before anyone started it" in lobby.content and lobby.buttons == []
+
+
+async def test_a_table_nobody_plays_expires_instead_of_playing_itself(
+    harness, make_bot, alice, clock
+) -> None:
+    async with harness.running(make_bot) as discord:
+        lobby = await open_table(discord, alice)
+        await discord.click(lobby, lobby.button("Start")["custom_id"], alice)
+        for _ in range(30):  # an hour and a half of sweeps every three minutes
+            clock.advance(minutes=3)
+            await discord.bot.table.sweep()
+        record = await discord.bot.store.get_game(1)
+        assert record.status == GameStatus.EXPIRED
+        assert [r.outcome for r in await discord.bot.store.results(1)] == ["expired"]
 
 
 async def test_the_deuces_rules_are_split_within_discords_limits(harness, make_bot, alice) -> None:

@@ -18,7 +18,7 @@ from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-Slug = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]{1,39}$")]
+Slug = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]{1,29}$")]  # short enough for a button's id
 Name = Annotated[str, Field(min_length=2, max_length=40)]
 Flavour = Annotated[str, Field(max_length=160)]
 Who = Literal["self", "target", "allies", "foes"]
