@@ -14,7 +14,7 @@ import discord
 from cogs.buttons import build_view
 from cogs.custom_ids import CustomId
 from cogs.game_ui import ButtonSpec
-from storage import ChannelBusy, GameRecord, GameStatus, PlayerSeat, StaleVersion
+from storage import GameRecord, GameStatus, PlayerSeat, StaleVersion
 
 if TYPE_CHECKING:
     from cogs.table import GameTable
@@ -35,13 +35,11 @@ SAY = {
     "withdrawn": "🚫 **{who}** withdrew the challenge.",
     "expired": "⌛ The challenge to {opponent} expired unanswered.",
     "accepted_here": "⚔️ **{opponent_name}** accepted! The duel begins.",
-    "accepted_thread": "⚔️ **{opponent_name}** accepted! The duel is in {thread}"
+    "accepted_thread": "⚔️ **{opponent_name}** accepted! The duel is in {{thread}}"
     " (this channel was busy).",
     "answered": "This challenge has already been answered.",
     "lobby_expired": "⌛ This table closed before anyone started it. Open a new one with"
     " `/deuces new`.",
-    "no_thread": "The duel was accepted, but this channel is busy and I can't open a thread."
-    " Finish the game here first, then challenge again.",
 }
 NO_PINGS_BUT_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 
@@ -140,34 +138,10 @@ class ChallengeDesk:
         await interaction.response.edit_message(content=text, view=None)
 
     async def _accept(self, interaction: discord.Interaction, record: GameRecord) -> None:
-        store, table = self.table.store, self.table
-        state = table.stored(record)
-        try:
-            record = await store.accept_challenge(record.id, record.version, interaction.channel_id)
-        except ChannelBusy:
-            await self._accept_in_thread(interaction, record)
-            return
-        await store.set_message(record.id, record.channel_id, interaction.message.id)
-        await interaction.response.edit_message(
-            content=self._text("accepted_here", record), **table.message(record, state)
-        )
-
-    async def _accept_in_thread(self, interaction: discord.Interaction, record: GameRecord) -> None:
-        await interaction.response.defer()
         challenger, opponent = record.players
+        texts = (self._text("accepted_here", record), self._text("accepted_thread", record))
         name = f"{challenger.display_name} vs {opponent.display_name}"
-        thread = await self.table.open_thread(interaction, name)
-        if thread is None:
-            await interaction.followup.send(SAY["no_thread"], ephemeral=True)
-            return
-        try:
-            record = await self.table.store.accept_challenge(record.id, record.version, thread.id)
-        except StaleVersion:
-            await interaction.followup.send(SAY["answered"], ephemeral=True)
-            return
-        await self.table.post_in(thread, record, self.table.stored(record))
-        text = self._text("accepted_thread", record, thread=thread.mention)
-        await interaction.edit_original_response(content=text, view=None)
+        await self.table.activate(interaction, record, name, texts)
 
     async def expire_unanswered(self) -> int:
         """Close challenges nobody answered in time (and lobbies nobody started), saying so."""

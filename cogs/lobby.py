@@ -17,7 +17,7 @@ from bot.games.deuces import DeucesOptions, Mode, SeatChoice, load_content, new_
 from cogs.buttons import GameSelect, build_view
 from cogs.custom_ids import SELECT_KIND, CustomId
 from cogs.game_ui import ButtonSpec
-from storage import ChannelBusy, GameRecord, GameStatus, PlayerSeat
+from storage import GameRecord, GameStatus, PlayerSeat
 
 if TYPE_CHECKING:
     from cogs.table import GameTable
@@ -32,7 +32,6 @@ SAY = {
     "not_in": "You're not at this table. Press Join first.",
     "host_only": "Only the host, {host}, can start.",
     "closed": "🚪 **{host}** closed the lobby.",
-    "no_thread": "This channel is busy and I can't open a thread. Finish the game here first.",
     "started_thread": "⚔️ The party sets out in {thread}.",
 }
 
@@ -177,29 +176,7 @@ class LobbyDesk:
         party = [SeatChoice(class_id=lobby.class_of(p)) for p in record.players]
         options = DeucesOptions(level=lobby.level, mode=lobby.mode, party=party)
         state, events = new_game(record.seed, options, players=len(party))
-        names = [p.display_name for p in record.players]
         narration = json.dumps(self.table.narrate(record, state, events)[-6:])
-        store = self.table.store
-        try:
-            record = await store.accept_challenge(
-                record.id,
-                record.version,
-                interaction.channel_id,
-                state.model_dump_json(),
-                narration,
-            )
-        except ChannelBusy:
-            await interaction.response.defer()
-            thread = await self.table.open_thread(interaction, f"{names[0]}'s party · Deuces")
-            if thread is None:
-                await interaction.followup.send(SAY["no_thread"], ephemeral=True)
-                return
-            record = await store.accept_challenge(
-                record.id, record.version, thread.id, state.model_dump_json(), narration
-            )
-            await self.table.post_in(thread, record, state)
-            text = SAY["started_thread"].format(thread=thread.mention)
-            await interaction.edit_original_response(content=text, embed=None, view=None)
-            return
-        await store.set_message(record.id, record.channel_id, interaction.message.id)
-        await interaction.response.edit_message(**self.table.message(record, state))
+        name = f"{record.players[0].display_name}'s party · Deuces"
+        texts = (None, SAY["started_thread"])
+        await self.table.activate(interaction, record, name, texts, state, narration)

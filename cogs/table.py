@@ -240,6 +240,44 @@ class GameTable:
             log.info("could not open a thread in %s: %s", parent.id, error)
             return None
 
+    async def activate(
+        self,
+        interaction: discord.Interaction,
+        record: GameRecord,
+        thread_name: str,
+        texts: tuple[str | None, str],
+        state: Any = None,
+        narration: str | None = None,
+    ) -> None:
+        """A pending game (a challenge, a lobby) starts: the clicked message becomes the game,
+        or, when this channel already has one, the game opens in a new thread.
+
+        `texts` is what the message says then: here (None for nothing) and with a `{thread}`.
+        `state`, when given, is the game dealt at this moment.
+        """
+        dealt = state.model_dump_json() if state is not None else None
+        here, elsewhere = texts
+        try:
+            record = await self.store.accept_challenge(
+                record.id, record.version, interaction.channel_id, dealt, narration
+            )
+        except ChannelBusy:
+            await interaction.response.defer()
+            thread = await self.open_thread(interaction, thread_name)
+            if thread is None:
+                await interaction.followup.send(say("no_thread"), ephemeral=True)
+                return
+            record = await self.store.accept_challenge(
+                record.id, record.version, thread.id, dealt, narration
+            )
+            await self.post_in(thread, record, self.stored(record))
+            text = elsewhere.format(thread=thread.mention)
+            await interaction.edit_original_response(content=text, embed=None, view=None)
+            return
+        await self.store.set_message(record.id, record.channel_id, interaction.message.id)
+        fields = self.message(record, self.stored(record))
+        await interaction.response.edit_message(content=here, **fields)
+
     async def post_in(
         self, channel: discord.abc.Messageable, record: GameRecord, state: Any
     ) -> None:

@@ -164,3 +164,22 @@ async def test_the_deuces_rules_are_split_within_discords_limits(harness, make_b
             assert size <= 6000
         text = str([m.embeds for m in messages])
         assert "Rulings" in text and "Hit" in text and "My hand" in text
+
+
+async def test_a_table_started_in_a_busy_channel_moves_to_a_thread(
+    harness, make_bot, alice
+) -> None:
+    async with harness.running(make_bot) as discord:
+        lobby = await open_table(discord, alice)
+        await discord.slash("scoundrel new", alice)  # the channel is now busy
+        started = await discord.click(lobby, lobby.button("Start")["custom_id"], alice)
+        (thread,) = started.created_threads
+        assert thread.mention in lobby.content and lobby.buttons == []
+        (table,) = discord.messages_in(thread)
+        assert table.embed["title"].startswith("Dungeons & Deuces")
+        record = await discord.bot.store.get_game(1)
+        assert (record.status, record.channel_id, record.message_id) == (
+            GameStatus.ACTIVE,
+            thread.id,
+            table.id,
+        )
