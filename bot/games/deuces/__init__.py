@@ -1,8 +1,9 @@
 """Dungeons & Deuces: a poker-fought dungeon encounter game, with the bot as the GM.
 
-The public surface: `new_game` / `DeucesState` (the engine contract), the actions and their text
-form, the events, `DeucesOptions`, the views a front end shows, `default_action` for timeouts,
-`suggest` for hints, the content loader, and `DEUCES_RULINGS` for /rules.
+The public surface: `GAME` (what the registry lists), `new_game` / `DeucesState` (the engine
+contract), the actions and their text form, the events, `DeucesOptions`, the facts a front end
+shows, `default_action` for timeouts, `suggest` for hints, the content loader, and
+`DEUCES_RULINGS`.
 """
 
 from bot.games.deuces.actions import (
@@ -22,12 +23,14 @@ from bot.games.deuces.autoplay import auto_defence, default_action, suggest
 from bot.games.deuces.content import load_content
 from bot.games.deuces.engine import DeucesState, new_game
 from bot.games.deuces.events import DeucesEvent
-from bot.games.deuces.rulings import DEUCES_RULINGS
+from bot.games.deuces.game import GAME
+from bot.games.deuces.rules import DEUCES_RULINGS
 from bot.games.deuces.state import DeucesOptions, Mode, SeatChoice
 from bot.games.deuces.view import hand_view, table_view
 
 __all__ = [
     "DEUCES_RULINGS",
+    "GAME",
     "Attack",
     "Defend",
     "DeucesAction",

@@ -1,41 +1,45 @@
-"""What a player can do in Dungeons & Deuces, and a compact text form for buttons and logs.
+"""What a player can do in Dungeons & Deuces, and its one text form for buttons, logs and typing.
 
-Every action is a frozen value with a `kind`. `str(action)` is its text form and `parse_action`
-reads it back, so a select menu's values or a custom_id can carry any action:
+Every action is a frozen value with a `kind`. `str(action)` is its text form, words joined by
+dots so a custom_id can carry it, and `parse_action` reads it back (spaces work too, for typing):
 
-    vote hit | vote stay
-    attack <enemy> <cards...>      attack 1 TS TH
-    defend <cards...>              defend 9C 9D
-    ability <id> [@<target>] [<cards...>]   ability sharp_eye 7H   ability jab @0
-    guard <card> | end
-    trade <keep> <give> | drop <card> | done
+    vote.hit | vote.stay
+    attack.<enemy>.<cards...>      attack.1.TS.TH
+    defend.<cards...>              defend.9C.9D
+    ability.<id>[.@<target>][.<cards...>]   ability.sharp_eye.7H   ability.jab.@0
+    guard.<card> | end
+    trade.<keep>.<give> | drop.<card> | done
 """
 
 from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, TypeAdapter
+from pydantic import Field
 
 from bot.games.cards import Card
-from bot.games.engine import Frozen, IllegalAction
+from bot.games.contract import Action, IllegalAction
+
+
+def _words(*words: str) -> str:
+    return ".".join(word for word in words if word)
 
 
 def _codes(cards: tuple[Card, ...]) -> str:
-    return " ".join(card.code for card in cards)
+    return ".".join(card.code for card in cards)
 
 
-class Vote(Frozen):
+class Vote(Action):
     """Hit (the GM draws one more enemy) or Stay."""
 
     kind: Literal["vote"] = "vote"
     hit: bool
 
     def __str__(self) -> str:
-        return f"vote {'hit' if self.hit else 'stay'}"
+        return _words("vote", "hit" if self.hit else "stay")
 
 
-class Attack(Frozen):
+class Attack(Action):
     """Attack an enemy (by its index on the table) with a single, set or five-card hand."""
 
     kind: Literal["attack"] = "attack"
@@ -43,20 +47,20 @@ class Attack(Frozen):
     cards: tuple[Card, ...]
 
     def __str__(self) -> str:
-        return f"attack {self.target} {_codes(self.cards)}"
+        return _words("attack", str(self.target), _codes(self.cards))
 
 
-class Defend(Frozen):
+class Defend(Action):
     """Answer the pending attack with as many cards as it has (a Rare card may count twice)."""
 
     kind: Literal["defend"] = "defend"
     cards: tuple[Card, ...]
 
     def __str__(self) -> str:
-        return f"defend {_codes(self.cards)}"
+        return _words("defend", _codes(self.cards))
 
 
-class UseAbility(Frozen):
+class UseAbility(Action):
     """Use one of your abilities; `target` is an enemy index (foe) or a seat (ally)."""
 
     kind: Literal["ability"] = "ability"
@@ -65,29 +69,28 @@ class UseAbility(Frozen):
     cards: tuple[Card, ...] = ()
 
     def __str__(self) -> str:
-        aim = f" @{self.target}" if self.target is not None else ""
-        chosen = f" {_codes(self.cards)}" if self.cards else ""
-        return f"ability {self.ability}{aim}{chosen}"
+        aim = f"@{self.target}" if self.target is not None else ""
+        return _words("ability", self.ability, aim, _codes(self.cards))
 
 
-class Guard(Frozen):
+class Guard(Action):
     """Instead of attacking or using an ability: discard a card and draw one."""
 
     kind: Literal["guard"] = "guard"
     card: Card
 
     def __str__(self) -> str:
-        return f"guard {self.card.code}"
+        return _words("guard", self.card.code)
 
 
-class EndTurn(Frozen):
+class EndTurn(Action):
     kind: Literal["end"] = "end"
 
     def __str__(self) -> str:
         return "end"
 
 
-class TradeUp(Frozen):
+class TradeUp(Action):
     """Two loot cards of one tier become one of the next: `keep` is upgraded, `give` returned."""
 
     kind: Literal["trade"] = "trade"
@@ -95,20 +98,20 @@ class TradeUp(Frozen):
     give: Card
 
     def __str__(self) -> str:
-        return f"trade {self.keep.code} {self.give.code}"
+        return _words("trade", self.keep.code, self.give.code)
 
 
-class DropLoot(Frozen):
+class DropLoot(Action):
     """Give up a loot card (only while holding more than the limit)."""
 
     kind: Literal["drop"] = "drop"
     card: Card
 
     def __str__(self) -> str:
-        return f"drop {self.card.code}"
+        return _words("drop", self.card.code)
 
 
-class LootDone(Frozen):
+class LootDone(Action):
     kind: Literal["done"] = "done"
 
     def __str__(self) -> str:
@@ -119,7 +122,6 @@ DeucesAction = Annotated[
     Vote | Attack | Defend | UseAbility | Guard | EndTurn | TradeUp | DropLoot | LootDone,
     Field(discriminator="kind"),
 ]
-ACTION = TypeAdapter(DeucesAction)
 
 
 def _cards(words: list[str]) -> tuple[Card, ...]:
@@ -149,7 +151,7 @@ _PARSERS = {
 
 def parse_action(text: str) -> DeucesAction:
     """Read an action from its text form; anything unreadable is an IllegalAction."""
-    words = text.split()
+    words = text.replace(".", " ").split()
     try:
         return _PARSERS[words[0]](words[1:])
     except (KeyError, IndexError, ValueError) as error:

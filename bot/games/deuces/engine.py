@@ -67,7 +67,7 @@ from bot.games.deuces.state import (
     enemy,
     player,
 )
-from bot.games.engine import GameOver, IllegalAction, NotYourTurn, seeded_rng
+from bot.games.contract import GameOver, IllegalAction, NotYourTurn, SeatResult, seeded_rng
 
 MAX_PLAYERS = 5
 PROMPT_ACTIONS: dict[str, set[str]] = {
@@ -122,6 +122,22 @@ class DeucesState(DeucesTable):
         return state, state._advance()
 
     # ---- what the table waits for --------------------------------------------------------------
+
+    def acting(self) -> list[int]:
+        return self.waiting_for
+
+    def results(self) -> list[SeatResult]:
+        """The party wins or loses together."""
+        if self.outcome is None:
+            return []
+        return [
+            SeatResult(seat=who.seat, outcome=self.outcome.value, score=self.score)
+            for who in self.players
+        ]
+
+    def forfeits(self, forfeiters: set[int], outcome: str) -> list[SeatResult]:
+        """The party plays together: a forfeit is everyone's loss, scored as it stands."""
+        return [SeatResult(seat=who.seat, outcome=outcome, score=self.score) for who in self.players]
 
     def legal_actions(self, seat: int) -> list[DeucesAction]:
         """Every legal action for a seat now (empty when the game does not wait on it)."""

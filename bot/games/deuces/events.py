@@ -12,17 +12,17 @@ from pydantic import Field
 
 from bot.games.cards import Card
 from bot.games.deuces.state import Ref, Side, Tier
-from bot.games.engine import Frozen, Outcome
+from bot.games.contract import Event, GameEnded
 
 
-class EncounterStarted(Frozen):
+class EncounterStarted(Event):
     kind: Literal["encounter_started"] = "encounter_started"
     encounter: int
     level: int
     target: int
 
 
-class ThreatFlipped(Frozen):
+class ThreatFlipped(Event):
     """A player with no discard pile flips their deck's top card: their new Threat Card."""
 
     kind: Literal["threat_flipped"] = "threat_flipped"
@@ -30,7 +30,7 @@ class ThreatFlipped(Frozen):
     card: Card
 
 
-class EnemyDrawn(Frozen):
+class EnemyDrawn(Event):
     kind: Literal["enemy_drawn"] = "enemy_drawn"
     index: int
     enemy_id: str
@@ -39,20 +39,20 @@ class EnemyDrawn(Frozen):
     total: int
 
 
-class VoteCast(Frozen):
+class VoteCast(Event):
     kind: Literal["vote_cast"] = "vote_cast"
     seat: int
     hit: bool
 
 
-class VoteTaken(Frozen):
+class VoteTaken(Event):
     kind: Literal["vote_taken"] = "vote_taken"
     hit: bool
     hits: int
     stays: int
 
 
-class EncounterSet(Frozen):
+class EncounterSet(Event):
     """The draw is over: how it compares with the target, and what that gives."""
 
     kind: Literal["encounter_set"] = "encounter_set"
@@ -63,7 +63,7 @@ class EncounterSet(Frozen):
     first: Side
 
 
-class InitiativeDrawn(Frozen):
+class InitiativeDrawn(Event):
     kind: Literal["initiative_drawn"] = "initiative_drawn"
     seat: int
     player_card: Card
@@ -71,23 +71,23 @@ class InitiativeDrawn(Frozen):
     first: Side
 
 
-class EnemiesDealt(Frozen):
+class EnemiesDealt(Event):
     kind: Literal["enemies_dealt"] = "enemies_dealt"
     hands: list[int]
 
 
-class SideTurn(Frozen):
+class SideTurn(Event):
     kind: Literal["side_turn"] = "side_turn"
     side: Side
     round: int
 
 
-class TurnStarted(Frozen):
+class TurnStarted(Event):
     kind: Literal["turn_started"] = "turn_started"
     who: Ref
 
 
-class AbilityUsed(Frozen):
+class AbilityUsed(Event):
     kind: Literal["ability_used"] = "ability_used"
     user: Ref
     ability: str
@@ -95,7 +95,7 @@ class AbilityUsed(Frozen):
     target: Ref | None = None
 
 
-class CardsDrawn(Frozen):
+class CardsDrawn(Event):
     kind: Literal["cards_drawn"] = "cards_drawn"
     who: Ref
     count: int
@@ -104,20 +104,20 @@ class CardsDrawn(Frozen):
 Reason = Literal["ability", "guard", "hand_limit", "defeat", "cleared"]
 
 
-class CardsDiscarded(Frozen):
+class CardsDiscarded(Event):
     kind: Literal["cards_discarded"] = "cards_discarded"
     who: Ref
     cards: list[Card]
     reason: Reason
 
 
-class CardsRecovered(Frozen):
+class CardsRecovered(Event):
     kind: Literal["cards_recovered"] = "cards_recovered"
     who: Ref
     cards: list[Card]
 
 
-class CardsMarked(Frozen):
+class CardsMarked(Event):
     """Cards in a hand were raised or made wild (which cards stays private)."""
 
     kind: Literal["cards_marked"] = "cards_marked"
@@ -127,26 +127,26 @@ class CardsMarked(Frozen):
     amount: int = 0
 
 
-class EdgeChanged(Frozen):
+class EdgeChanged(Event):
     kind: Literal["edge_changed"] = "edge_changed"
     who: Ref
     amount: int
     edge: int
 
 
-class ExtraAttacks(Frozen):
+class ExtraAttacks(Event):
     kind: Literal["extra_attacks"] = "extra_attacks"
     who: Ref
     count: int
 
 
-class TargetingChanged(Frozen):
+class TargetingChanged(Event):
     kind: Literal["targeting_changed"] = "targeting_changed"
     who: Ref
     rule: Literal["taunt", "hunt"]
 
 
-class Attacked(Frozen):
+class Attacked(Event):
     kind: Literal["attacked"] = "attacked"
     attacker: Ref
     defender: Ref
@@ -155,18 +155,18 @@ class Attacked(Frozen):
     size: int
 
 
-class AttackBlunted(Frozen):
+class AttackBlunted(Event):
     kind: Literal["attack_blunted"] = "attack_blunted"
     by: Ref
     amount: int
 
 
-class AttackCancelled(Frozen):
+class AttackCancelled(Event):
     kind: Literal["attack_cancelled"] = "attack_cancelled"
     by: Ref
 
 
-class Defended(Frozen):
+class Defended(Event):
     """The answer: its cards, and what they made (None: no valid hand, it cannot tie or win)."""
 
     kind: Literal["defended"] = "defended"
@@ -175,7 +175,7 @@ class Defended(Frozen):
     category: str | None
 
 
-class Clashed(Frozen):
+class Clashed(Event):
     kind: Literal["clashed"] = "clashed"
     attacker: Ref
     defender: Ref
@@ -184,50 +184,50 @@ class Clashed(Frozen):
     defender_draws: int
 
 
-class Overwhelmed(Frozen):
+class Overwhelmed(Event):
     """The defender had fewer cards than the attack: defeated without a defence."""
 
     kind: Literal["overwhelmed"] = "overwhelmed"
     defender: Ref
 
 
-class Defeated(Frozen):
+class Defeated(Event):
     kind: Literal["defeated"] = "defeated"
     who: Ref
 
 
-class Guarded(Frozen):
+class Guarded(Event):
     kind: Literal["guarded"] = "guarded"
     who: Ref
     card: Card
 
 
-class TurnPassed(Frozen):
+class TurnPassed(Event):
     kind: Literal["turn_passed"] = "turn_passed"
     who: Ref
 
 
-class Folded(Frozen):
+class Folded(Event):
     """The GM concedes; each player still standing draws the enemies' remaining card count."""
 
     kind: Literal["folded"] = "folded"
     cards_left: int
 
 
-class DeckRanOut(Frozen):
+class DeckRanOut(Event):
     """A player went through their deck: it is rebuilt from the discard, and the party levels."""
 
     kind: Literal["deck_ran_out"] = "deck_ran_out"
     seat: int
 
 
-class EncounterEnded(Frozen):
+class EncounterEnded(Event):
     kind: Literal["encounter_ended"] = "encounter_ended"
     encounter: int
     won: bool
 
 
-class LootGained(Frozen):
+class LootGained(Event):
     kind: Literal["loot_gained"] = "loot_gained"
     seat: int
     card: Card
@@ -235,7 +235,7 @@ class LootGained(Frozen):
     deuces: int
 
 
-class LootTraded(Frozen):
+class LootTraded(Event):
     kind: Literal["loot_traded"] = "loot_traded"
     seat: int
     keep: Card
@@ -243,21 +243,14 @@ class LootTraded(Frozen):
     tier: Tier
 
 
-class LootDropped(Frozen):
+class LootDropped(Event):
     kind: Literal["loot_dropped"] = "loot_dropped"
     seat: int
     card: Card
 
 
-class LevelledUp(Frozen):
+class LevelledUp(Event):
     kind: Literal["levelled_up"] = "levelled_up"
-    level: int
-
-
-class GameEnded(Frozen):
-    kind: Literal["game_ended"] = "game_ended"
-    outcome: Outcome
-    score: int
     level: int
 
 

@@ -21,7 +21,6 @@ from bot.games.deuces.events import (
     EnemiesDealt,
     EnemyDrawn,
     Folded,
-    GameEnded,
     InitiativeDrawn,
     LevelledUp,
     LootGained,
@@ -48,7 +47,7 @@ from bot.games.deuces.state import (
     enemy,
     player,
 )
-from bot.games.engine import Outcome
+from bot.games.contract import GameEnded, Outcome
 
 HAND_SIZES = {1: 6, 2: 6, 3: 7, 4: 7, 5: 7}
 """A player's hand at the start of an encounter, by level."""
@@ -324,7 +323,7 @@ def _has_loot_choice(who: PlayerState) -> bool:
 
 def _game_over(state: DeucesTable, outcome: Outcome) -> list[DeucesEvent]:
     state.outcome, state.phase = outcome, Phase.OVER
-    return [GameEnded(outcome=outcome, score=state.score, level=state.level)]
+    return [GameEnded(outcome=outcome, score=state.score, seat=None)]
 
 
 STEPS: dict[Phase, Callable[[DeucesTable], list[DeucesEvent]]] = {

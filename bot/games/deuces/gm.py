@@ -18,7 +18,7 @@ from bot.games.deuces.content import Ability
 from bot.games.deuces.effects import targets, usable
 from bot.games.deuces.poker import MAX_PLAY
 from bot.games.deuces.state import DeucesTable, Side, enemy, player
-from bot.games.engine import seeded_rng
+from bot.games.contract import seeded_rng
 
 MAX_ROUNDS = 30
 """Past this many rounds the GM folds: no encounter can go on forever."""

@@ -32,7 +32,7 @@ from bot.games.deuces.state import (
     Tier,
     player,
 )
-from bot.games.engine import seeded_rng
+from bot.games.contract import seeded_rng
 
 DEUCE = 2
 

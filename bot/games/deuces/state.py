@@ -16,14 +16,14 @@ from pydantic import BaseModel, Field
 
 from bot.games.cards import Card
 from bot.games.deuces.content import Ability, ClassDef, EnemyDef, EnemySet
-from bot.games.engine import Frozen, Outcome
+from bot.games.contract import Frozen, GameState, Outcome
+from bot.games.deuces.actions import DeucesAction
 
 HAND_LIMIT = 10
 LOOT_LIMIT = 5
 TARGET_PER_PLAYER = 5
 WITHIN = 3
 MAX_LEVEL = 5
-QUEST_GOAL = MAX_LEVEL + 1
 
 
 class Side(StrEnum):
@@ -204,14 +204,11 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-class DeucesTable(BaseModel):
-    """Every card and counter of a game between two actions."""
+class DeucesTable(GameState[DeucesAction]):
+    """Every card and counter of a game between two actions; the rules are in `engine.py`."""
 
     game: Literal["deuces"] = "deuces"
-    seed: int = 0
     options: DeucesOptions = DeucesOptions()
-    turn: int = 0
-    """Actions applied so far."""
     rolls: int = 0
     """Random draws used so far: roll k shuffles with `seeded_rng(seed, k)`."""
     level: int = 1

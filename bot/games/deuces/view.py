@@ -1,7 +1,7 @@
-"""What a front end shows: the public table for everyone, and one player's private hand.
+"""The facts a front end shows: the public table for everyone, and one player's private hand.
 
-Views are plain pydantic values built from a state, so the Discord layer, the terminal and the
-renderers never reach into engine internals, and a hand is only ever built for its owner.
+These are plain pydantic values built from a state, so presentation (`table.py`) never reaches
+into engine internals, and a hand is only ever built for its owner.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ class SeatView(BaseModel):
     defeated: bool
 
 
-class TableView(BaseModel):
+class TableFacts(BaseModel):
     encounter: int
     level: int
     target: int
@@ -68,15 +68,15 @@ class AbilityView(BaseModel):
     cards_needed: int
 
 
-class HandView(BaseModel):
+class HandFacts(BaseModel):
     seat: int
     cards: list[HeldCard]
     abilities: list[AbilityView]
 
 
-def table_view(state: DeucesTable) -> TableView:
+def table_view(state: DeucesTable) -> TableFacts:
     """Everything face up: counts, Threat Cards, loot, the enemies, and who is awaited."""
-    return TableView(
+    return TableFacts(
         encounter=state.encounter,
         level=state.level,
         target=state.target,
@@ -116,7 +116,7 @@ def table_view(state: DeucesTable) -> TableView:
     )
 
 
-def hand_view(state: DeucesTable, seat: int) -> HandView:
+def hand_view(state: DeucesTable, seat: int) -> HandFacts:
     """One player's own cards with their marks, and their abilities (for that player only)."""
     who = state.players[seat]
     me = player(seat)
@@ -133,7 +133,7 @@ def hand_view(state: DeucesTable, seat: int) -> HandView:
             return usable(state, me, ability, "turn", attacks, used)
         return defending and usable(state, me, ability, "defend")
 
-    return HandView(
+    return HandFacts(
         seat=seat,
         cards=[
             HeldCard(

@@ -11,67 +11,60 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from bot.games.cards import Card
-from bot.games.engine import Frozen, Outcome
+from bot.games.contract import Event, GameEnded
 
 
-class RoomDealt(Frozen):
+class RoomDealt(Event):
     kind: Literal["room_dealt"] = "room_dealt"
     room: list[Card]
     carried: Card | None = None
     deck_left: int
     room_number: int
-    player: int | None = None
+    seat: int | None = None
 
 
-class RoomFaced(Frozen):
+class RoomFaced(Event):
     kind: Literal["room_faced"] = "room_faced"
-    player: int = 0
+    seat: int = 0
 
 
-class WeaponEquipped(Frozen):
+class WeaponEquipped(Event):
     kind: Literal["weapon_equipped"] = "weapon_equipped"
     card: Card
     replaced: Card | None = None
-    player: int = 0
+    seat: int = 0
 
 
-class MonsterFought(Frozen):
+class MonsterFought(Event):
     kind: Literal["monster_fought"] = "monster_fought"
     card: Card
     weapon: Card | None
     damage: int
     hp: int
     weapon_broke: bool = False
-    player: int = 0
+    seat: int = 0
 
 
-class PotionDrunk(Frozen):
+class PotionDrunk(Event):
     kind: Literal["potion_drunk"] = "potion_drunk"
     card: Card
     healed: int
     wasted: bool
     hp: int
-    player: int = 0
+    seat: int = 0
 
 
-class Ran(Frozen):
+class Ran(Event):
     kind: Literal["ran"] = "ran"
     cards: list[Card]
     reshuffled: bool = False
-    player: int = 0
+    seat: int = 0
 
 
-class HeroFell(Frozen):
+class HeroFell(Event):
     kind: Literal["hero_fell"] = "hero_fell"
     hero: Card
-    player: int = 0
-
-
-class GameEnded(Frozen):
-    kind: Literal["game_ended"] = "game_ended"
-    outcome: Outcome
-    score: int
-    player: int = 0
+    seat: int = 0
 
 
 DungeonEvent = Annotated[

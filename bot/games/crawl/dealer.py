@@ -11,9 +11,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from bot.games.cards import Card
-from bot.games.dungeon import Role, role_of
-from bot.games.engine import Outcome, seeded_rng
-from bot.narration.bestiary import (
+from bot.games.contract import Event, Outcome, seeded_rng
+from bot.games.crawl.actions import Role, role_of
+from bot.games.crawl.bestiary import (
     WIELDS,
     hero_name,
     menace,
@@ -185,7 +185,7 @@ class Dealer:
         self.seed = seed
         self.names = list(names)
 
-    def narrate(self, events: Sequence[Any], turn: int) -> list[str]:
+    def narrate(self, events: Sequence[Event], turn: int) -> list[str]:
         lines = []
         for index, event in enumerate(events):
             line = LINES.get(event.kind)
@@ -195,11 +195,11 @@ class Dealer:
             lines.append(self._address(event, line(event, rng.choice)))
         return lines
 
-    def _address(self, event: Any, text: str) -> str:
-        player = getattr(event, "player", None)
-        if len(self.names) < 2 or player is None or event.kind == "room_dealt":
+    def _address(self, event: Event, text: str) -> str:
+        seat = getattr(event, "seat", None)
+        if len(self.names) < 2 or seat is None or event.kind == "room_dealt":
             return text
-        name = self.names[player]
+        name = self.names[seat]
         if text.startswith("You "):
             return f"**{name}**, you {text[4:]}"
         return f"**{name}**: {text}"

@@ -7,7 +7,7 @@ strong as its last kill breaks; a potion right after a potion is wasted, across 
 reshuffles the deck. Two players share one dungeon made of two decks, in rooms of 7, and take turns
 to pick; each keeps their own party, weapon and potion chain, and wins or loses on their own.
 
-Where the rule text is silent, `DRAGONS_RULINGS` decides; `/rules` shows that list as it is.
+Where the rule text is silent, `DRAGONS_RULINGS` (in rules.py) decides; `/rules` shows it.
 """
 
 from __future__ import annotations
@@ -18,17 +18,19 @@ from typing import Annotated, ClassVar, Literal
 from pydantic import BaseModel, Field
 
 from bot.games.cards import Card, cards, standard_deck
-from bot.games.dungeon import ActionKind, DungeonAction, Role, monster_total, role_of
-from bot.games.engine import (
-    Frozen,
+from bot.games.contract import (
+    Event,
+    GameEnded,
     GameOver,
+    GameState,
     IllegalAction,
     NotYourTurn,
     Outcome,
+    SeatResult,
     seeded_rng,
 )
-from bot.games.events import (
-    GameEnded,
+from bot.games.crawl.actions import ActionKind, DungeonAction, Role, monster_total, role_of
+from bot.games.crawl.events import (
     HeroFell,
     MonsterFought,
     PotionDrunk,
@@ -54,61 +56,29 @@ PLAY_KINDS: dict[Role, ActionKind] = {
 RUN = DungeonAction(kind=ActionKind.RUN)
 FACE = DungeonAction(kind=ActionKind.FACE)
 
-DRAGONS_RULINGS: list[str] = [
-    "Heroes fall in a fixed order, the last listed first: J♦, Q♦, K♦, Q♥, K♥. Healing raises "
-    "them in reverse: the hero who fell last rises first, the first to fall is the last restored.",
-    "The party's HP can go below 0 (it counts in the loss score); a hero's HP stays 0–4.",
-    "A fresh weapon (no kill yet) fights any enemy. A weapon whose last kill is equal to or lower "
-    "than the enemy breaks: it is discarded with its kills and the party takes the full damage.",
-    "A potion right after a potion (your own previous card, even from an earlier room) has no "
-    "effect but is still a play; only a weapon or an enemy in between lets the next one heal.",
-    "Running: only before the room's first card is played, while the deck has cards, and never "
-    "from the room dealt right after a run. The room's cards go back, the whole deck is "
-    "reshuffled and a full new room is dealt; nothing carries over.",
-    "Alone (solo, or the survivor of a duel) running is offered beside the room's cards, as in "
-    "Scoundrel; there is no separate face step.",
-    "When the deck runs out, every card left in the room is played (in a duel, still in turn); "
-    "the dungeon is escaped when the room is empty.",
-    "Win score: your HP; at 20 HP with a potion as your last card (even a wasted one), add its "
-    "value.",
-    "Loss score: your HP (0 or below) minus every enemy still in the deck (dragons 15); cards in "
-    "the room do not count. In a duel it is the shared deck at the moment your party falls.",
-    "Duel: the first player is drawn from the seed. The run-or-face choice is asked only when "
-    "running is allowed; otherwise the room's first player simply picks first.",
-    "Duel: picks alternate until 1 card is left (3 each from a room of 7), and the last to pick "
-    "leads the next room. After a run the runner leads the new room, which must be faced.",
-    "Duel: each player's cards affect only their own party, weapon, kills and potion chain; each "
-    "party starts with its own deck's K♥ Q♥ K♦ Q♦ J♦.",
-    "Duel: when a party falls, that player is out with their loss score. The survivor finishes "
-    "the room in progress alone, picking until 1 card is left, then plays rooms of 4 under the "
-    "solo rules. The game is over when both players have ended.",
-    "Identical cards (two decks, two jokers) are one choice: taking either is the same move.",
-]
-
-
 # ---- events this game adds to the shared ones ----------------------------------------------------
 
 
-class RunOrFace(Frozen):
+class RunOrFace(Event):
     """The room's first player must choose, for both players, to run from the room or face it."""
 
     kind: Literal["run_or_face"] = "run_or_face"
-    player: int
+    seat: int
 
 
-class HeroRevived(Frozen):
+class HeroRevived(Event):
     """A potion brought a fallen hero back above 0 HP."""
 
     kind: Literal["hero_revived"] = "hero_revived"
     hero: Card
-    player: int = 0
+    seat: int = 0
 
 
-class PlaysOnAlone(Frozen):
+class PlaysOnAlone(Event):
     """The other party fell: this player finishes the dungeon alone, in rooms of 4."""
 
     kind: Literal["plays_on_alone"] = "plays_on_alone"
-    player: int
+    seat: int
 
 
 DragonsEvent = Annotated[
@@ -194,12 +164,12 @@ class Party(BaseModel):
 
     # ---- the plays: each touches only this party --------------------------------------------
 
-    def play(self, kind: ActionKind, card: Card) -> list[DragonsEvent]:
+    def play(self, kind: ActionKind, card: Card) -> list[Event]:
         events = self._PLAYS[kind](self, card)
         self.last_played = card
         return events
 
-    def _fight(self, enemy: Card) -> list[DragonsEvent]:
+    def _fight(self, enemy: Card) -> list[Event]:
         weapon, damage, broke = self.weapon, self.damage_from(enemy), self.breaks_on(enemy)
         if weapon is not None and not broke:
             self.slain.append(enemy)
@@ -213,15 +183,15 @@ class Party(BaseModel):
             damage=damage,
             hp=self.hp,
             weapon_broke=broke,
-            player=self.seat,
+            seat=self.seat,
         )
         return [fought, *fallen]
 
-    def _equip(self, weapon: Card) -> list[DragonsEvent]:
+    def _equip(self, weapon: Card) -> list[Event]:
         replaced = self.weapon
         self._drop_weapon()
         self.weapon = weapon
-        return [WeaponEquipped(card=weapon, replaced=replaced, player=self.seat)]
+        return [WeaponEquipped(card=weapon, replaced=replaced, seat=self.seat)]
 
     def _drop_weapon(self) -> None:
         """A replaced or broken weapon goes to the discard with every kill it made."""
@@ -229,34 +199,34 @@ class Party(BaseModel):
             self.discard.extend([self.weapon, *self.slain])
         self.weapon, self.slain = None, []
 
-    def _drink(self, potion: Card) -> list[DragonsEvent]:
+    def _drink(self, potion: Card) -> list[Event]:
         self.discard.append(potion)
         previous = self.last_played
         wasted = previous is not None and role_of(previous) == Role.POTION
         healed = 0 if wasted else min(MAX_HP, self.hp + potion.value) - self.hp
         risen = self._set_hp(self.hp + healed)
-        drunk = PotionDrunk(card=potion, healed=healed, wasted=wasted, hp=self.hp, player=self.seat)
+        drunk = PotionDrunk(card=potion, healed=healed, wasted=wasted, hp=self.hp, seat=self.seat)
         return [drunk, *risen]
 
-    _PLAYS: ClassVar[dict[ActionKind, Callable[[Party, Card], list[DragonsEvent]]]] = {
+    _PLAYS: ClassVar[dict[ActionKind, Callable[[Party, Card], list[Event]]]] = {
         ActionKind.FIGHT: _fight,
         ActionKind.EQUIP: _equip,
         ActionKind.DRINK: _drink,
     }
 
-    def _set_hp(self, hp: int) -> list[DragonsEvent]:
+    def _set_hp(self, hp: int) -> list[Event]:
         """Move the total and the heroes together; report who fell (last first) and who rose."""
         pairs = list(zip(self.heroes, heroes_at(hp), strict=True))
         self.hp, self.heroes = hp, [new for _, new in pairs]
         fell = [new.card for old, new in reversed(pairs) if old.hp > 0 and new.hp == 0]
         rose = [new.card for old, new in pairs if old.hp == 0 and new.hp > 0]
-        return [HeroFell(hero=hero, player=self.seat) for hero in fell] + [
-            HeroRevived(hero=hero, player=self.seat) for hero in rose
+        return [HeroFell(hero=hero, seat=self.seat) for hero in fell] + [
+            HeroRevived(hero=hero, seat=self.seat) for hero in rose
         ]
 
-    def end(self, outcome: Outcome, score: int) -> list[DragonsEvent]:
+    def end(self, outcome: Outcome, score: int) -> list[Event]:
         self.outcome, self.score = outcome, score
-        return [GameEnded(outcome=outcome, score=score, player=self.seat)]
+        return [GameEnded(outcome=outcome, score=score, seat=self.seat)]
 
     def win_score(self) -> int:
         """HP, plus the last card's value when it was a potion and the party is at full health."""
@@ -272,11 +242,10 @@ class DragonsOptions(BaseModel, frozen=True):
     players: Literal[1, 2] = 1
 
 
-class DragonsState(BaseModel):
+class DragonsState(GameState[DungeonAction]):
     """A whole game between two actions. The deck's top is index 0; deck and room are shared."""
 
     game: Literal["dragons"] = "dragons"
-    seed: int = 0
     deck: list[Card]
     room: list[Card] = []
     parties: list[Party]
@@ -289,12 +258,11 @@ class DragonsState(BaseModel):
     rooms_dealt: int = 0
     shuffles: int = 1
     """Shuffles so far; the first (shuffle:0) made the deck, so run k reshuffles with shuffle:k."""
-    turn: int = 0
 
     @classmethod
-    def from_deck(
+    def scripted(
         cls, deck: list[Card], players: int = 1, first: int = SOLO, seed: int = 0
-    ) -> tuple[DragonsState, list[DragonsEvent]]:
+    ) -> tuple[DragonsState, list[Event]]:
         """A game over an explicit card order (top first): for scripted tests and replays."""
         parties = [Party(seat=seat) for seat in range(players)]
         state = cls(seed=seed, deck=list(deck), parties=parties)
@@ -333,8 +301,11 @@ class DragonsState(BaseModel):
             and not self.ran_last_room
         )
 
-    def legal_actions(self, player: int = SOLO) -> list[DungeonAction]:
-        if self.to_move is None or player != self.to_move:
+    def acting(self) -> list[int]:
+        return [] if self.to_move is None else [self.to_move]
+
+    def legal_actions(self, seat: int = SOLO) -> list[DungeonAction]:
+        if self.to_move is None or seat != self.to_move:
             return []
         if self.deciding:
             return [RUN, FACE]
@@ -346,53 +317,53 @@ class DragonsState(BaseModel):
 
     # ---- applying an action -----------------------------------------------------------------
 
-    def apply(self, player: int, action: DungeonAction) -> list[DragonsEvent]:
+    def apply(self, seat: int, action: DungeonAction) -> list[Event]:
         """Play one action; an illegal one raises and changes nothing."""
         if self.is_over:
             raise GameOver("the game is over")
-        if 0 <= player < len(self.parties) and not self.parties[player].playing:
+        if 0 <= seat < len(self.parties) and not self.parties[seat].playing:
             raise GameOver("your party has fallen; the game is over for you")
-        if player != self.to_move:
+        if seat != self.to_move:
             raise NotYourTurn("it is not your turn")
-        if action not in self.legal_actions(player):
+        if action not in self.legal_actions(seat):
             raise IllegalAction(f"{action} is not a legal move now")
         self.turn += 1
         if action.card is None:
-            return self._DECISIONS[action.kind](self, player)
+            return self._DECISIONS[action.kind](self, seat)
         self.room.remove(action.card)
         self.played_in_room += 1
         self.ran_last_room = False
-        events = self.parties[player].play(action.kind, action.card)
-        return events + self._after_play(player)
+        events = self.parties[seat].play(action.kind, action.card)
+        return events + self._after_play(seat)
 
-    def _run(self, player: int) -> list[DragonsEvent]:
+    def _run(self, player: int) -> list[Event]:
         fled = list(self.room)
         self.deck.extend(fled)
         self.room = []
         seeded_rng(self.seed, f"shuffle:{self.shuffles}").shuffle(self.deck)
         self.shuffles += 1
         self.ran_last_room = True
-        return [Ran(cards=fled, reshuffled=True, player=player), *self._deal_room(player)]
+        return [Ran(cards=fled, reshuffled=True, seat=player), *self._deal_room(player)]
 
-    def _face(self, player: int) -> list[DragonsEvent]:
+    def _face(self, player: int) -> list[Event]:
         self.deciding = False
-        return [RoomFaced(player=player)]
+        return [RoomFaced(seat=player)]
 
-    _DECISIONS: ClassVar[dict[ActionKind, Callable[[DragonsState, int], list[DragonsEvent]]]] = {
+    _DECISIONS: ClassVar[dict[ActionKind, Callable[[DragonsState, int], list[Event]]]] = {
         ActionKind.RUN: _run,
         ActionKind.FACE: _face,
     }
 
-    def _after_play(self, player: int) -> list[DragonsEvent]:
+    def _after_play(self, player: int) -> list[Event]:
         party = self.parties[player]
-        events: list[DragonsEvent] = []
+        events: list[Event] = []
         if party.hp <= 0:
             events += party.end(Outcome.LOST, party.hp - monster_total(self.deck))
         if not self.room and not self.deck:
             for seat in self.playing:
                 events += self.parties[seat].end(Outcome.WON, self.parties[seat].win_score())
         elif not party.playing:
-            events += [PlaysOnAlone(player=seat) for seat in self.playing]
+            events += [PlaysOnAlone(seat=seat) for seat in self.playing]
         if self.is_over:
             self.to_move = None
             return events
@@ -406,7 +377,7 @@ class DragonsState(BaseModel):
         others = [seat for seat in self.playing if seat != player]
         return others[0] if others else player
 
-    def _deal_room(self, leader: int) -> list[DragonsEvent]:
+    def _deal_room(self, leader: int) -> list[Event]:
         carried = self.room[0] if self.room else None
         take = max(0, min(ROOM_SIZES[len(self.playing)] - len(self.room), len(self.deck)))
         self.room.extend(self.deck[:take])
@@ -421,12 +392,29 @@ class DragonsState(BaseModel):
             carried=carried,
             deck_left=len(self.deck),
             room_number=self.rooms_dealt,
-            player=leader if duel else None,
+            seat=leader if duel else None,
         )
-        return [dealt, RunOrFace(player=leader)] if self.deciding else [dealt]
+        return [dealt, RunOrFace(seat=leader)] if self.deciding else [dealt]
+
+    def results(self) -> list[SeatResult]:
+        return [
+            SeatResult(seat=party.seat, outcome=party.outcome.value, score=party.score)
+            for party in self.parties
+            if party.outcome is not None and party.score is not None
+        ]
+
+    def forfeits(self, forfeiters: set[int], outcome: str) -> list[SeatResult]:
+        """A player already out keeps their result; one still playing who did not forfeit
+        (their rival gave up or let the game expire) gets no result, neither win nor loss.
+        A forfeit scores as a fall at 0 HP now (the same for either player)."""
+        gave_up = [
+            SeatResult(seat=party.seat, outcome=outcome, score=self.forfeit_score())
+            for party in self.parties
+            if party.outcome is None and party.seat in forfeiters
+        ]
+        return self.results() + gave_up
 
     def forfeit_score(self) -> int:
-        """An abandoned game scores as a fall at 0 HP now (the same for either player)."""
         return -monster_total(self.deck)
 
     def all_cards(self) -> list[Card]:
@@ -436,7 +424,7 @@ class DragonsState(BaseModel):
 
 def new_game(
     seed: int, options: DragonsOptions | None = None, players: int | None = None
-) -> tuple[DragonsState, list[DragonsEvent]]:
+) -> tuple[DragonsState, list[Event]]:
     """Shuffle one dungeon per player together, draw who goes first, and deal the first room.
 
     `players`, when given, is the number of players (the registry passes it); otherwise the
@@ -448,4 +436,4 @@ def new_game(
     deck = dragons_dungeon() * count
     seeded_rng(seed, "shuffle:0").shuffle(deck)
     first = seeded_rng(seed, "first player").randrange(count)
-    return DragonsState.from_deck(deck, players=count, first=first, seed=seed)
+    return DragonsState.scripted(deck, players=count, first=first, seed=seed)

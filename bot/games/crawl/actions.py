@@ -1,11 +1,11 @@
-"""What the dungeon crawls share: what a card is in the dungeon, and the actions a player takes."""
+"""What a card is in a dungeon crawl, and the actions a player takes there."""
 
 from __future__ import annotations
 
 from enum import StrEnum
 
-from bot.games.cards import Card, Suit
-from bot.games.engine import Frozen
+from bot.games.cards import Card, CardParseError, Suit
+from bot.games.contract import Action, IllegalAction
 
 
 class Role(StrEnum):
@@ -33,14 +33,15 @@ class ActionKind(StrEnum):
     FACE = "face"
 
 
-class DungeonAction(Frozen):
+class DungeonAction(Action):
     """One move: a kind and, for every kind but run and face, the room card it plays."""
 
     kind: ActionKind
     card: Card | None = None
 
     def __str__(self) -> str:
-        return self.kind.value if self.card is None else f"{self.kind.value} {self.card}"
+        """The text form: `run`, `weapon.9S`, `drink.7H`."""
+        return self.kind.value if self.card is None else f"{self.kind.value}.{self.card.code}"
 
 
 def monster_total(pile: list[Card]) -> int:
@@ -48,6 +49,9 @@ def monster_total(pile: list[Card]) -> int:
 
 
 def parse_action(text: str) -> DungeonAction:
-    """Read an action as it prints ("run", "weapon 9♠", "drink 7♥"): scripted games and logs."""
-    kind, _, card = text.strip().partition(" ")
-    return DungeonAction(kind=ActionKind(kind), card=Card.parse(card) if card else None)
+    """An action from its text form (`weapon.9S`), or as a person writes it (`weapon 9♠`)."""
+    kind, _, card = text.strip().replace(".", " ", 1).partition(" ")
+    try:
+        return DungeonAction(kind=ActionKind(kind), card=Card.parse(card) if card else None)
+    except (ValueError, CardParseError) as error:
+        raise IllegalAction(f"not a move: {text!r}") from error

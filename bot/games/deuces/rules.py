@@ -1,6 +1,9 @@
-"""Where the Dungeons & Deuces text is silent the bot decides; `/rules` shows this list as is."""
+"""Dungeons & Deuces as this bot plays it: `/rules deuces`, with the rulings where the text is
+silent, each a tested behaviour of the engine."""
 
 from __future__ import annotations
+
+from bot.games.views import BOARDS_SECTION, RulesPage, rulings_section
 
 DEUCES_RULINGS: list[str] = [
     "Decks: each player and the GM have their own 52 cards without jokers; with 4 or more "
@@ -74,3 +77,38 @@ DEUCES_RULINGS: list[str] = [
     "and the competitive modes.",
     "Score: the total difficulty of the encounters won.",
 ]
+
+DEUCES_RULES = RulesPage(
+    title="Dungeons & Deuces",
+    summary=(
+        "A party of 1 to 5 adventurers, each with their own 52-card deck and a class, against "
+        "encounters the bot draws and plays as Game Master. Fights are poker: singles, pairs, "
+        "triples, four of a kind and five-card hands."
+    ),
+    sections=[
+        (
+            "The encounter",
+            "The GM draws enemies towards a target difficulty (5 per player); within 3 of it, "
+            "the party votes **Hit** (one more enemy) or **Stay**. Below the target the party "
+            "strikes first; at it, first and with treasure; above it, treasure and an "
+            "initiative draw.",
+        ),
+        (
+            "Fighting",
+            "On your turn, attack an enemy with a single, pair, triple, four of a kind or "
+            "five-card poker hand; the defender answers with as many cards. Higher wins and "
+            "draws; ties draw for both. A fighter with no cards is defeated. Or Guard: discard "
+            "a card and draw one. The GM attacks whoever shows the highest Threat Card.",
+        ),
+        (
+            "In Discord",
+            "`/deuces new [level] [mode]` opens a table: Join, choose a class, and the host "
+            "presses Start. Press **My hand** to see your cards (only you see them), pick cards "
+            "in the menu, and press a play; 💡 is the GM's hint. A player who lets the table "
+            "wait too long is answered for: defended with their best cards, or they Guard. When "
+            "the GM has answered three times running and nobody plays, the table expires.",
+        ),
+        rulings_section(DEUCES_RULINGS),
+        BOARDS_SECTION,
+    ],
+)

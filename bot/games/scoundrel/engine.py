@@ -14,17 +14,19 @@ from typing import ClassVar, Literal
 from pydantic import BaseModel
 
 from bot.games.cards import Card, Rank, standard_deck
-from bot.games.dungeon import ActionKind, DungeonAction, Role, monster_total, role_of
-from bot.games.engine import GameOver, IllegalAction, NotYourTurn, Outcome, seeded_rng
-from bot.games.events import (
-    DungeonEvent,
+from bot.games.contract import (
+    Event,
     GameEnded,
-    MonsterFought,
-    PotionDrunk,
-    Ran,
-    RoomDealt,
-    WeaponEquipped,
+    GameOver,
+    GameState,
+    IllegalAction,
+    NotYourTurn,
+    Outcome,
+    SeatResult,
+    seeded_rng,
 )
+from bot.games.crawl.actions import ActionKind, DungeonAction, Role, monster_total, role_of
+from bot.games.crawl.events import MonsterFought, PotionDrunk, Ran, RoomDealt, WeaponEquipped
 
 MAX_HP = 20
 ROOM_SIZE = 4
@@ -60,11 +62,10 @@ def scoundrel_deck() -> list[Card]:
     return [c for c in standard_deck() if not (c.suit and c.suit.is_red and c.rank >= Rank.JACK)]
 
 
-class ScoundrelState(BaseModel):
+class ScoundrelState(GameState[DungeonAction]):
     """A whole game between two actions. The deck's top is index 0."""
 
     game: Literal["scoundrel"] = "scoundrel"
-    seed: int = 0
     variant: Variant = Variant.CLASSIC
     deck: list[Card]
     room: list[Card] = []
@@ -77,14 +78,13 @@ class ScoundrelState(BaseModel):
     ran_last_room: bool = False
     rooms_dealt: int = 0
     last_played: Card | None = None
-    turn: int = 0
     outcome: Outcome | None = None
     score: int | None = None
 
     @classmethod
-    def from_deck(
+    def scripted(
         cls, deck: list[Card], variant: Variant = Variant.CLASSIC, seed: int = 0
-    ) -> tuple[ScoundrelState, list[DungeonEvent]]:
+    ) -> tuple[ScoundrelState, list[Event]]:
         """A game over an explicit card order (top first): for scripted tests and replays."""
         state = cls(seed=seed, variant=variant, deck=list(deck))
         return state, state._deal_room()
@@ -98,6 +98,9 @@ class ScoundrelState(BaseModel):
     @property
     def to_move(self) -> int | None:
         return None if self.is_over else SOLO
+
+    def acting(self) -> list[int]:
+        return [] if self.is_over else [SOLO]
 
     @property
     def last_kill(self) -> Card | None:
@@ -117,8 +120,8 @@ class ScoundrelState(BaseModel):
             return False
         return rule == RunRule.ANY_ROOM or not self.ran_last_room
 
-    def legal_actions(self, player: int = SOLO) -> list[DungeonAction]:
-        if self.is_over or player != SOLO:
+    def legal_actions(self, seat: int = SOLO) -> list[DungeonAction]:
+        if self.is_over or seat != SOLO:
             return []
         actions = [DungeonAction(kind=ActionKind.RUN)] if self.may_run() else []
         for card in self.room:
@@ -137,13 +140,13 @@ class ScoundrelState(BaseModel):
 
     # ---- applying an action -----------------------------------------------------------------
 
-    def apply(self, player: int, action: DungeonAction) -> list[DungeonEvent]:
+    def apply(self, seat: int, action: DungeonAction) -> list[Event]:
         """Play one action; an illegal one raises and changes nothing."""
         if self.is_over:
             raise GameOver("the game is over")
-        if player != SOLO:
+        if seat != SOLO:
             raise NotYourTurn("Scoundrel is a solo game")
-        if action not in self.legal_actions(player):
+        if action not in self.legal_actions(seat):
             raise IllegalAction(f"{action} is not a legal move now")
         self.turn += 1
         if action.kind == ActionKind.RUN:
@@ -157,14 +160,14 @@ class ScoundrelState(BaseModel):
         events = [self._PLAYS[action.kind](self, card)]
         return events + self._after_play()
 
-    def _run(self) -> list[DungeonEvent]:
+    def _run(self) -> list[Event]:
         fled = list(self.room)
         self.deck.extend(fled)
         self.room = []
         self.ran_last_room = True
         return [Ran(cards=fled), *self._deal_room()]
 
-    def _drink(self, potion: Card) -> DungeonEvent:
+    def _drink(self, potion: Card) -> Event:
         self.discard.append(potion)
         if self.potion_in_room:
             return PotionDrunk(card=potion, healed=0, wasted=True, hp=self.hp)
@@ -173,33 +176,33 @@ class ScoundrelState(BaseModel):
         self.hp += healed
         return PotionDrunk(card=potion, healed=healed, wasted=False, hp=self.hp)
 
-    def _equip(self, weapon: Card) -> DungeonEvent:
+    def _equip(self, weapon: Card) -> Event:
         replaced = self.weapon
         if replaced is not None:
             self.discard.extend([replaced, *self.slain])
         self.weapon, self.slain = weapon, []
         return WeaponEquipped(card=weapon, replaced=replaced)
 
-    def _fight_with_weapon(self, monster: Card) -> DungeonEvent:
+    def _fight_with_weapon(self, monster: Card) -> Event:
         assert self.weapon is not None
         damage = max(0, monster.value - self.weapon.value)
         self.slain.append(monster)
         self.hp -= damage
         return MonsterFought(card=monster, weapon=self.weapon, damage=damage, hp=self.hp)
 
-    def _fight_barehanded(self, monster: Card) -> DungeonEvent:
+    def _fight_barehanded(self, monster: Card) -> Event:
         self.discard.append(monster)
         self.hp -= monster.value
         return MonsterFought(card=monster, weapon=None, damage=monster.value, hp=self.hp)
 
-    _PLAYS: ClassVar[dict[ActionKind, Callable[[ScoundrelState, Card], DungeonEvent]]] = {
+    _PLAYS: ClassVar[dict[ActionKind, Callable[[ScoundrelState, Card], Event]]] = {
         ActionKind.DRINK: _drink,
         ActionKind.EQUIP: _equip,
         ActionKind.FIGHT_WITH_WEAPON: _fight_with_weapon,
         ActionKind.FIGHT_BAREHANDED: _fight_barehanded,
     }
 
-    def _after_play(self) -> list[DungeonEvent]:
+    def _after_play(self) -> list[Event]:
         if self.hp <= 0:
             return self._end(Outcome.LOST, self.hp - monster_total(self.deck + self.room))
         if not self.room and not self.deck:
@@ -214,11 +217,11 @@ class ScoundrelState(BaseModel):
             return last.value
         return 0
 
-    def _end(self, outcome: Outcome, score: int) -> list[DungeonEvent]:
+    def _end(self, outcome: Outcome, score: int) -> list[Event]:
         self.outcome, self.score = outcome, score
         return [GameEnded(outcome=outcome, score=score)]
 
-    def _deal_room(self) -> list[DungeonEvent]:
+    def _deal_room(self) -> list[Event]:
         carried = self.room[0] if self.room else None
         take = min(ROOM_SIZE - len(self.room), len(self.deck))
         self.room.extend(self.deck[:take])
@@ -235,8 +238,16 @@ class ScoundrelState(BaseModel):
             )
         ]
 
-    def forfeit_score(self) -> int:
+    def results(self) -> list[SeatResult]:
+        if self.outcome is None or self.score is None:
+            return []
+        return [SeatResult(seat=SOLO, outcome=self.outcome.value, score=self.score)]
+
+    def forfeits(self, forfeiters: set[int], outcome: str) -> list[SeatResult]:
         """An abandoned or expired game scores as a death at 0 HP, never better than dying now."""
+        return [SeatResult(seat=SOLO, outcome=outcome, score=self.forfeit_score())]
+
+    def forfeit_score(self) -> int:
         return -monster_total(self.deck + self.room)
 
     def all_cards(self) -> list[Card]:
@@ -247,10 +258,10 @@ class ScoundrelState(BaseModel):
 
 def new_game(
     seed: int, options: ScoundrelOptions | None = None, players: int = 1
-) -> tuple[ScoundrelState, list[DungeonEvent]]:
+) -> tuple[ScoundrelState, list[Event]]:
     """Shuffle the deck from the seed and deal the first room."""
     if players != 1:
         raise IllegalAction("Scoundrel is played alone")
     deck = scoundrel_deck()
     seeded_rng(seed, "shuffle:0").shuffle(deck)
-    return ScoundrelState.from_deck(deck, (options or ScoundrelOptions()).variant, seed)
+    return ScoundrelState.scripted(deck, (options or ScoundrelOptions()).variant, seed)

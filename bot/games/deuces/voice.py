@@ -8,12 +8,22 @@ told: only counts, as at a real table.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from bot.games.engine import seeded_rng
+from bot.games.contract import Event, GameEnded, seeded_rng
+from bot.games.deuces.state import DeucesTable, Ref
 
 Pick = Callable[[list[str]], str]
-Name = Callable[[Any], str]
+Name = Callable[[Ref | int], str]
+
+
+@dataclass(frozen=True)
+class Scene:
+    """What a line may mention besides its event: who is who, and the party's level."""
+
+    name: Name
+    level: int
 
 DRAWN = [
     "The GM turns over **{name}** (difficulty {difficulty}): the encounter stands at {total}.",
@@ -52,9 +62,13 @@ LEVEL = ["The party reaches level {level}."]
 GAME_ENDED = ["The game ends: the party {outcome}, score {score} (level {level})."]
 
 
-def _line(table: list[str] | dict, key: Any = None) -> Callable[[Any, Pick, Name], str]:
-    def tell(event: Any, pick: Pick, name: Name) -> str:
-        template = table[key(event)] if key else pick(table)
+Line = Callable[[Any, Pick, Scene], str]
+
+
+def _line(table: list[str] | dict[Any, str], key: Callable[[Any], Any] | None = None) -> Line:
+    def tell(event: Any, pick: Pick, scene: Scene) -> str:
+        name = scene.name
+        template = table[key(event)] if key and isinstance(table, dict) else pick(list(table))
         fields = {field: getattr(event, field) for field in type(event).model_fields}
         for role in ("who", "attacker", "defender", "user", "by"):
             if role in fields and fields[role] is not None:
@@ -68,28 +82,28 @@ def _line(table: list[str] | dict, key: Any = None) -> Callable[[Any, Pick, Name
     return tell
 
 
-def _vote(event: Any, pick: Pick, name: Name) -> str:
-    return pick(VOTE).format(who=name(event.seat), choice="hit" if event.hit else "stay")
+def _vote(event: Any, pick: Pick, scene: Scene) -> str:
+    return pick(VOTE).format(who=scene.name(event.seat), choice="hit" if event.hit else "stay")
 
 
-def _vote_taken(event: Any, pick: Pick, name: Name) -> str:
+def _vote_taken(event: Any, pick: Pick, scene: Scene) -> str:
     decision = "the GM draws one more enemy" if event.hit else "they face what is there"
     return pick(VOTE_TAKEN).format(hits=event.hits, stays=event.stays, decision=decision)
 
 
-def _initiative(event: Any, pick: Pick, name: Name) -> str:
+def _initiative(event: Any, pick: Pick, scene: Scene) -> str:
     first = "The party goes" if event.first == "players" else "The enemies go"
     return pick(INITIATIVE).format(
-        who=name(event.seat), player_card=event.player_card, gm_card=event.gm_card, first=first
+        who=scene.name(event.seat), player_card=event.player_card, gm_card=event.gm_card, first=first
     )
 
 
-def _game_ended(event: Any, pick: Pick, name: Name) -> str:
+def _game_ended(event: GameEnded, pick: Pick, scene: Scene) -> str:
     outcome = "wins" if event.outcome == "won" else "loses"
-    return pick(GAME_ENDED).format(outcome=outcome, score=event.score, level=event.level)
+    return pick(GAME_ENDED).format(outcome=outcome, score=event.score, level=scene.level)
 
 
-LINES: dict[str, Callable[[Any, Pick, Name], str]] = {
+LINES: dict[str, Line] = {
     "enemy_drawn": _line(DRAWN),
     "vote_cast": _vote,
     "vote_taken": _vote_taken,
@@ -113,16 +127,35 @@ LINES: dict[str, Callable[[Any, Pick, Name], str]] = {
 class GameMaster:
     """Narrates one game; `name` turns a combatant (a seat or an enemy ref) into words."""
 
-    def __init__(self, seed: int, name: Name) -> None:
+    def __init__(self, seed: int, name: Name, level: int = 1) -> None:
         self.seed = seed
-        self.name = name
+        self.scene = Scene(name=name, level=level)
 
-    def narrate(self, events: Sequence[Any], turn: int) -> list[str]:
+    def narrate(self, events: Sequence[Event], turn: int) -> list[str]:
         lines = []
         for index, event in enumerate(events):
             line = LINES.get(event.kind)
             if line is not None:
                 rng = seeded_rng(self.seed, f"gm:{turn}:{index}")
-                text = line(event, rng.choice, self.name)
+                text = line(event, rng.choice, self.scene)
                 lines.append(text[:1].upper() + text[1:])
         return lines
+
+
+def narrate(
+    events: Sequence[Event], before: DeucesTable | None, after: DeucesTable, names: list[str]
+) -> list[str]:
+    """The GM's lines for one move. Players go by their names, enemies by theirs; a move that
+    ends an encounter speaks of enemies only the table before it still holds."""
+    tables = [table for table in (before, after) if table is not None]
+
+    def name(who: Ref | int) -> str:
+        if isinstance(who, int) or who.side == "players":
+            seat = who if isinstance(who, int) else who.index
+            return names[seat] if seat < len(names) else f"Player {seat + 1}"
+        for table in tables:
+            if who.index < len(table.enemies):
+                return table.enemy_def(who.index).name
+        return "the enemy"
+
+    return GameMaster(after.seed, name, after.level).narrate(events, after.turn)

@@ -1,0 +1,62 @@
+"""The words and bars of a dungeon crawl's table, shared by Scoundrel and Diamonds & Dragons."""
+
+from __future__ import annotations
+
+from bot.games.cards import Card
+from bot.games.crawl.actions import ActionKind, DungeonAction
+from bot.games.views import Control, Style
+
+HP_BAR_CELLS = 10
+RUN_ROW = 4
+"""Run and face sit on the last row, under the room's cards."""
+
+ACTION_LABELS: dict[ActionKind, str] = {
+    ActionKind.FIGHT_WITH_WEAPON: "Fight {card} (weapon)",
+    ActionKind.FIGHT_BAREHANDED: "Fight {card} barehanded",
+    ActionKind.FIGHT: "Fight {card}",
+    ActionKind.DRINK: "Drink {card}",
+    ActionKind.EQUIP: "Equip {card}",
+    ActionKind.RUN: "Run",
+    ActionKind.FACE: "Face the room",
+}
+STYLES: dict[ActionKind, Style] = {
+    ActionKind.FIGHT_WITH_WEAPON: "primary",
+    ActionKind.FIGHT_BAREHANDED: "danger",
+    ActionKind.FIGHT: "danger",
+    ActionKind.DRINK: "success",
+    ActionKind.EQUIP: "primary",
+    ActionKind.RUN: "secondary",
+    ActionKind.FACE: "primary",
+}
+
+
+def action_label(action: DungeonAction) -> str:
+    return ACTION_LABELS[action.kind].format(card=action.card)
+
+
+def control(action: DungeonAction, row: int, legal: set[DungeonAction]) -> Control:
+    """A button for a move, shown disabled when the move is not legal now."""
+    return Control(
+        label=action_label(action),
+        action=str(action),
+        style=STYLES[action.kind],
+        row=row,
+        disabled=action not in legal,
+    )
+
+
+def hp_bar(hp: int, max_hp: int) -> str:
+    filled = max(0, min(HP_BAR_CELLS, round(HP_BAR_CELLS * hp / max_hp)))
+    return "▰" * filled + "▱" * (HP_BAR_CELLS - filled) + f" {hp}/{max_hp}"
+
+
+def weapon_text(weapon: Card | None, last_kill: Card | None) -> str:
+    if weapon is None:
+        return "none (barehanded)"
+    if last_kill is None:
+        return f"{weapon}, fresh: fights any monster"
+    return f"{weapon}, last kill {last_kill}: fights monsters below {last_kill.value}"
+
+
+def room_text(room: list[Card]) -> str:
+    return " ".join(str(card) for card in room)

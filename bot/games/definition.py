@@ -1,0 +1,287 @@
+"""A game as the rest of the bot knows it: what it is (data), and one typed way to play it.
+
+`GameInfo` is everything the Discord layer, the help, the boards and the terminal derive from:
+title, seats, variants, settings, and the capabilities the game declares (a challenge, a lobby,
+a daily deal, private hands, a turn timer). `Game[S, A]` ties a state type and an action type to
+their voice, views and rules page. `Match` is one game in play, which the layers outside speak to
+in action texts and view models only, so they never see a game's types.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import Generic, TypeVar
+
+from pydantic import BaseModel, Field
+
+from bot.games.contract import Action, Event, GameError, GameState, SeatResult, Setup
+from bot.games.views import HandView, RulesPage, TableView
+
+
+class SeatRange(BaseModel, frozen=True):
+    min: int = Field(default=1, ge=1)
+    max: int = Field(default=1, ge=1)
+
+
+class Variant(BaseModel, frozen=True):
+    key: str
+    label: str
+    """How a choice shows it ("Classic (ranked): no running twice in a row")."""
+    seats: SeatRange = SeatRange()
+    rated: bool = False
+    """Head-to-head games of this variant move the players' ratings."""
+
+
+class NumberSetting(BaseModel, frozen=True):
+    """A whole number a player may set when starting (a level, say)."""
+
+    name: str
+    description: str
+    minimum: int
+    maximum: int
+    default: int
+
+
+class Challenge(BaseModel, frozen=True):
+    """One player invites another by name to a variant for two."""
+
+    variant: str
+    description: str
+    opponent_description: str = "Who you challenge; they accept or decline with a button"
+
+
+class Lobby(BaseModel, frozen=True):
+    """Players join a table, each picks one of `picks`, and the host starts."""
+
+    pick_placeholder: str
+    picks: list[tuple[str, str, str]]
+    """(id, name, description) of each pick on offer, in the order shown."""
+    blurb: str
+
+
+class Daily(BaseModel, frozen=True):
+    """One deal a day for everyone, one attempt each, of one variant."""
+
+    variant: str
+    description: str
+    won: str = "won"
+    lost: str = "lost"
+    """How the shared result says the attempt ended ("escaped", "fell in")."""
+
+
+class Board(BaseModel, frozen=True):
+    """One board a server can look at: which results it ranks, and how."""
+
+    key: str
+    title: str
+    game: str
+    """The game whose results it ranks, or (rated) the rating pool."""
+    variants: list[str] = []
+    default_variant: str | None = None
+    daily: bool = False
+    rated: bool = False
+    unit: str = "score"
+
+
+class GameInfo(BaseModel, frozen=True):
+    key: str
+    title: str
+    description: str
+    """One line: the command group's description and the game's line in /help."""
+    new_description: str
+    seats: SeatRange = SeatRange()
+    variants: list[Variant]
+    default_variant: str
+    variant_option: str = "variant"
+    """The name of the `new` command's variant option (Deuces calls its variants modes)."""
+    variant_description: str = "Which variant"
+    settings: list[NumberSetting] = []
+    challenge: Challenge | None = None
+    lobby: Lobby | None = None
+    daily: Daily | None = None
+    turn_timer: bool = False
+    """A seat that keeps the table waiting is answered for (the game's `time_out`)."""
+    private_hands: bool = False
+    """Each seat plays from a hand only it sees (the game's `hand`)."""
+    boards: list[Board] = []
+
+    def variant(self, key: str | None) -> Variant:
+        """The named variant (the default for None); a ValueError names the ones there are."""
+        chosen = key or self.default_variant
+        for variant in self.variants:
+            if variant.key == chosen:
+                return variant
+        known = ", ".join(v.key for v in self.variants)
+        raise ValueError(f"{self.title} has no variant {key!r}: {known}")
+
+    def rating_pool(self, variant: str | None) -> str | None:
+        """Where a variant's games move ratings, if they do."""
+        return f"{self.key}-{self.variant(variant).key}" if self.variant(variant).rated else None
+
+    @property
+    def new_variants(self) -> list[Variant]:
+        """The variants `new` offers: every one a lobby can seat, else those played alone."""
+        if self.lobby is not None:
+            return list(self.variants)
+        return [v for v in self.variants if v.seats.min == 1]
+
+
+S = TypeVar("S", bound=GameState)  # pyright: ignore[reportMissingTypeArgument]
+A = TypeVar("A", bound=Action)
+
+
+class GameEntry(ABC):
+    """What the registry holds: a game's facts, and how to start or reload one of its games."""
+
+    info: GameInfo
+    rules: RulesPage
+
+    @abstractmethod
+    def start(self, seed: int, setup: Setup) -> tuple[Match, Sequence[Event]]: ...
+
+    @abstractmethod
+    def resume(self, state_json: str | bytes) -> Match: ...
+
+
+class Game(GameEntry, Generic[S, A]):
+    """One game, typed: its state and action types, its voice, its views and its rules page."""
+
+    state_type: type[S]
+
+    @abstractmethod
+    def new_game(self, seed: int, setup: Setup) -> tuple[S, Sequence[Event]]:
+        """Deal a game from the seed: every shuffle comes from it, nothing else."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> A:
+        """An action from its text form; a GameError for anything that names none."""
+
+    @abstractmethod
+    def label(self, state: S, seat: int, action: A) -> str:
+        """How a button or the terminal names an action ("Fight 9♣ (weapon)")."""
+
+    @abstractmethod
+    def narrate(self, events: Sequence[Event], before: S | None, after: S, names: list[str]) -> list[str]:
+        """The voice (the Dealer, the GM) telling one move's events; `before` is the state the
+        move started from (None for the deal), `after` the state it left."""
+
+    @abstractmethod
+    def table(self, state: S, names: list[str]) -> TableView:
+        """The public table, with a control for every play the channel's message offers."""
+
+    def hand(self, state: S, seat: int, picked: list[str]) -> HandView | None:
+        """A seat's private view, with the plays made of the picked cards (`private_hands`)."""
+        return None
+
+    def suggest(self, state: S, seat: int) -> A | None:
+        """A sensible legal move, offered as a hint; None where the game gives none."""
+        return None
+
+    def settings_of(self, state: S) -> dict[str, int]:
+        """The settings a game was started with, so "New game" starts the same again."""
+        return {}
+
+    def load(self, state_json: str | bytes) -> S:
+        return self.state_type.model_validate_json(state_json)
+
+    def start(self, seed: int, setup: Setup) -> tuple[Match, Sequence[Event]]:
+        state, events = self.new_game(seed, setup)
+        return Match(self, state), events
+
+    def resume(self, state_json: str | bytes) -> Match:
+        return Match(self, self.load(state_json))
+
+
+class Match(Generic[S, A]):
+    """One game in play: its state and the game that knows it.
+
+    The Discord layer and the terminal hold only Matches. They name actions by their text form
+    and read views, so nothing outside a game's folder depends on its types.
+    """
+
+    def __init__(self, game: Game[S, A], state: S) -> None:
+        self.game = game
+        self.state = state
+
+    @property
+    def info(self) -> GameInfo:
+        return self.game.info
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.is_over
+
+    @property
+    def turn(self) -> int:
+        return self.state.turn
+
+    def dump(self) -> str:
+        return self.state.model_dump_json()
+
+    def snapshot(self) -> Match[S, A]:
+        """A copy to narrate a move against: the table as it was before it."""
+        return Match(self.game, self.state.model_copy(deep=True))
+
+    def acting(self) -> list[int]:
+        return self.state.acting()
+
+    def legal(self, seat: int) -> list[str]:
+        return [str(action) for action in self.state.legal_actions(seat)]
+
+    def labelled(self, seat: int) -> list[tuple[str, str]]:
+        """Every legal action of a seat as (text, label), the hint first where there is one."""
+        actions = self.state.legal_actions(seat)
+        hint = self.game.suggest(self.state, seat) if actions else None
+        if hint is not None:
+            actions = [hint, *(action for action in actions if action != hint)]
+        return [(str(action), self.game.label(self.state, seat, action)) for action in actions]
+
+    def hint(self, seat: int) -> str | None:
+        hint = self.game.suggest(self.state, seat) if self.state.legal_actions(seat) else None
+        return None if hint is None else str(hint)
+
+    def play(self, seat: int, text: str) -> Sequence[Event]:
+        """Play an action named by its text form; a GameError (the state unchanged) if it is
+        unreadable, not this seat's to play, or illegal now."""
+        return self.state.apply(seat, self.game.parse_action(text))
+
+    def time_out(self, seat: int) -> Sequence[Event]:
+        return self.state.time_out(seat)
+
+    def narrate(self, events: Sequence[Event], before: Match[S, A] | None, names: list[str]) -> list[str]:
+        return self.game.narrate(events, before.state if before else None, self.state, names)
+
+    def table(self, names: list[str]) -> TableView:
+        return self.game.table(self.state, names)
+
+    def hand(self, seat: int, picked: list[str]) -> HandView | None:
+        return self.game.hand(self.state, seat, picked)
+
+    def results(self) -> list[SeatResult]:
+        return self.state.results()
+
+    def forfeits(self, forfeiters: set[int], outcome: str) -> list[SeatResult]:
+        return self.state.forfeits(forfeiters, outcome)
+
+    def still_playing(self, seat: int) -> bool:
+        return self.state.still_playing(seat)
+
+    def settings(self) -> dict[str, int]:
+        return self.game.settings_of(self.state)
+
+
+__all__ = [
+    "Board",
+    "Challenge",
+    "Daily",
+    "Game",
+    "GameEntry",
+    "GameError",
+    "GameInfo",
+    "Lobby",
+    "Match",
+    "NumberSetting",
+    "SeatRange",
+    "Variant",
+]

@@ -1,0 +1,166 @@
+"""Dungeons & Deuces as players see it: the public table, and each player's own hand.
+
+A player picks cards from their hand; the hand then offers exactly the legal plays made of those
+cards (attack which enemy, defend, guard, an ability), led by the GM's hint. Plays are never
+listed in advance, so a hand of seven offers no more than a few buttons at a time.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from bot.games.cards import Card
+from bot.games.deuces.actions import DeucesAction, Vote
+from bot.games.deuces.autoplay import suggest
+from bot.games.deuces.engine import DeucesState
+from bot.games.deuces.state import player
+from bot.games.deuces.view import hand_view, table_view
+from bot.games.views import Control, Field, HandCard, HandView, TableView
+
+MAX_PLAYS = 19
+"""Plays offered beside the hint: with it, four rows of five buttons."""
+LABEL_LIMIT = 80
+PROMPTS = {"vote": "vote Hit or Stay", "turn": "take a turn", "defend": "defend", "loot": "loot"}
+
+
+def action_cards(action: DeucesAction) -> list[Card]:
+    """The cards an action puts on the table (or trades), in any order."""
+    cards = getattr(action, "cards", None)
+    if cards is not None:
+        return list(cards)
+    return [getattr(action, name) for name in ("card", "keep", "give") if hasattr(action, name)]
+
+
+def label(state: DeucesState, seat: int, action: DeucesAction) -> str:
+    cards = " ".join(str(card) for card in action_cards(action))
+    match action.kind:
+        case "vote":
+            text = "Vote hit" if getattr(action, "hit", False) else "Vote stay"
+        case "attack":
+            text = f"Attack {state.enemy_def(getattr(action, 'target', 0)).name} with {cards}"
+        case "defend":
+            text = f"Defend with {cards}"
+        case "guard":
+            text = f"Guard with {cards}"
+        case "end":
+            text = "End turn"
+        case "ability":
+            ability = state.ability(player(seat), getattr(action, "ability", ""))
+            target = getattr(action, "target", None)
+            text = f"{ability.name if ability else 'Ability'} {cards}".strip()
+            text += f" @{target}" if target is not None else ""
+        case "trade":
+            text = f"Trade {getattr(action, 'give', '')} up into {getattr(action, 'keep', '')}"
+        case "drop":
+            text = f"Drop loot {cards}"
+        case _:
+            text = "Done with loot"
+    return text[:LABEL_LIMIT]
+
+
+def deuces_table(state: DeucesState, names: list[str]) -> TableView:
+    facts = table_view(state)
+    foes = [
+        f"`{f.index}` **{f.name}** ({f.rank}): "
+        + ("defeated" if f.defeated else f"{f.cards} cards, edge {f.edge:+d}")
+        for f in facts.enemies
+    ]
+    party = [
+        f"**{names[s.seat]}**, {s.class_name}: {s.cards} in hand, {s.deck} in deck"
+        + (f", threat {s.threat}" if s.threat else "")
+        + (f", loot {' '.join(str(item.card) for item in s.loot)}" if s.loot else "")
+        + (" (defeated)" if s.defeated else "")
+        for s in facts.seats
+    ]
+    fields = [
+        Field(name="👹 Enemies", value="\n".join(foes) or "none yet", inline=False),
+        Field(name="🛡️ Party", value="\n".join(party), inline=False),
+    ]
+    if facts.attack:
+        attack = " ".join(str(card) for card in facts.attack)
+        fields.append(Field(name="⚔️ Attack to answer", value=attack, inline=False))
+    if not state.is_over and facts.prompt:
+        waiting = ", ".join(names[seat] for seat in facts.waiting_for)
+        what = PROMPTS.get(facts.prompt, facts.prompt)
+        fields.append(Field(name="⏳ Waiting for", value=f"{waiting} to {what}", inline=False))
+    title = (
+        f"Dungeons & Deuces · encounter {facts.encounter} · level {facts.level}"
+        f" · difficulty {facts.difficulty}/{facts.target}"
+    )
+    footer = "Press My hand to see your cards and play" if not state.is_over else ""
+    return TableView(title=title, fields=fields, footer=footer, controls=vote_controls(state))
+
+
+def vote_controls(state: DeucesState) -> list[Control]:
+    """The party's vote is public, so its buttons sit on the table for every voter."""
+    if state.is_over or state.prompt is None or state.prompt.kind != "vote":
+        return []
+    return [
+        Control(
+            label=label(state, 0, vote), action=str(vote), style="danger" if hit else "secondary"
+        )
+        for hit in (True, False)
+        for vote in [Vote(hit=hit)]
+    ]
+
+
+def deuces_hand(state: DeucesState, seat: int, picked: list[str]) -> HandView:
+    """One player's cards with their marks and abilities, and the plays of the picked cards."""
+    facts = hand_view(state, seat)
+    chosen = picked_cards(state, seat, picked)
+    marks = [
+        f"{held.card}" + (f" (+{held.raised})" if held.raised else "") + (" wild" if held.wild else "")
+        for held in facts.cards
+    ]
+    waiting = seat in state.waiting_for and not state.is_over
+    return HandView(
+        title=f"Your hand: {state.players[seat].klass.name}",
+        description=" · ".join(marks) or "No cards.",
+        fields=[
+            Field(
+                name=f"{ability.name} ({'ready' if ability.usable_now else 'not now'})",
+                value=ability.text,
+                inline=False,
+            )
+            for ability in facts.abilities
+        ],
+        footer="Pick cards below, then press a play."
+        if waiting
+        else "The table is not waiting for you right now.",
+        cards=[
+            HandCard(label=str(held.card), value=f"{index}.{held.card.code}", picked=held.card in chosen)
+            for index, held in enumerate(facts.cards)
+        ],
+        controls=plays(state, seat, chosen) if waiting else [],
+    )
+
+
+def plays(state: DeucesState, seat: int, picked: list[Card]) -> list[Control]:
+    """The hint, then every legal play made of exactly the picked cards."""
+    hint = suggest(state, seat)
+    wanted = Counter(picked)
+    loot = state.prompt is not None and state.prompt.kind == "loot"  # loot cards aren't held
+    matching = [
+        action
+        for action in state.legal_actions(seat)
+        if (loot or Counter(action_cards(action)) == wanted) and action != hint
+    ]
+    offered = [
+        Control(label=f"💡 {label(state, seat, hint)}"[:LABEL_LIMIT], action=str(hint), style="success")
+    ]
+    offered += [
+        Control(label=label(state, seat, action), action=str(action), style="primary")
+        for action in matching
+    ]
+    return offered[: MAX_PLAYS + 1]
+
+
+def picked_cards(state: DeucesState, seat: int, values: list[str]) -> list[Card]:
+    """The cards a picker's values name ("3.9C": the fourth card, 9♣), if still held."""
+    hand = state.players[seat].hand
+    cards = []
+    for value in values:
+        index, _, code = value.partition(".")
+        if index.isdigit() and int(index) < len(hand) and hand[int(index)].code == code:
+            cards.append(hand[int(index)])
+    return cards

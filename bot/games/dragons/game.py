@@ -1,0 +1,79 @@
+"""Diamonds & Dragons as the bot hosts it: solo, or a duel by challenge, with the Dealer's voice."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.games.contract import Event, Setup
+from bot.games.crawl.actions import DungeonAction, parse_action
+from bot.games.crawl.dealer import Dealer
+from bot.games.crawl.text import action_label
+from bot.games.definition import Board, Challenge, Game, GameInfo, SeatRange, Variant
+from bot.games.dragons.engine import DragonsState
+from bot.games.dragons.engine import new_game as deal
+from bot.games.dragons.rules import DRAGONS_RULES
+from bot.games.dragons.view import dragons_table
+from bot.games.views import TableView
+
+INFO = GameInfo(
+    key="dragons",
+    title="Diamonds & Dragons",
+    description="Diamonds & Dragons: lead five heroes through a dungeon with dragons",
+    new_description="Start a solo Diamonds & Dragons game in this channel",
+    seats=SeatRange(min=1, max=2),
+    variants=[
+        Variant(key="solo", label="Solo"),
+        Variant(key="duel", label="Duel", seats=SeatRange(min=2, max=2), rated=True),
+    ],
+    default_variant="solo",
+    challenge=Challenge(
+        variant="duel", description="Challenge someone to a Diamonds & Dragons duel"
+    ),
+    boards=[
+        Board(
+            key="dragons",
+            title="Diamonds & Dragons",
+            game="dragons",
+            variants=["solo"],
+            default_variant="solo",
+        ),
+        Board(
+            key="dragons-duel",
+            title="Dragons duel ratings",
+            game="dragons-duel",
+            rated=True,
+            unit="rating",
+        ),
+    ],
+)
+
+
+class DragonsGame(Game[DragonsState, DungeonAction]):
+    info = INFO
+    rules = DRAGONS_RULES
+    state_type = DragonsState
+
+    def new_game(self, seed: int, setup: Setup) -> tuple[DragonsState, list[Event]]:
+        variant = self.info.variant(setup.variant)
+        return deal(seed, players=variant.seats.min)
+
+    def parse_action(self, text: str) -> DungeonAction:
+        return parse_action(text)
+
+    def label(self, state: DragonsState, seat: int, action: DungeonAction) -> str:
+        return action_label(action)
+
+    def narrate(
+        self,
+        events: Sequence[Event],
+        before: DragonsState | None,
+        after: DragonsState,
+        names: list[str],
+    ) -> list[str]:
+        return Dealer(after.seed, names).narrate(events, after.turn)
+
+    def table(self, state: DragonsState, names: list[str]) -> TableView:
+        return dragons_table(state, names)
+
+
+GAME = DragonsGame()

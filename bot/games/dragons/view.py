@@ -1,0 +1,69 @@
+"""Diamonds & Dragons' table: every party with its heroes, the shared room, and whose move it is."""
+
+from __future__ import annotations
+
+from bot.games.crawl.actions import ActionKind, DungeonAction, role_of
+from bot.games.crawl.text import RUN_ROW, control, room_text, weapon_text
+from bot.games.dragons.engine import HERO_HP, MAX_HP, PLAY_KINDS, DragonsState, Party
+from bot.games.views import Control, Field, TableView
+
+HERO_DOWN = "✖"
+CARDS_PER_ROW = 4
+
+
+def party_text(party: Party) -> str:
+    """Each hero with their HP, then the party's total, weapon and result."""
+    heroes = " · ".join(
+        f"{hero.card} {'▰' * hero.hp}{'▱' * (HERO_HP - hero.hp)}"
+        if hero.hp
+        else f"{hero.card} {HERO_DOWN}"
+        for hero in party.heroes
+    )
+    lines = [
+        heroes,
+        f"HP {party.hp}/{MAX_HP} · weapon {weapon_text(party.weapon, party.last_kill)}",
+    ]
+    if party.outcome is not None:
+        lines.append(f"**{party.outcome.value.upper()}**, score {party.score}")
+    return "\n".join(lines)
+
+
+def dragons_table(state: DragonsState, names: list[str]) -> TableView:
+    names = names or [f"Player {seat + 1}" for seat in range(len(state.parties))]
+    duel = len(state.parties) > 1
+    fields = [
+        Field(
+            name=f"🛡️ {names[party.seat]}" if duel else "🛡️ Your party",
+            value=party_text(party),
+            inline=False,
+        )
+        for party in state.parties
+    ]
+    fields.append(Field(name="🂠 Deck", value=f"{len(state.deck)} cards left"))
+    if state.to_move is not None:
+        fields.append(Field(name=f"🚪 Room {state.rooms_dealt}", value=room_text(state.room) or "empty"))
+        if duel:
+            mover = names[state.to_move]
+            doing = "decides for both: run or face the room" if state.deciding else "picks a card"
+            fields.append(Field(name="⏳ Turn", value=f"{mover} {doing}", inline=False))
+    return TableView(
+        title="Diamonds & Dragons" + (" · Duel" if duel else ""),
+        fields=fields,
+        footer="Dragons are jokers, worth 15",
+        controls=[] if state.is_over else controls(state),
+    )
+
+
+def controls(state: DragonsState) -> list[Control]:
+    """One button per distinct room card (two decks hold twins), then run or face."""
+    legal = set(state.legal_actions(state.to_move)) if state.to_move is not None else set()
+    room = list(dict.fromkeys(state.room))
+    plays = [
+        control(
+            DungeonAction(kind=PLAY_KINDS[role_of(card)], card=card), index // CARDS_PER_ROW, legal
+        )
+        for index, card in enumerate(room)
+    ]
+    run, face = DungeonAction(kind=ActionKind.RUN), DungeonAction(kind=ActionKind.FACE)
+    choices = [control(action, RUN_ROW, legal) for action in (run, face) if action in legal or action == run]
+    return plays + choices

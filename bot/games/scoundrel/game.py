@@ -1,0 +1,84 @@
+"""Scoundrel as the bot hosts it: its facts, its Dealer, its table and its rules page."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.games.contract import Event, Setup
+from bot.games.crawl.actions import DungeonAction, parse_action
+from bot.games.crawl.dealer import Dealer
+from bot.games.crawl.text import action_label
+from bot.games.definition import Board, Daily, Game, GameInfo, Variant
+from bot.games.scoundrel.engine import ScoundrelOptions, ScoundrelState
+from bot.games.scoundrel.engine import Variant as RunVariant
+from bot.games.scoundrel.engine import new_game as deal
+from bot.games.scoundrel.rules import SCOUNDREL_RULES
+from bot.games.scoundrel.view import scoundrel_table
+from bot.games.views import TableView
+
+INFO = GameInfo(
+    key="scoundrel",
+    title="Scoundrel",
+    description="Scoundrel: a solo dungeon crawl through a 44-card deck",
+    new_description="Start a game of Scoundrel in this channel",
+    variants=[
+        Variant(key="classic", label="Classic (ranked): no running twice in a row"),
+        Variant(key="easy", label="Easy: run from any room"),
+        Variant(key="hard", label="Hard: no running at all"),
+    ],
+    default_variant="classic",
+    variant_description="How often you may run from a room (default: Classic)",
+    daily=Daily(
+        variant="classic",
+        description="Today's daily dungeon: one deal for everyone, one try",
+        won="escaped",
+        lost="fell in",
+    ),
+    boards=[
+        Board(
+            key="scoundrel",
+            title="Scoundrel",
+            game="scoundrel",
+            variants=["classic", "easy", "hard"],
+            default_variant="classic",
+        ),
+        Board(
+            key="daily",
+            title="Daily dungeon",
+            game="scoundrel",
+            default_variant="classic",
+            daily=True,
+        ),
+    ],
+)
+
+
+class ScoundrelGame(Game[ScoundrelState, DungeonAction]):
+    info = INFO
+    rules = SCOUNDREL_RULES
+    state_type = ScoundrelState
+
+    def new_game(self, seed: int, setup: Setup) -> tuple[ScoundrelState, list[Event]]:
+        variant = RunVariant(self.info.variant(setup.variant).key)
+        return deal(seed, ScoundrelOptions(variant=variant), players=setup.seats)
+
+    def parse_action(self, text: str) -> DungeonAction:
+        return parse_action(text)
+
+    def label(self, state: ScoundrelState, seat: int, action: DungeonAction) -> str:
+        return action_label(action)
+
+    def narrate(
+        self,
+        events: Sequence[Event],
+        before: ScoundrelState | None,
+        after: ScoundrelState,
+        names: list[str],
+    ) -> list[str]:
+        return Dealer(after.seed, names).narrate(events, after.turn)
+
+    def table(self, state: ScoundrelState, names: list[str]) -> TableView:
+        return scoundrel_table(state)
+
+
+GAME = ScoundrelGame()

@@ -1,0 +1,61 @@
+"""Scoundrel's table as a player needs it to decide: health, weapon, the room and what is left."""
+
+from __future__ import annotations
+
+from bot.games.cards import Card
+from bot.games.crawl.actions import ActionKind, DungeonAction, Role, role_of
+from bot.games.crawl.text import RUN_ROW, control, hp_bar, room_text, weapon_text
+from bot.games.scoundrel.engine import MAX_HP, PLAYS_PER_ROOM, RUN_RULES, SOLO, ScoundrelState
+from bot.games.views import Control, Field, TableView
+
+
+def scoundrel_table(state: ScoundrelState) -> TableView:
+    fields = [
+        Field(name="❤️ Health", value=hp_bar(state.hp, MAX_HP)),
+        Field(name="⚔️ Weapon", value=weapon_text(state.weapon, state.last_kill)),
+        Field(name="🂠 Deck", value=f"{len(state.deck)} cards left"),
+    ]
+    if not state.is_over:
+        plays_left = (
+            len(state.room) if not state.deck else max(0, PLAYS_PER_ROOM - state.played_in_room)
+        )
+        fields.append(
+            Field(
+                name=f"🚪 Room {state.rooms_dealt}",
+                value=f"{room_text(state.room)} (play {plays_left} more)",
+                inline=False,
+            )
+        )
+    footer = f"{state.variant.value.title()} · running: {RUN_RULES[state.variant].value}"
+    if state.outcome is not None:
+        footer = f"{state.outcome.value.upper()} · score {state.score} · " + footer
+    return TableView(
+        title=f"Scoundrel · {state.variant.value.title()}",
+        fields=fields,
+        footer=footer,
+        controls=[] if state.is_over else controls(state),
+    )
+
+
+def controls(state: ScoundrelState) -> list[Control]:
+    """Every play of every room card, on the card's own row; illegal ones shown disabled."""
+    legal = set(state.legal_actions(SOLO))
+    plays = [
+        control(DungeonAction(kind=kind, card=card), row, legal)
+        for row, card in enumerate(state.room)
+        for kind in kinds_shown(state, card)
+    ]
+    return [*plays, control(DungeonAction(kind=ActionKind.RUN), RUN_ROW, legal)]
+
+
+def kinds_shown(state: ScoundrelState, card: Card) -> list[ActionKind]:
+    """A monster gets both fights once a weapon is held, even when the weapon may not strike
+    it: the greyed-out button tells the player why."""
+    role = role_of(card)
+    if role == Role.POTION:
+        return [ActionKind.DRINK]
+    if role == Role.WEAPON:
+        return [ActionKind.EQUIP]
+    if state.weapon is None:
+        return [ActionKind.FIGHT_BAREHANDED]
+    return [ActionKind.FIGHT_WITH_WEAPON, ActionKind.FIGHT_BAREHANDED]

@@ -1,1 +1,0 @@
-"""Prose from engine events: the Dealer of the dungeon crawls."""
