@@ -17,8 +17,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from storage import open_store
-from storage.boards import BoardQuery
+from storage import BoardQuery, open_store
 from storage.migrations import MIGRATIONS
 
 PLAYERS_PER_GUILD = 50

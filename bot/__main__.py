@@ -1,11 +1,12 @@
-"""`python -m bot` runs the Discord bot; `python -m bot play GAME` plays in the terminal."""
+"""`python -m bot` runs the Discord bot; `python -m bot play GAME` plays in a terminal."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 
-from bot.cli import GAMES, play
+from bot.cli import play
+from bot.games.registry import GAMES
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
@@ -13,15 +14,24 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     commands = parser.add_subparsers(dest="command")
     play_cmd = commands.add_parser("play", help="play a game in this terminal, no Discord needed")
     play_cmd.add_argument("game", choices=sorted(GAMES))
-    play_cmd.add_argument(
-        "--variant",
-        help="scoundrel: easy, classic (default), hard; dragons: solo (default), duel (2 players);"
-        " deuces: encounter (default), quest-beginner, quest-hardcore",
+    variants = "; ".join(
+        f"{key}: "
+        + ", ".join(
+            v.key + (" (default)" if v.key == g.info.default_variant else "")
+            for v in g.info.variants
+        )
+        for key, g in GAMES.items()
     )
+    play_cmd.add_argument("--variant", help=variants)
     play_cmd.add_argument("--seed", type=int, help="deal a known deck (same seed, same game)")
-    play_cmd.add_argument(
-        "--level", type=int, default=1, choices=range(1, 6), help="deuces: the party's level"
-    )
+    settings = {s.name: s for g in GAMES.values() for s in g.info.settings}
+    for setting in settings.values():
+        play_cmd.add_argument(
+            f"--{setting.name}",
+            type=int,
+            choices=range(setting.minimum, setting.maximum + 1),
+            help=setting.description,
+        )
     sync_cmd = commands.add_parser("sync", help="register the slash commands with Discord")
     sync_cmd.add_argument("--guild", type=int, help="only in this server (instant, for testing)")
     commands.add_parser("run", help="run the bot (the default)")
@@ -30,12 +40,10 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
-    if args.command == "play" and args.game == "deuces":
-        from bot.deuces_cli import play_deuces
-
-        return play_deuces(args.variant, seed=args.seed, level=args.level)
     if args.command == "play":
-        return play(args.game, variant=args.variant, seed=args.seed)
+        declared = [s.name for s in GAMES[args.game].info.settings]
+        chosen = {name: getattr(args, name) for name in declared if getattr(args, name, None)}
+        return play(args.game, variant=args.variant, seed=args.seed, settings=chosen)
     from bot.app import run
 
     return run(sync_only=args.command == "sync", sync_guild=getattr(args, "guild", None))

@@ -1,4 +1,5 @@
-"""The Discord bot: opens the store, loads the cogs and registers the persistent buttons.
+"""The Discord bot: opens the store, builds every game's commands from the registry, and
+registers the persistent buttons.
 
 Commands are registered with Discord only when asked (`python -m bot sync`), never on every
 start: syncing is rate-limited and global commands take time to spread.
@@ -19,15 +20,16 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.config import NO_TOKEN_HELP, Settings
-from cogs.boards import BoardButton, BoardsCog
-from cogs.buttons import SOMETHING_WENT_WRONG, GameButton, GameSelect
-from cogs.deuces import DeucesCog
-from cogs.dragons import DragonsCog
-from cogs.game import GameCog
-from cogs.help import HelpCog
-from cogs.scoundrel import ScoundrelCog
-from cogs.table import GameTable
-from storage import GameStore, open_store
+from bot.games.registry import GAMES
+from cogs.boards import BoardButton, Boards
+from cogs.channel_game import ChannelGameCog
+from cogs.commands import game_group
+from cogs.components import GameButton, GameSelect
+from cogs.context import Desk, Timings
+from cogs.help import help_commands
+from cogs.replies import SOMETHING_WENT_WRONG
+from cogs.router import Router
+from storage import Store, open_store
 
 log = logging.getLogger("bot")
 
@@ -35,8 +37,9 @@ OUTDATED_COMMAND = "That command has changed since it was registered. Try `/help
 
 
 class DungeonBot(commands.Bot):
-    store: GameStore
-    table: GameTable
+    store: Store
+    router: Router
+    boards: Boards
 
     def __init__(
         self,
@@ -57,22 +60,19 @@ class DungeonBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.store = await open_store(self.settings.database_url, self.clock)
-        self.table = GameTable(
-            self,
-            self.store,
-            self.settings.game_expiry_minutes,
-            self.clock,
-            self.seeds,
+        timings = Timings(
+            expiry_minutes=self.settings.game_expiry_minutes,
             challenge_minutes=self.settings.challenge_expiry_minutes,
-            turn_seconds=self.settings.deuces_turn_seconds,
+            turn_seconds=self.settings.turn_seconds,
         )
+        self.router = Router.build(Desk(self, self.store, self.clock, self.seeds, timings))
+        self.boards = Boards(self.store, self.clock)
         self.add_dynamic_items(GameButton, GameSelect, BoardButton)
-        await self.add_cog(ScoundrelCog(self))
-        await self.add_cog(GameCog(self, self.settings.expiry_check_seconds))
-        await self.add_cog(DragonsCog(self))
-        await self.add_cog(DeucesCog(self))
-        await self.add_cog(HelpCog(self))
-        await self.add_cog(BoardsCog(self))
+        for game in GAMES.values():
+            self.tree.add_command(game_group(game, self.router))
+        await self.add_cog(ChannelGameCog(self.router, self.settings.expiry_check_seconds))
+        for command in [*help_commands(), *self.boards.commands()]:
+            self.tree.add_command(command)
 
     async def close(self) -> None:
         await super().close()

@@ -1,4 +1,9 @@
-"""Play a game in the terminal with the same engine, narration and views as in Discord."""
+"""Play any registered game in the terminal, with the same engine, voice and views as Discord.
+
+The screen numbers the legal moves (led by the game's hint, where it gives one, and at most
+`LISTED` of them); any move can also be typed in its text form (`weapon 9S`, `attack 0 9C 9D`).
+Several seats share the keyboard and are asked in turn.
+"""
 
 from __future__ import annotations
 
@@ -6,80 +11,98 @@ import secrets
 import sys
 from typing import TextIO
 
-from bot.games.engine import GameError
+from bot.games.contract import GameError, Setup
+from bot.games.definition import Match
 from bot.games.registry import GAMES
-from bot.narration.dealer import Dealer
-from bot.render.dungeon import GameView, action_label, dragons_view, scoundrel_view
+from bot.render.terminal import print_hand, print_table
 
-VIEWS = {"scoundrel": scoundrel_view, "dragons": dragons_view}
+LISTED = 12
 QUIT_WORDS = {"q", "quit", "exit"}
-HELP = "Type the number of a move and press Enter; q quits; ? shows the moves again."
-
-
-def print_view(view: GameView, out: TextIO) -> None:
-    out.write(f"\n== {view.title} ==\n")
-    for line in view.narration:
-        out.write(line.replace("**", "") + "\n")
-    for field in view.fields:
-        value = field.value.replace("**", "").replace("\n", "\n      ")
-        out.write(f"  {field.name}: {value}\n")
-    if view.footer:
-        out.write(f"  ({view.footer})\n")
+HELP = (
+    "Type the number of a move (or the move itself) and press Enter; Enter alone takes the hint"
+    " where there is one; q quits; ? shows the moves again."
+)
 
 
 def play(
     game: str,
     variant: str | None = None,
     seed: int | None = None,
+    settings: dict[str, int] | None = None,
     stdin: TextIO | None = None,
     stdout: TextIO | None = None,
 ) -> int:
     """Run one game to its end (or until q / end of input); returns the process exit code."""
-    stdin, out = stdin or sys.stdin, stdout or sys.stdout
-    entry = GAMES[game]
+    source, out = stdin or sys.stdin, stdout or sys.stdout
+    entry = GAMES.get(game)
+    if entry is None:
+        out.write(f"There is no game {game!r}: {', '.join(GAMES)}\n")
+        return 2
     seed = secrets.randbelow(2**31) if seed is None else seed
     try:
-        state, events = entry.new_game(seed, variant)
-    except ValueError as error:
+        chosen = entry.info.variant(variant)
+        setup = Setup(variant=chosen.key, seats=chosen.seats.min, settings=settings or {})
+        match, events = entry.start(seed, setup)
+    except (GameError, ValueError) as error:
         out.write(f"{error}\n")
         return 2
-    names = [f"Player {seat + 1}" for seat in range(entry.seats_for(variant))]
-    dealer = Dealer(seed, names)
-    out.write(f"{entry.title}, seed {seed} (play this deal again with --seed {seed}).\n{HELP}\n")
-    view = VIEWS[game]
-    print_view(view(state, dealer.narrate(events, 0), names), out)
-    while not state.is_over:
-        player = state.to_move
-        actions = state.legal_actions(player)
-        if len(names) > 1:
-            out.write(f"{names[player]}, your move:\n")
-        for number, action in enumerate(actions, start=1):
-            out.write(f"  {number}) {action_label(action)}\n")
-        out.write("> ")
-        out.flush()
-        answer = stdin.readline()
-        if not answer or answer.strip().lower() in QUIT_WORDS:
+    names = [f"Player {seat + 1}" for seat in range(setup.seats)]
+    out.write(f"{entry.info.title}, seed {seed} (play this deal again with --seed {seed}).\n")
+    out.write(f"{HELP}\n")
+    print_table(match.table(names), match.narrate(events, None, names), out)
+    while not match.is_over:
+        if not _turn(match, names, source, out):
             out.write("\nYou leave the dungeon. (Game not finished.)\n")
             return 0
-        choice = answer.strip()
-        if choice == "?":
-            continue
-        if not choice.isdigit() or not 1 <= int(choice) <= len(actions):
-            out.write(f"Choose a move from 1 to {len(actions)}. {HELP}\n")
-            continue
-        try:
-            events = state.apply(player, actions[int(choice) - 1])
-        except GameError as error:  # cannot happen for a listed move; shown, never a crash
-            out.write(f"{error}\n")
-            continue
-        print_view(view(state, dealer.narrate(events, state.turn), names), out)
-    out.write("\n" + final_words(state, names) + "\n")
+    out.write("\n" + final_words(match, names) + "\n")
     return 0
 
 
-def final_words(state: object, names: list[str]) -> str:
-    parties = getattr(state, "parties", None)
-    if parties is None or len(names) < 2:
-        return f"Game over: you {state.outcome.value}, score {state.score}."
-    results = [f"{names[p.seat]} {p.outcome.value}, score {p.score}" for p in parties]
-    return "Game over: " + "; ".join(results) + "."
+def _turn(match: Match, names: list[str], stdin: TextIO, out: TextIO) -> bool:
+    """Ask the first seat the game waits on for one move; False when the player quits."""
+    seat = match.acting()[0]
+    hand = match.hand(seat, [])
+    if hand is not None:
+        print_hand(hand, out)
+    moves = match.labelled(seat)[:LISTED]
+    hinted = match.hint(seat) is not None
+    if len(names) > 1:
+        out.write(f"{names[seat]}, your move:\n")
+    for number, (_, label) in enumerate(moves, start=1):
+        out.write(f"  {number}) {label}{'   (hint)' if hinted and number == 1 else ''}\n")
+    out.write("> ")
+    out.flush()
+    answer = stdin.readline()
+    if not answer or answer.strip().lower() in QUIT_WORDS:
+        return False
+    choice = answer.strip()
+    if choice == "?":
+        return True
+    if choice.isdigit():
+        if not 1 <= int(choice) <= len(moves):
+            out.write(f"Choose a move from 1 to {len(moves)}. {HELP}\n")
+            return True
+        text = moves[int(choice) - 1][0]
+    elif not choice and hinted:
+        text = moves[0][0]
+    else:
+        text = choice
+    before = match.snapshot()
+    try:
+        events = match.play(seat, text)
+    except GameError as error:
+        out.write(f"Not now: {error}. {HELP}\n")
+        return True
+    print_table(match.table(names), match.narrate(events, before, names), out)
+    return True
+
+
+def final_words(match: Match, names: list[str]) -> str:
+    results = match.results()
+    if len(names) < 2 and results:
+        return f"Game over: you {results[0].outcome}, score {results[0].score}."
+    told = [f"{names[r.seat]} {r.outcome}, score {r.score}" for r in results]
+    return "Game over: " + "; ".join(told) + "."
+
+
+__all__ = ["GAMES", "play"]

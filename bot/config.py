@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pydantic import Field, SecretStr
+from pydantic import AliasChoices, Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 DEFAULT_DATABASE_URL = "sqlite:///data/bot.sqlite3"
@@ -18,7 +18,11 @@ class Settings(BaseSettings):
     dev_guild_id: int | None = None
     game_expiry_minutes: int = Field(default=24 * 60, ge=1)
     challenge_expiry_minutes: int = Field(default=10, ge=1)
-    deuces_turn_seconds: int = Field(default=120, ge=10)
+    turn_seconds: int = Field(
+        default=120, ge=10, validation_alias=AliasChoices("turn_seconds", "deuces_turn_seconds")
+    )
+    """In a game with a turn timer, a player who keeps the table waiting this long is answered
+    for (DEUCES_TURN_SECONDS, its earlier name, still works)."""
     expiry_check_seconds: int = Field(default=60, ge=5)
     log_level: str = "INFO"
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 from openskill.models import PlackettLuce
 from pydantic import BaseModel
 
+from storage.models import PlayerSeat, Rating, RatingChange
+
 MODEL = PlackettLuce()
 
 
@@ -30,5 +32,32 @@ def finishing_order(results: list[tuple[bool, int]]) -> list[int]:
 def rate(skills: list[Skill], results: list[tuple[bool, int]]) -> list[Skill]:
     """Everyone's new skill after one game; equal results are a draw."""
     teams = [[MODEL.rating(mu=s.mu, sigma=s.sigma)] for s in skills]
-    rated = MODEL.rate(teams, ranks=finishing_order(results))
+    rated = MODEL.rate(teams, ranks=[float(rank) for rank in finishing_order(results)])
     return [Skill(mu=team[0].mu, sigma=team[0].sigma) for team in rated]
+
+
+def rating_change(
+    pool: str, players: list[PlayerSeat], standings: list[tuple[bool, int]]
+) -> RatingChange:
+    """How a finished game moves its players' ratings, from (won, score) by seat.
+
+    The store applies it inside the transaction that ends the game, with the ratings as they are
+    then, so two games that finish at once and share a player both count.
+    """
+
+    def rate_now(before: list[Rating | None]) -> list[Rating]:
+        skills = [Skill(mu=r.mu, sigma=r.sigma) if r else Skill() for r in before]
+        return [
+            Rating(
+                game=pool,
+                user_id=player.user_id,
+                display_name=player.display_name,
+                mu=skill.mu,
+                sigma=skill.sigma,
+                ordinal=skill.ordinal,
+                games=(old.games if old else 0) + 1,
+            )
+            for player, skill, old in zip(players, rate(skills, standings), before, strict=True)
+        ]
+
+    return RatingChange(pool=pool, user_ids=[p.user_id for p in players], rate=rate_now)

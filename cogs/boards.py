@@ -2,52 +2,35 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 from pydantic import BaseModel
 
+from bot.games.definition import Board
+from bot.games.registry import GAMES
 from cogs.custom_ids import BOARD_KIND, CustomId, decode, template
-from storage.boards import BOARD_SIZE, BoardEntry, BoardPage, BoardQuery, GameStats, Rating
+from storage import BOARD_SIZE, BoardEntry, BoardPage, BoardQuery, GameStats, Rating, Store
 
 
-class Board(BaseModel, frozen=True):
-    """One board a server can look at: which results it ranks, and how."""
-
-    title: str
-    game: str
-    variants: list[str] = []
-    default_variant: str | None = None
-    daily: bool = False
-    rated: bool = False
-    unit: str = "score"
+def all_boards() -> dict[str, Board]:
+    """Every board of every registered game, by key."""
+    return {board.key: board for game in GAMES.values() for board in game.info.boards}
 
 
-BOARDS: dict[str, Board] = {
-    "scoundrel": Board(
-        title="Scoundrel",
-        game="scoundrel",
-        variants=["classic", "easy", "hard"],
-        default_variant="classic",
-    ),
-    "daily": Board(title="Daily dungeon", game="scoundrel", default_variant="classic", daily=True),
-    "dragons": Board(
-        title="Diamonds & Dragons", game="dragons", variants=["solo"], default_variant="solo"
-    ),
-    "dragons-duel": Board(
-        title="Dragons duel ratings", game="dragons-duel", rated=True, unit="rating"
-    ),
-}
+def title_of(game: str) -> str:
+    """A results row's game (or rating pool) as people call it."""
+    if game in GAMES:
+        return GAMES[game].info.title
+    return next((b.title for b in all_boards().values() if b.game == game), game)
+
+
 PERIODS = {"all": "all time", "month": "this month", "week": "this week", "daily": "today"}
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
-GAME_TITLES = {
-    "scoundrel": "Scoundrel",
-    "dragons": "Diamonds & Dragons",
-    "deuces": "Dungeons & Deuces",
-}
 
 
 def period_start(period: str, now: float) -> float:
@@ -78,7 +61,7 @@ class BoardRequest(BaseModel, frozen=True):
     def from_custom_id(cls, custom: CustomId) -> BoardRequest | None:
         variant, _, period = (custom.arg or "").partition("_")
         board = custom.action.replace("_", "-")
-        if board not in BOARDS or period not in PERIODS:
+        if board not in all_boards() or period not in PERIODS:
             return None
         return cls(
             board=board,
@@ -96,7 +79,7 @@ def entry_line(entry: BoardEntry, unit: str) -> str:
 
 
 def board_embed(request: BoardRequest, page: BoardPage, caller: str) -> discord.Embed:
-    board = BOARDS[request.board]
+    board = all_boards()[request.board]
     variant = f" · {request.variant.title()}" if request.variant and not board.daily else ""
     when = "today's deal" if board.daily else PERIODS[request.period]
     if board.rated:
@@ -132,63 +115,101 @@ def board_view(request: BoardRequest, players: int) -> discord.ui.View:
     return view
 
 
-class BoardButton(discord.ui.DynamicItem[discord.ui.Button], template=template(BOARD_KIND)):
-    def __init__(self, button: discord.ui.Button) -> None:
+class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=template(BOARD_KIND)):
+    def __init__(self, button: discord.ui.Button[Any]) -> None:
         super().__init__(button)
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> BoardButton:
+        assert isinstance(item, discord.ui.Button)
         return cls(item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         custom = decode(self.item.custom_id or "")
         request = BoardRequest.from_custom_id(custom) if custom else None
-        cog = interaction.client.get_cog("BoardsCog")
-        if request is None or cog is None:
+        boards = getattr(interaction.client, "boards", None)
+        if request is None or not isinstance(boards, Boards):
             await interaction.response.send_message("That board no longer exists.", ephemeral=True)
             return
-        await cog.show(interaction, request, edit=True)
+        await boards.show(interaction, request, edit=True)
 
 
-BOARD_CHOICES = [app_commands.Choice(name=b.title, value=key) for key, b in BOARDS.items()]
-VARIANT_CHOICES = [
-    app_commands.Choice(name=v.title(), value=v)
-    for v in dict.fromkeys(v for b in BOARDS.values() for v in b.variants)
-]
-PERIOD_CHOICES = [
-    app_commands.Choice(name=text.capitalize(), value=key) for key, text in PERIODS.items()
-]
+class Boards:
+    """/leaderboard and /stats over every registered game's boards."""
 
+    def __init__(self, store: Store, clock: Callable[[], float]) -> None:
+        self.store = store
+        self.clock = clock
 
-class BoardsCog(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
+    def commands(self) -> list[app_commands.Command[Any, ..., None]]:
+        """The commands, their choices made from the boards registered now."""
+        boards = all_boards()
+        default = next(iter(boards))
 
-    @app_commands.command(name="leaderboard", description="This server's best players")
-    @app_commands.guild_only()
-    @app_commands.describe(
-        game="Which board (default: Scoundrel)", variant="Which variant", period="Since when"
-    )
-    @app_commands.choices(game=BOARD_CHOICES, variant=VARIANT_CHOICES, period=PERIOD_CHOICES)
+        async def leaderboard(
+            interaction: discord.Interaction,
+            game: app_commands.Choice[str] | None = None,
+            variant: app_commands.Choice[str] | None = None,
+            period: app_commands.Choice[str] | None = None,
+        ) -> None:
+            key = game.value if game else default
+            chosen = variant.value if variant else None
+            await self.leaderboard(interaction, key, chosen, period.value if period else "all")
+
+        async def stats(interaction: discord.Interaction, user: discord.User | None = None) -> None:
+            await self.stats(interaction, user)
+
+        board_choices = [app_commands.Choice(name=b.title, value=key) for key, b in boards.items()]
+        variant_choices = [
+            app_commands.Choice(name=v.title(), value=v)
+            for v in dict.fromkeys(v for b in boards.values() for v in b.variants)
+        ]
+        period_choices = [
+            app_commands.Choice(name=text.capitalize(), value=key) for key, text in PERIODS.items()
+        ]
+        leaderboard_command = app_commands.guild_only(
+            app_commands.Command(
+                name="leaderboard",
+                description="This server's best players",
+                callback=app_commands.choices(
+                    game=board_choices, variant=variant_choices, period=period_choices
+                )(
+                    app_commands.describe(
+                        game=f"Which board (default: {boards[default].title})",
+                        variant="Which variant",
+                        period="Since when",
+                    )(leaderboard)
+                ),
+            )
+        )
+        stats_command = app_commands.guild_only(
+            app_commands.Command(
+                name="stats",
+                description="A player's games, wins, best scores and streaks",
+                callback=app_commands.describe(user="Whose stats (default: yours)")(stats),
+            )
+        )
+        return [leaderboard_command, stats_command]
+
     async def leaderboard(
-        self,
-        interaction: discord.Interaction,
-        game: app_commands.Choice[str] | None = None,
-        variant: app_commands.Choice[str] | None = None,
-        period: app_commands.Choice[str] | None = None,
+        self, interaction: discord.Interaction, key: str, variant: str | None, period: str
     ) -> None:
-        key = game.value if game else "scoundrel"
-        board = BOARDS[key]
-        chosen = variant.value if variant and board.variants else board.default_variant
+        board = all_boards().get(key)
+        if board is None:
+            await interaction.response.send_message(
+                "There is no such board. `/help` lists the games.", ephemeral=True
+            )
+            return
+        chosen = variant if variant and board.variants else board.default_variant
         if board.variants and chosen not in board.variants:
             await interaction.response.send_message(
                 f"{board.title} has no variant {chosen}: {', '.join(board.variants)}.",
                 ephemeral=True,
             )
             return
-        request = BoardRequest(board=key, variant=chosen, period=period.value if period else "all")
+        request = BoardRequest(board=key, variant=chosen, period=period)
         await self.show(interaction, request, edit=False)
 
     async def show(
@@ -203,12 +224,12 @@ class BoardsCog(commands.Cog):
             await interaction.response.send_message(embed=embed, view=view)
 
     async def _page(self, interaction: discord.Interaction, request: BoardRequest) -> BoardPage:
-        board, store = BOARDS[request.board], self.bot.store
+        board, store = all_boards()[request.board], self.store
         offset = request.page * BOARD_SIZE
         guild_id = interaction.guild_id or 0
         if board.rated:
             return await store.rating_board(guild_id, board.game, interaction.user.id, offset)
-        now = self.bot.table.clock()
+        now = self.clock()
         daily = datetime.fromtimestamp(now, UTC).date().isoformat() if board.daily else None
         query = BoardQuery(
             guild_id=guild_id,
@@ -223,27 +244,18 @@ class BoardsCog(commands.Cog):
             page = await store.leaderboard(query, interaction.user.id, last)
         return page
 
-    @app_commands.command(
-        name="stats", description="A player's games, wins, best scores and streaks"
-    )
-    @app_commands.guild_only()
-    @app_commands.describe(user="Whose stats (default: yours)")
-    async def stats(
-        self, interaction: discord.Interaction, user: discord.User | None = None
-    ) -> None:
+    async def stats(self, interaction: discord.Interaction, user: discord.User | None) -> None:
         who = user or interaction.user
         guild_id = interaction.guild_id or 0
-        stats = await self.bot.store.player_stats(guild_id, who.id)
+        stats = await self.store.player_stats(guild_id, who.id)
         embed = discord.Embed(title=f"📊 {who.display_name}", colour=0x3B82F6)
         if not stats:
             embed.description = "No finished games in this server yet."
         for line in stats:
-            embed.add_field(
-                name=GAME_TITLES.get(line.game, line.game), value=stats_text(line), inline=False
-            )
-        for board in BOARDS.values():
+            embed.add_field(name=title_of(line.game), value=stats_text(line), inline=False)
+        for board in all_boards().values():
             if board.rated:
-                rating = (await self.bot.store.ratings(guild_id, board.game, [who.id])).get(who.id)
+                rating = (await self.store.ratings(guild_id, board.game, [who.id])).get(who.id)
                 if rating is not None:
                     embed.add_field(name=board.title, value=rating_text(rating), inline=False)
         await interaction.response.send_message(embed=embed)

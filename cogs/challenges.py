@@ -1,31 +1,29 @@
-"""Challenges: one player invites another to a duel, who accepts or declines with buttons.
+"""Challenges: one player invites another to a game for two, who accepts or declines by button.
 
 A challenge is a game stored as pending, so its buttons, like every game's, survive restarts and
-are checked against the store; it becomes the channel's active game when accepted.
+are checked against the store; it becomes the channel's active game when accepted. Any game that
+declares a `Challenge` gets this.
 """
 
 from __future__ import annotations
 
-import logging
-from typing import TYPE_CHECKING
-
 import discord
 
-from cogs.buttons import build_view
+from bot.games.contract import GameError, Setup
+from bot.games.definition import GameEntry
+from bot.games.views import Control
+from cogs.components import build_view
+from cogs.context import Desk, game_of
 from cogs.custom_ids import CustomId
-from cogs.game_ui import ButtonSpec
-from storage import GameRecord, GameStatus, PlayerSeat, StaleVersion
-
-if TYPE_CHECKING:
-    from cogs.table import GameTable
+from cogs.replies import refuse
+from cogs.starting import Starter, deal, seat
+from storage import GameRecord, GameStatus, StaleVersion
 
 ACCEPT, DECLINE = "accept", "decline"
-LOBBY_GAMES = {"deuces"}
-log = logging.getLogger(__name__)
 CHALLENGE_ANSWERS = {ACCEPT, DECLINE}
 
 SAY = {
-    "self": "You can't challenge yourself. Try `/dragons new` for a solo run.",
+    "self": "You can't challenge yourself. Try `/{game} new` for a solo run.",
     "bot": "Bots don't play dungeons (yet). Challenge a person.",
     "issued": "⚔️ {opponent}, **{challenger}** challenges you to a {title} duel!"
     " Accept or decline within {minutes} minutes.",
@@ -38,40 +36,44 @@ SAY = {
     "accepted_thread": "⚔️ **{opponent_name}** accepted! The duel is in {{thread}}"
     " (this channel was busy).",
     "answered": "This challenge has already been answered.",
-    "lobby_expired": "⌛ This table closed before anyone started it. Open a new one with"
-    " `/deuces new`.",
 }
 NO_PINGS_BUT_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 
 
 class ChallengeDesk:
-    def __init__(self, table: GameTable, minutes: int) -> None:
-        self.table = table
-        self.minutes = minutes
+    def __init__(self, desk: Desk, starter: Starter) -> None:
+        self.desk = desk
+        self.starter = starter
 
     async def issue(
-        self, interaction: discord.Interaction, game: str, variant: str, opponent: discord.User
+        self, interaction: discord.Interaction, game: GameEntry, opponent: discord.User
     ) -> None:
+        challenge = game.info.challenge
+        if challenge is None or interaction.guild is None or interaction.channel_id is None:
+            await refuse(interaction, "Games are played in server channels.")
+            return
         if opponent.id == interaction.user.id:
-            await self.table.refuse(interaction, SAY["self"])
+            await refuse(interaction, SAY["self"].format(game=game.info.key))
             return
         if opponent.bot:
-            await self.table.refuse(interaction, SAY["bot"])
+            await refuse(interaction, SAY["bot"])
             return
-        new, _ = self.table.deal(interaction, game, variant, self.table.seeds())
-        new["players"] = [
-            *new["players"],
-            PlayerSeat(seat=1, user_id=opponent.id, display_name=opponent.display_name),
-        ]
-        record = await self.table.store.create_game(
-            channel_id=interaction.channel_id, status=GameStatus.PENDING, **new
+        players = [seat(interaction.user, 0), seat(opponent, 1)]
+        setup = Setup(variant=challenge.variant, seats=len(players))
+        try:
+            dealt = deal(game, self.desk.seeds(), setup, players, interaction.guild_id)
+        except (GameError, ValueError) as error:
+            await refuse(interaction, str(error))
+            return
+        record = await self.desk.store.create_game(
+            channel_id=interaction.channel_id, status=GameStatus.PENDING, **dealt.row
         )
         sent = await interaction.response.send_message(
             self._text("issued", record),
             view=self._buttons(record),
             allowed_mentions=NO_PINGS_BUT_USERS,
         )
-        await self.table.store.set_message(record.id, interaction.channel_id, sent.message_id)
+        await self.desk.store.set_message(record.id, interaction.channel_id, sent.message_id or 0)
 
     def _text(self, key: str, record: GameRecord, **extra: str) -> str:
         challenger, opponent = record.players
@@ -79,36 +81,36 @@ class ChallengeDesk:
             challenger=challenger.display_name,
             opponent=f"<@{opponent.user_id}>",
             opponent_name=opponent.display_name,
-            title=self.table.title_of(record),
-            minutes=self.minutes,
+            title=game_of(record).info.title,
+            minutes=self.desk.timings.challenge_minutes,
             **extra,
         )
 
     @staticmethod
     def _buttons(record: GameRecord) -> discord.ui.View:
-        specs = [
-            ButtonSpec(label="Accept", action=ACCEPT, style="success"),
-            ButtonSpec(label="Decline", action=DECLINE, style="danger"),
+        controls = [
+            Control(label="Accept", action=ACCEPT, style="success"),
+            Control(label="Decline", action=DECLINE, style="danger"),
         ]
-        return build_view(record.id, record.version, specs)
+        return build_view(record.id, record.version, controls)
 
     async def answer(
         self, interaction: discord.Interaction, record: GameRecord, custom: CustomId
     ) -> None:
         """Accept or decline, under the game's lock; anything else is explained and ignored."""
         if record.status != GameStatus.PENDING or record.version != custom.version:
-            await self.table.refuse(interaction, SAY["answered"])
+            await refuse(interaction, SAY["answered"])
             return
         try:
             await self._answer(interaction, record, custom)
         except StaleVersion:  # the sweep closed it, or the other player answered, just before
-            await self.table.refuse(interaction, SAY["answered"])
+            await refuse(interaction, SAY["answered"])
 
     async def _answer(
         self, interaction: discord.Interaction, record: GameRecord, custom: CustomId
     ) -> None:
-        store = self.table.store
-        if record.updated_at < self.table.clock() - self.minutes * 60:
+        store = self.desk.store
+        if record.updated_at < self.desk.clock() - self.desk.timings.challenge_minutes * 60:
             record = await store.close_game(
                 record.id, record.version, GameStatus.EXPIRED, was=GameStatus.PENDING
             )
@@ -116,24 +118,24 @@ class ChallengeDesk:
                 content=self._text("expired", record), view=None
             )
             return
-        seat = record.seat_of(interaction.user.id)
-        if seat is None:
-            await self.table.refuse(interaction, self._text("not_yours", record))
+        seat_number = record.seat_of(interaction.user.id)
+        if seat_number is None:
+            await refuse(interaction, self._text("not_yours", record))
             return
         if custom.action == DECLINE:
-            await self._decline(interaction, record, seat)
-        elif seat == 0:
-            await self.table.refuse(interaction, self._text("only_opponent", record))
+            await self._decline(interaction, record, seat_number)
+        elif seat_number == 0:
+            await refuse(interaction, self._text("only_opponent", record))
         else:
             await self._accept(interaction, record)
 
     async def _decline(
-        self, interaction: discord.Interaction, record: GameRecord, seat: int
+        self, interaction: discord.Interaction, record: GameRecord, seat_number: int
     ) -> None:
-        record = await self.table.store.close_game(
+        await self.desk.store.close_game(
             record.id, record.version, GameStatus.DECLINED, was=GameStatus.PENDING
         )
-        key = "withdrawn" if seat == 0 else "declined"
+        key = "withdrawn" if seat_number == 0 else "declined"
         text = SAY[key].format(who=interaction.user.display_name)
         await interaction.response.edit_message(content=text, view=None)
 
@@ -141,31 +143,7 @@ class ChallengeDesk:
         challenger, opponent = record.players
         texts = (self._text("accepted_here", record), self._text("accepted_thread", record))
         name = f"{challenger.display_name} vs {opponent.display_name}"
-        await self.table.activate(interaction, record, name, texts)
+        await self.starter.activate(interaction, record, name, texts)
 
-    async def expire_unanswered(self) -> int:
-        """Close challenges nobody answered in time (and lobbies nobody started), saying so."""
-        store, table = self.table.store, self.table
-        now = table.clock()
-        pending = await store.inactive_games(now - self.minutes * 60, GameStatus.PENDING)
-        closed = 0
-        for record in pending:
-            lobby = len(record.players) != 2 or record.game in LOBBY_GAMES
-            if lobby and record.updated_at > now - table.expiry_minutes * 60:
-                continue  # a lobby waits as long as a game does
-            try:
-                async with table.lock(record.id):
-                    record = await store.close_game(
-                        record.id, record.version, GameStatus.EXPIRED, was=GameStatus.PENDING
-                    )
-                text = SAY["lobby_expired"] if lobby else self._text("expired", record)
-                if record.message_id is not None:
-                    await table.edit_message(
-                        record.channel_id, record.message_id, content=text, embed=None, view=None
-                    )
-                closed += 1
-            except StaleVersion:
-                continue
-            except Exception:  # one bad record must not stop the sweep for every game
-                log.exception("could not expire pending game %s", record.id)
-        return closed
+    def expired_text(self, record: GameRecord) -> str:
+        return self._text("expired", record)

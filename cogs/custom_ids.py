@@ -2,6 +2,8 @@
 
 Everything a button needs to be handled after a restart travels in its custom_id, and nothing in
 it is trusted: the click handler re-checks the actor, the game and the version against the store.
+A game's move travels as its text form: the first word is the action and the rest the argument
+(`weapon.9S` is `g:12:5:weapon:9S`), so the log, the terminal and a button all say the same.
 """
 
 from __future__ import annotations
@@ -35,6 +37,17 @@ class CustomId(BaseModel, frozen=True):
     version: int = Field(ge=0, lt=10**9)
     action: str = Field(pattern=r"^[a-z_]{1,16}$")
     arg: str | None = Field(default=None, pattern=r"^[A-Za-z0-9_@.]{1,60}$")
+
+    @classmethod
+    def for_action(cls, game_id: int, version: int, text: str) -> CustomId:
+        """The button of a move, from its text form; a ValueError if it does not fit."""
+        action, _, arg = text.partition(".")
+        return cls(game_id=game_id, version=version, action=action, arg=arg or None)
+
+    @property
+    def action_text(self) -> str:
+        """The move a game button plays, in its text form."""
+        return self.action if self.arg is None else f"{self.action}.{self.arg}"
 
     def encode(self) -> str:
         parts = [self.kind, str(self.game_id), str(self.version), self.action]

@@ -1,25 +1,25 @@
-"""The daily dungeon: today's deal for everyone, one attempt each, played where only you see it.
+"""The daily deal: today's game for everyone, one attempt each, played where only you see it.
 
 The attempt is a game like any other (stored, versioned, resumable), but in an ephemeral
 message, so nobody in the channel sees the deal before their own try; its result is shared
-by a button that tells the score and not one card.
+by a button that tells the score and not one card. Any game that declares a `Daily` gets this.
 """
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING
 
 import discord
 
+from bot.games.contract import Setup
 from bot.games.daily import daily_seed
-from bot.games.engine import Outcome
+from bot.games.definition import GameEntry
+from cogs.context import Desk, game_of, match_of
+from cogs.lifecycle import Lifecycle
+from cogs.messages import table_message
+from cogs.replies import refuse
+from cogs.starting import deal, seat
 from storage import DailyTaken, GameRecord, GameStatus
-
-if TYPE_CHECKING:
-    from cogs.table import GameTable
-
-SHARE = "share"
 
 SAY = {
     "notice": "🗓️ The daily dungeon of {day}: the same deal for everyone today, one attempt"
@@ -27,51 +27,68 @@ SAY = {
     "done": "You have had your attempt at the daily dungeon of {day}. A new one opens at"
     " midnight UTC; `/leaderboard game:Daily dungeon` shows today's board.",
     "shared": "🗓️ **{name}** {verb} the daily dungeon of {day} with a score of **{score}**"
-    " in {turns} moves. Your turn: `/scoundrel daily`.",
+    " in {turns} moves. Your turn: `/{game} daily`.",
     "not_yours": "Only the player of this daily attempt can share it, once it is over.",
 }
 
 
 class DailyDesk:
-    def __init__(self, table: GameTable) -> None:
-        self.table = table
+    def __init__(self, desk: Desk, lifecycle: Lifecycle) -> None:
+        self.desk = desk
+        self.lifecycle = lifecycle
 
-    async def start(self, interaction: discord.Interaction, game: str) -> None:
+    async def start(self, interaction: discord.Interaction, game: GameEntry) -> None:
         """Today's attempt: dealt on the first call, shown again with fresh buttons after."""
-        table, store = self.table, self.table.store
-        if interaction.guild is None or interaction.channel_id is None:
-            await table.refuse(interaction, "Games are played in server channels.")
+        desk, store, daily = self.desk, self.desk.store, game.info.daily
+        if interaction.guild is None or interaction.channel_id is None or daily is None:
+            await refuse(interaction, "Games are played in server channels.")
             return
-        today = datetime.fromtimestamp(table.clock(), UTC).date()
+        today = datetime.fromtimestamp(desk.clock(), UTC).date()
         day = today.isoformat()
-        record = await store.daily_game(interaction.user.id, game, day)
+        record = await store.daily_game(interaction.user.id, game.info.key, day)
         if record is None:
-            new, _ = table.deal(interaction, game, None, daily_seed(today), daily=day)
+            setup = Setup(variant=daily.variant)
+            players = [seat(interaction.user, 0)]
+            dealt = deal(game, daily_seed(today), setup, players, interaction.guild_id, daily=day)
             try:
-                record = await store.create_game(channel_id=interaction.channel_id, **new)
+                record = await store.create_game(channel_id=interaction.channel_id, **dealt.row)
             except DailyTaken:  # a second command raced the first: show the one that won
-                record = await store.daily_game(interaction.user.id, game, day)
-        async with table.lock(record.id):
-            record = await table.expire_if_idle(await store.get_game(record.id) or record)
+                record = await store.daily_game(interaction.user.id, game.info.key, day)
+        if record is None:
+            await refuse(interaction, SAY["done"].format(day=day))
+            return
+        async with desk.lock(record.id):
+            record = await self.lifecycle.expire_if_idle(await store.get_game(record.id) or record)
         if record.status != GameStatus.ACTIVE:
-            await table.refuse(interaction, SAY["done"].format(day=day))
+            await refuse(interaction, SAY["done"].format(day=day))
             return
         notice = SAY["notice"].format(day=day)
         await interaction.response.send_message(
-            ephemeral=True, **table.message(record, table.stored(record), notice)
+            ephemeral=True, **table_message(record, match_of(record), notice)
         )
 
     async def share(self, interaction: discord.Interaction, record: GameRecord) -> None:
         """Tell the channel how the attempt went, without a single card of the deal."""
-        if record.seat_of(interaction.user.id) is None or record.status != GameStatus.FINISHED:
-            await self.table.refuse(interaction, SAY["not_yours"])
+        daily = game_of(record).info.daily
+        if (
+            daily is None
+            or record.seat_of(interaction.user.id) is None
+            or record.status != GameStatus.FINISHED
+        ):
+            await refuse(interaction, SAY["not_yours"])
             return
-        state = self.table.stored(record)
+        match = match_of(record)
+        results = match.results()
+        if not results:
+            await refuse(interaction, SAY["not_yours"])
+            return
+        result = results[0]
         text = SAY["shared"].format(
             name=interaction.user.display_name,
-            verb="escaped" if state.outcome == Outcome.WON else "fell in",
+            verb=daily.won if result.outcome == "won" else daily.lost,
             day=record.daily,
-            score=state.score,
-            turns=state.turn,
+            score=result.score,
+            turns=match.turn,
+            game=record.game,
         )
         await interaction.response.send_message(text)

@@ -2,34 +2,49 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 from discord import app_commands
-from discord.ext import commands
 
-from bot.render.rules import RULES
+from bot.games.definition import GameEntry
+from bot.games.registry import GAMES
+from bot.games.views import RulesPage
 
 FIELD_LIMIT = 1024
 EMBED_LIMIT = 5800  # Discord refuses a message whose embeds pass 6,000 characters
-RULES_CHOICES = [app_commands.Choice(name=page.title, value=key) for key, page in RULES.items()]
 
-HELP_LINES = [
-    ("/scoundrel new [variant]", "Start a solo Scoundrel dungeon in this channel."),
-    ("/scoundrel daily", "Today's daily dungeon: the same deal for everyone, one attempt."),
-    ("/dragons new", "Lead a party of five heroes through Diamonds & Dragons, alone."),
-    ("/dragons challenge @player", "Challenge someone to a Diamonds & Dragons duel."),
-    ("/deuces new [level] [mode]", "Open a Dungeons & Deuces table for a party of 1 to 5."),
+TABLE_LINES = [
     ("/leaderboard [game] [variant] [period]", "This server's best players."),
     ("/stats [@player]", "Games, wins, best scores, streaks and ratings."),
     ("/rules game", "The rules of a game, exactly as this bot plays them."),
     ("/game resume", "Post this channel's game again with fresh buttons."),
     ("/game abandon", "End this channel's game (its players, or Manage Server)."),
-    ("python -m bot play scoundrel|dragons|deuces", "Play in a terminal, no Discord needed."),
 ]
 
 
-def rules_embeds(key: str) -> list[discord.Embed]:
+def game_lines(game: GameEntry) -> list[tuple[str, str]]:
+    """A game's commands as /help lists them, from what the game declares."""
+    info = game.info
+    options = [f"[{setting.name}]" for setting in info.settings]
+    if len(info.new_variants) > 1:
+        options.append(f"[{info.variant_option}]")
+    lines = [(" ".join([f"/{info.key} new", *options]), f"{info.new_description}.")]
+    if info.challenge is not None:
+        lines.append((f"/{info.key} challenge @player", f"{info.challenge.description}."))
+    if info.daily is not None:
+        lines.append((f"/{info.key} daily", f"{info.daily.description}."))
+    return lines
+
+
+def help_lines() -> list[tuple[str, str]]:
+    keys = "|".join(GAMES)
+    terminal = (f"python -m bot play {keys}", "Play in a terminal, no Discord needed.")
+    return [line for game in GAMES.values() for line in game_lines(game)] + [*TABLE_LINES, terminal]
+
+
+def rules_embeds(page: RulesPage) -> list[discord.Embed]:
     """The page as embeds of at most 6,000 characters each (Discord's limit per message)."""
-    page = RULES[key]
     first = discord.Embed(title=f"Rules: {page.title}", description=page.summary, colour=0x8B5CF6)
     embeds = [first]
     for heading, text in page.sections:
@@ -54,26 +69,41 @@ def split_lines(text: str, limit: int) -> list[str]:
     return pieces
 
 
-class HelpCog(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
-
-    @app_commands.command(name="rules", description="The rules of a game, as this bot plays them")
-    @app_commands.describe(game="Which game")
-    @app_commands.choices(game=RULES_CHOICES)
-    async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
-        first, *more = rules_embeds(game.value)
-        await interaction.response.send_message(embed=first, ephemeral=True)
-        for embed in more:
-            await interaction.followup.send(embed=embed, ephemeral=True)
-
-    @app_commands.command(name="help", description="What this bot can do")
-    async def help(self, interaction: discord.Interaction) -> None:
-        embed = discord.Embed(
-            title="Dungeon card games",
-            description="I deal and narrate card-based dungeon games in this server's channels.",
-            colour=0x8B5CF6,
+async def show_rules(interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
+    entry = GAMES.get(game.value)
+    if entry is None:
+        await interaction.response.send_message(
+            "I don't host that game. `/help` lists the games.", ephemeral=True
         )
-        for name, text in HELP_LINES:
-            embed.add_field(name=name, value=text, inline=False)
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        return
+    first, *more = rules_embeds(entry.rules)
+    await interaction.response.send_message(embed=first, ephemeral=True)
+    for embed in more:
+        await interaction.followup.send(embed=embed, ephemeral=True)
+
+
+async def show_help(interaction: discord.Interaction) -> None:
+    embed = discord.Embed(
+        title="Dungeon card games",
+        description="I deal and narrate card-based dungeon games in this server's channels.",
+        colour=0x8B5CF6,
+    )
+    for name, text in help_lines():
+        embed.add_field(name=name, value=text, inline=False)
+    await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+def help_commands() -> list[app_commands.Command[Any, ..., None]]:
+    """/rules (one choice per registered game) and /help."""
+    choices = [app_commands.Choice(name=g.rules.title, value=key) for key, g in GAMES.items()]
+    rules = app_commands.Command(
+        name="rules",
+        description="The rules of a game, as this bot plays them",
+        callback=app_commands.choices(game=choices)(
+            app_commands.describe(game="Which game")(show_rules)
+        ),
+    )
+    return [
+        rules,
+        app_commands.Command(name="help", description="What this bot can do", callback=show_help),
+    ]

@@ -1,4 +1,5 @@
-"""What the bot needs from a store, whatever the database behind it.
+"""What the bot needs from a store, whatever the database behind it: games (GameStore) and
+the boards read from their results (ResultStore).
 
 States travel as JSON text: the store never needs to understand a game, only to keep it, its
 version and its action log consistent.
@@ -6,21 +7,21 @@ version and its action log consistent.
 
 from __future__ import annotations
 
-from enum import StrEnum
+from collections.abc import Iterable
 from typing import Protocol
 
-from pydantic import BaseModel
-
-from storage.boards import RatingChange
-
-
-class GameStatus(StrEnum):
-    PENDING = "pending"  # a challenge not yet accepted
-    ACTIVE = "active"
-    FINISHED = "finished"
-    ABANDONED = "abandoned"
-    EXPIRED = "expired"
-    DECLINED = "declined"
+from storage.models import (
+    ActionRecord,
+    BoardPage,
+    BoardQuery,
+    GameRecord,
+    GameStats,
+    GameStatus,
+    PlayerSeat,
+    Rating,
+    RatingChange,
+    ResultRow,
+)
 
 
 class StoreError(Exception):
@@ -41,51 +42,6 @@ class ChannelBusy(StoreError):
 
 class DailyTaken(StoreError):
     """The player already has an attempt at that day's daily dungeon."""
-
-
-class PlayerSeat(BaseModel):
-    seat: int
-    user_id: int
-    display_name: str
-
-
-class GameRecord(BaseModel):
-    id: int
-    game: str
-    variant: str | None
-    guild_id: int | None
-    channel_id: int
-    message_id: int | None
-    owner_id: int
-    status: GameStatus
-    seed: int
-    daily: str | None = None
-    state: str
-    narration: str
-    version: int
-    created_at: float
-    updated_at: float
-    players: list[PlayerSeat] = []
-
-    def seat_of(self, user_id: int) -> int | None:
-        return next((p.seat for p in self.players if p.user_id == user_id), None)
-
-
-class ResultRow(BaseModel):
-    """One player's finished game, as the leaderboards read it."""
-
-    user_id: int
-    display_name: str
-    outcome: str
-    score: int
-    turns: int
-
-
-class ActionRecord(BaseModel):
-    seq: int
-    user_id: int
-    action: str
-    created_at: float
 
 
 class GameStore(Protocol):
@@ -121,7 +77,7 @@ class GameStore(Protocol):
         state: str,
         narration: str,
         status: GameStatus,
-        results: list[ResultRow] = (),
+        results: Iterable[ResultRow] = (),
         ratings: RatingChange | None = None,
     ) -> GameRecord: ...
 
@@ -130,7 +86,7 @@ class GameStore(Protocol):
         game_id: int,
         expected_version: int,
         status: GameStatus,
-        results: list[ResultRow] = (),
+        results: Iterable[ResultRow] = (),
         ratings: RatingChange | None = None,
         was: GameStatus = GameStatus.ACTIVE,
     ) -> GameRecord: ...
@@ -157,3 +113,25 @@ class GameStore(Protocol):
     async def actions(self, game_id: int) -> list[ActionRecord]: ...
 
     async def close(self) -> None: ...
+
+
+class ResultStore(Protocol):
+    """Boards, stats and ratings, read from the results that finished games recorded."""
+
+    async def leaderboard(
+        self, query: BoardQuery, caller_id: int, offset: int = 0, limit: int = ...
+    ) -> BoardPage: ...
+
+    async def rating_board(
+        self, guild_id: int, game: str, caller_id: int, offset: int = 0, limit: int = ...
+    ) -> BoardPage: ...
+
+    async def player_stats(self, guild_id: int, user_id: int) -> list[GameStats]: ...
+
+    async def ratings(self, guild_id: int, game: str, user_ids: list[int]) -> dict[int, Rating]: ...
+
+    async def results(self, game_id: int) -> list[ResultRow]: ...
+
+
+class Store(GameStore, ResultStore, Protocol):
+    """Everything the bot keeps: one database behind both protocols."""

@@ -16,19 +16,18 @@ from pathlib import Path
 
 import aiosqlite
 
-from storage.boards import BoardQueries, Rating, RatingChange
 from storage.migrations import MIGRATIONS
-from storage.protocol import (
+from storage.models import (
     ActionRecord,
-    ChannelBusy,
-    DailyTaken,
-    GameNotFound,
     GameRecord,
     GameStatus,
     PlayerSeat,
+    Rating,
+    RatingChange,
     ResultRow,
-    StaleVersion,
 )
+from storage.protocol import ChannelBusy, DailyTaken, GameNotFound, StaleVersion
+from storage.sqlite_boards import BoardQueries
 
 SQLITE_PREFIX = "sqlite:///"
 GAME_COLUMNS = (
@@ -47,7 +46,7 @@ def sqlite_path(database_url: str) -> str:
     return database_url.removeprefix(SQLITE_PREFIX)
 
 
-async def open_store(database_url: str, clock: Callable[[], float] = time.time) -> SqliteStore:
+async def open_sqlite(database_url: str, clock: Callable[[], float] = time.time) -> SqliteStore:
     path = sqlite_path(database_url)
     if path != ":memory:":
         Path(path).parent.mkdir(parents=True, exist_ok=True)
@@ -77,7 +76,8 @@ class SqliteStore(BoardQueries):
     async def migrate(self) -> int:
         """Bring the schema up to date; returns the version it is at."""
         async with self._lock:
-            (version,) = await self._fetchone("PRAGMA user_version")
+            row = await self._fetchone("PRAGMA user_version")
+            version = int(row[0]) if row is not None else 0
             for number in range(version, len(MIGRATIONS)):
                 await self._db.executescript(
                     f"BEGIN; {MIGRATIONS[number]}; PRAGMA user_version = {number + 1}; COMMIT;"
@@ -153,6 +153,7 @@ class SqliteStore(BoardQueries):
                     raise DailyTaken(f"user {owner_id} has played the {daily} daily") from error
                 raise ChannelBusy(f"channel {channel_id} already has an active game") from error
             game_id = cursor.lastrowid
+            assert game_id is not None, "an INSERT always has a rowid"
             await db.executemany(
                 "INSERT INTO game_players (game_id, seat, user_id, display_name)"
                 " VALUES (?, ?, ?, ?)",

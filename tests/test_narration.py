@@ -1,7 +1,7 @@
 from bot.games.cards import JOKER, Card, cards
-from bot.games.engine import Outcome
-from bot.games.events import GameEnded, HeroFell, MonsterFought, PotionDrunk, Ran, RoomDealt
-from bot.narration.dealer import DRAGON_ROOM, Dealer, describe
+from bot.games.contract import GameEnded, Outcome
+from bot.games.crawl.dealer import DRAGON_ROOM, Dealer, describe
+from bot.games.crawl.events import HeroFell, MonsterFought, PotionDrunk, Ran, RoomDealt
 
 ROOM = RoomDealt(room=cards("9♠ 5♦ 7♥ 2♣"), deck_left=40, room_number=1)
 
@@ -61,6 +61,6 @@ def test_game_end_and_fallen_heroes() -> None:
 
 def test_with_two_players_lines_are_addressed_to_the_player() -> None:
     dealer = Dealer(3, names=["Alice", "Bob"])
-    fight = MonsterFought(card=Card.parse("3♣"), weapon=None, damage=3, hp=17, player=1)
+    fight = MonsterFought(card=Card.parse("3♣"), weapon=None, damage=3, hp=17, seat=1)
     lines = dealer.narrate([ROOM, fight], 2)
     assert "**Bob**" in lines[1] and "**Alice**" not in lines[0]

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from bot.cli import play
-from bot.games.scoundrel import new_game
+from bot.games.scoundrel.engine import new_game
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -58,9 +58,11 @@ def test_the_screen_shows_hp_weapon_last_kill_deck_and_numbered_moves() -> None:
 
 def test_bad_input_is_explained_and_changes_nothing() -> None:
     out = io.StringIO()
-    play("scoundrel", seed=3, stdin=io.StringIO("0\n99\nfight\n?\n"), stdout=out)
+    play("scoundrel", seed=3, stdin=io.StringIO("0\n99\nfight\n\n?\n"), stdout=out)
     text = out.getvalue()
-    assert text.count("Choose a move from 1 to 5.") == 3
+    assert text.count("Choose a move from 1 to 5.") == 2
+    assert text.count("Not now: not a move") == 2, "a word that names no move, and Enter alone"
+    assert "Room 2" not in text
     assert "Room 2" not in text
     assert "You leave the dungeon" in text
 
@@ -81,9 +83,10 @@ def test_without_a_token_the_bot_explains_how_to_get_one_and_how_to_play_offline
 
 
 def replay_dragons(seed: int, variant: str, choice: int):
-    from bot.games.registry import GAMES
+    from bot.games.contract import Setup
+    from bot.games.dragons import GAME
 
-    state, _ = GAMES["dragons"].new_game(seed, variant)
+    state, _ = GAME.new_game(seed, Setup(variant=variant))
     while not state.is_over:
         actions = state.legal_actions(state.to_move)
         state.apply(state.to_move, actions[min(choice, len(actions)) - 1])
@@ -125,16 +128,17 @@ def test_a_deuces_encounter_against_the_gm_in_the_terminal() -> None:
     assert result.returncode == 0, result.stderr
     expected = replay_deuces_hints(5)
     assert f"Game over: you {expected.outcome.value}, score {expected.score}." in result.stdout
-    assert "The GM waits for your vote." in result.stdout and "(hint)" in result.stdout
-    assert "enemy 0:" in result.stdout and "your hand:" in result.stdout
+    assert "Waiting for: Player 1 to vote Hit or Stay" in result.stdout
+    assert "1) Vote stay   (hint)" in result.stdout
+    assert "Enemies: 0 Mold Slime" in result.stdout or "Enemies: 0 " in result.stdout
+    assert "Your hand: Tinker:" in result.stdout
 
 
 def test_deuces_takes_typed_plays_and_explains_bad_ones() -> None:
-    from bot.deuces_cli import play_deuces
-
     out = io.StringIO()
-    play_deuces(seed=5, stdin=io.StringIO("attack 9 AS\nvote maybe\nvote hit\nq\n"), stdout=out)
+    moves = "attack 9 AS\nvote maybe\nvote hit\nq\n"
+    play("deuces", seed=5, stdin=io.StringIO(moves), stdout=out)
     text = out.getvalue()
     assert text.count("Not now:") == 2
-    assert "Tinker votes to **hit**." in text
-    assert "You leave the table" in text
+    assert "Player 1 votes to hit." in text
+    assert "You leave the dungeon" in text

@@ -52,18 +52,25 @@ class Frozen(BaseModel, frozen=True):
     """Base of actions and events: values, compared and hashed by content."""
 
 
-class Action(Frozen):
+class Action(Frozen, frozen=True):
     """A move. `str(action)` is its one text form: dot-separated ASCII words (`weapon.9S`,
     `attack.0.9C.9D`), short enough for a button's custom_id and readable in a log."""
 
 
-class Event(Frozen):
-    """Something that happened; narration, views and tests read events, never engine internals."""
+class Event(Frozen, frozen=True):
+    """Something that happened; narration, views and tests read events, never engine internals.
 
-    kind: str
+    Every event declares `kind: Literal["..."]`, the tag that names it in narration tables and
+    discriminated unions."""
 
 
-class GameEnded(Event):
+def kind_of(event: Event) -> str:
+    """The tag an event's class declares in its `kind` field."""
+    field = type(event).model_fields.get("kind")
+    return str(field.default) if field is not None else type(event).__name__
+
+
+class GameEnded(Event, frozen=True):
     """A seat's game is over (seat None: the whole table's, as in a party game)."""
 
     kind: Literal["game_ended"] = "game_ended"

@@ -162,7 +162,9 @@ class Game(GameEntry, Generic[S, A]):
         """How a button or the terminal names an action ("Fight 9♣ (weapon)")."""
 
     @abstractmethod
-    def narrate(self, events: Sequence[Event], before: S | None, after: S, names: list[str]) -> list[str]:
+    def narrate(
+        self, events: Sequence[Event], before: S | None, after: S, names: list[str]
+    ) -> list[str]:
         """The voice (the Dealer, the GM) telling one move's events; `before` is the state the
         move started from (None for the deal), `after` the state it left."""
 
@@ -249,7 +251,9 @@ class Match(Generic[S, A]):
     def time_out(self, seat: int) -> Sequence[Event]:
         return self.state.time_out(seat)
 
-    def narrate(self, events: Sequence[Event], before: Match[S, A] | None, names: list[str]) -> list[str]:
+    def narrate(
+        self, events: Sequence[Event], before: Match[S, A] | None, names: list[str]
+    ) -> list[str]:
         return self.game.narrate(events, before.state if before else None, self.state, names)
 
     def table(self, names: list[str]) -> TableView:

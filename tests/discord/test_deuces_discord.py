@@ -67,7 +67,7 @@ async def test_three_players_join_play_an_encounter_and_one_times_out(
         _, state = await state_of(discord)
         late = users[state.waiting_for[0]].name
         clock.advance(minutes=3)
-        assert await discord.bot.table.time_out_turns() >= 1
+        assert await discord.bot.router.lifecycle.time_out_turns() >= 1
         assert f"Time ran out for {late}" in table.embed["description"]
 
         record = await play_with_hints(discord, table, users)
@@ -127,10 +127,10 @@ async def test_an_unstarted_lobby_closes_and_the_sweep_goes_on(
     async with harness.running(make_bot) as discord:
         lobby = await open_table(discord, alice)
         clock.advance(minutes=30)
-        await discord.bot.table.sweep()
+        await discord.bot.router.lifecycle.sweep()
         assert lobby.buttons, "a lobby waits as long as a game does"
         clock.advance(minutes=31)
-        await discord.bot.table.sweep()
+        await discord.bot.router.lifecycle.sweep()
         assert "closed before anyone started it" in lobby.content and lobby.buttons == []
 
 
@@ -142,7 +142,7 @@ async def test_a_table_nobody_plays_expires_instead_of_playing_itself(
         await discord.click(lobby, lobby.button("Start")["custom_id"], alice)
         for _ in range(30):  # an hour and a half of sweeps every three minutes
             clock.advance(minutes=3)
-            await discord.bot.table.sweep()
+            await discord.bot.router.lifecycle.sweep()
         record = await discord.bot.store.get_game(1)
         assert record.status == GameStatus.EXPIRED
         assert [r.outcome for r in await discord.bot.store.results(1)] == ["expired"]

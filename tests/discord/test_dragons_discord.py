@@ -2,7 +2,7 @@
 
 import copy
 
-from bot.games.engine import Outcome
+from bot.games.contract import Outcome
 from bot.games.registry import GAMES
 from storage import GameStatus
 from tests.harness import StoredMessage
@@ -121,7 +121,7 @@ async def test_an_unanswered_challenge_expires(harness, make_bot, alice, bob, cl
         message = await challenge(discord, alice, bob)
         snapshot = StoredMessage(payload=copy.deepcopy(message.payload))
         clock.advance(minutes=11)
-        assert await discord.bot.table.expire_idle() == 1
+        assert await discord.bot.router.lifecycle.expire_pending() == 1
         assert "expired unanswered" in message.content and message.buttons == []
         late = await discord.click(snapshot, snapshot.button("Accept")["custom_id"], bob)
         assert late.ephemeral and "already been answered" in late.content

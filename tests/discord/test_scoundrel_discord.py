@@ -4,8 +4,8 @@ import asyncio
 import copy
 import json
 
-from bot.games.dungeon import DungeonAction
-from bot.games.scoundrel import new_game
+from bot.games.crawl.actions import parse_action
+from bot.games.scoundrel.engine import new_game
 from storage import GameStatus
 from tests.discord.conftest import SEED
 from tests.harness import StoredMessage
@@ -66,7 +66,7 @@ async def test_a_whole_game_clicked_from_new_to_the_end(harness, make_bot, alice
     assert record.status == GameStatus.FINISHED and record.version == clicks == len(actions)
     replay, _ = new_game(SEED)
     for logged in actions:
-        replay.apply(0, DungeonAction.model_validate_json(logged.action))
+        replay.apply(0, parse_action(logged.action))  # the log keeps each move's text form
     assert f"· {replay.outcome.value.upper()} · score {replay.score} ·" in footer
     assert message.edits == clicks
 
@@ -238,9 +238,9 @@ async def test_an_idle_game_expires_and_says_so(harness, make_bot, alice, clock)
         game = await start(discord, alice)
         snapshot = StoredMessage(payload=copy.deepcopy(game.message.payload))
         clock.advance(minutes=59)
-        assert await discord.bot.table.expire_idle() == 0
+        assert await discord.bot.router.lifecycle.expire_idle() == 0
         clock.advance(minutes=2)
-        assert await discord.bot.table.expire_idle() == 1
+        assert await discord.bot.router.lifecycle.expire_idle() == 1
         assert game.message.buttons == []
         assert "Expired after 1 h without a move" in game.message.embed["description"]
         late = await discord.click(snapshot, snapshot.buttons[0]["custom_id"], alice)

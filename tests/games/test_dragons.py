@@ -5,8 +5,18 @@ from collections import Counter
 import pytest
 
 from bot.games.cards import Card, cards
-from bot.games.dragons import (
-    DRAGONS_RULINGS,
+from bot.games.contract import GameEnded, GameOver, IllegalAction, NotYourTurn, Outcome, seeded_rng
+from bot.games.crawl.actions import ActionKind, DungeonAction, parse_action
+from bot.games.crawl.events import (
+    HeroFell,
+    MonsterFought,
+    PotionDrunk,
+    Ran,
+    RoomDealt,
+    RoomFaced,
+    WeaponEquipped,
+)
+from bot.games.dragons.engine import (
     HEROES,
     MAX_HP,
     DragonsOptions,
@@ -17,30 +27,25 @@ from bot.games.dragons import (
     dragons_dungeon,
     new_game,
 )
-from bot.games.dungeon import ActionKind, parse_action
-from bot.games.engine import GameOver, IllegalAction, NotYourTurn, Outcome, seeded_rng
-from bot.games.events import (
-    GameEnded,
-    HeroFell,
-    MonsterFought,
-    PotionDrunk,
-    Ran,
-    RoomDealt,
-    RoomFaced,
-    WeaponEquipped,
-)
+from bot.games.dragons.rules import DRAGONS_RULINGS
+
+
+def spoken(action: DungeonAction) -> str:
+    """An action as the tests write it ("weapon 9♠"); its text form is `weapon.9S`."""
+    return action.kind.value if action.card is None else f"{action.kind.value} {action.card}"
+
 
 FILLER = "2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠"
 DUEL_FILLER = "2♣ 3♣ 4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 10♣ " + FILLER
 
 
 def solo(deck: str, seed: int = 0) -> DragonsState:
-    state, _ = DragonsState.from_deck(cards(deck), seed=seed)
+    state, _ = DragonsState.scripted(cards(deck), seed=seed)
     return state
 
 
 def duel(deck: str, first: int = 0) -> DragonsState:
-    state, _ = DragonsState.from_deck(cards(deck), players=2, first=first)
+    state, _ = DragonsState.scripted(cards(deck), players=2, first=first)
     return state
 
 
@@ -53,7 +58,7 @@ def play(state: DragonsState, *moves: str) -> list:
 
 
 def legal(state: DragonsState, player: int = 0) -> set[str]:
-    return {str(action) for action in state.legal_actions(player)}
+    return {spoken(action) for action in state.legal_actions(player)}
 
 
 def damages(events: list) -> list[int]:
@@ -90,8 +95,8 @@ def test_a_two_player_game_shuffles_two_dungeons_and_draws_who_goes_first() -> N
     assert len(state.room) == 7 and len(state.deck) == 89
     assert Counter(state.deck + state.room) == Counter(dragons_dungeon() * 2)
     assert events == [
-        RoomDealt(room=state.room, deck_left=89, room_number=1, player=state.to_move),
-        RunOrFace(player=state.to_move),
+        RoomDealt(room=state.room, deck_left=89, room_number=1, seat=state.to_move),
+        RunOrFace(seat=state.to_move),
     ]
     assert new_game(42, players=2)[0] == state
     assert {new_game(seed, players=2)[0].to_move for seed in range(20)} == {0, 1}
@@ -191,7 +196,7 @@ def test_each_player_has_their_own_potion_chain() -> None:
     state = duel("5♠ 6♠ 4♥ 3♥ 2♥ 7♥ 8♥ " + DUEL_FILLER)
     play(state, "face", "fight 5♠", "fight 6♠", "drink 4♥")
     events = play(state, "drink 3♥")  # player 1's first potion, right after player 0's
-    assert events[0] == PotionDrunk(card=Card.parse("3♥"), healed=3, wasted=False, hp=17, player=1)
+    assert events[0] == PotionDrunk(card=Card.parse("3♥"), healed=3, wasted=False, hp=17, seat=1)
 
 
 def test_healing_is_capped_at_20() -> None:
@@ -372,7 +377,7 @@ def test_the_first_player_alone_decides_run_or_face_for_both() -> None:
     assert state.legal_actions(0) == []
     with pytest.raises(NotYourTurn):
         state.apply(0, parse_action("face"))
-    assert state.apply(1, parse_action("face")) == [RoomFaced(player=1)]
+    assert state.apply(1, parse_action("face")) == [RoomFaced(seat=1)]
     assert not state.deciding and state.to_move == 1
     assert "run" not in legal(state, 1) and "equip 2♦" in legal(state, 1)
 
@@ -389,8 +394,8 @@ def test_picks_alternate_until_one_card_is_left_and_the_last_picker_leads_the_ne
     assert movers == [0, 1, 0, 1, 0, 1]
     room = [Card.parse("8♦"), *cards(DUEL_FILLER)[:6]]
     assert events[1:] == [
-        RoomDealt(room=room, carried=Card.parse("8♦"), deck_left=11, room_number=2, player=1),
-        RunOrFace(player=1),
+        RoomDealt(room=room, carried=Card.parse("8♦"), deck_left=11, room_number=2, seat=1),
+        RunOrFace(seat=1),
     ]
     assert state.to_move == 1 and state.deciding
     assert state.parties[0].weapon == Card.parse("6♦")
@@ -400,8 +405,8 @@ def test_picks_alternate_until_one_card_is_left_and_the_last_picker_leads_the_ne
 def test_after_a_run_the_runner_leads_a_room_that_must_be_faced() -> None:
     state = duel(ROOM_OF_WEAPONS + DUEL_FILLER, first=1)
     events = state.apply(1, parse_action("run"))
-    assert events[0] == Ran(cards=cards(ROOM_OF_WEAPONS), reshuffled=True, player=1)
-    assert isinstance(events[1], RoomDealt) and events[1].player == 1
+    assert events[0] == Ran(cards=cards(ROOM_OF_WEAPONS), reshuffled=True, seat=1)
+    assert isinstance(events[1], RoomDealt) and events[1].seat == 1
     assert len(events) == 2, "no run-or-face choice right after a run"
     assert state.to_move == 1 and not state.deciding
     assert not {"run", "face"} & legal(state, 1)
@@ -423,8 +428,8 @@ def test_when_a_party_falls_the_other_plays_on_alone_in_rooms_of_4() -> None:
     play(state, "face", "fight A♠", "equip 2♦")
     events = play(state, "fight K♠")  # player 0: 20 - 14 - 13 = -7
     assert events[-2:] == [
-        GameEnded(outcome=Outcome.LOST, score=-7 - (2 + 3 + 4), player=0),  # the deck's enemies
-        PlaysOnAlone(player=1),
+        GameEnded(outcome=Outcome.LOST, score=-7 - (2 + 3 + 4), seat=0),  # the deck's enemies
+        PlaysOnAlone(seat=1),
     ]
     assert state.to_move == 1 and state.legal_actions(0) == []
     with pytest.raises(GameOver):
@@ -439,7 +444,7 @@ def test_when_a_party_falls_the_other_plays_on_alone_in_rooms_of_4() -> None:
     events = play(state, "fight 4♣", "fight 3♣", "fight 2♣")
     assert not state.is_over and [e.damage for e in events] == [0, 0, 0]
     events = play(state, "equip 4♦")
-    assert events[-1] == GameEnded(outcome=Outcome.WON, score=20, player=1)
+    assert events[-1] == GameEnded(outcome=Outcome.WON, score=20, seat=1)
     assert state.is_over and state.to_move is None
     assert [party.outcome for party in state.parties] == [Outcome.LOST, Outcome.WON]
 
@@ -449,8 +454,8 @@ def test_a_fall_on_the_rooms_last_pick_hands_the_next_room_to_the_survivor() -> 
     play(state, "face", "equip 2♦", "fight A♠", "equip 3♦", "drink 2♥", "equip 4♦")
     events = play(state, "fight K♠")  # player 1, the room's last pick: 20 - 14 + 2 - 13 = -5
     assert events[-3:] == [
-        GameEnded(outcome=Outcome.LOST, score=-5 - 44, player=1),
-        PlaysOnAlone(player=0),
+        GameEnded(outcome=Outcome.LOST, score=-5 - 44, seat=1),
+        PlaysOnAlone(seat=0),
         RoomDealt(room=cards("5♦ 6♦ 7♦ 8♦"), carried=Card.parse("5♦"), deck_left=8, room_number=2),
     ]
     assert state.to_move == 0 and not state.deciding
@@ -462,8 +467,8 @@ def test_a_fall_on_the_dungeons_last_card_ends_both_games_at_once() -> None:
     play(state, "fight A♠", "drink 2♥", "drink 3♥", "drink 4♥", "equip 2♦", "equip 3♦")
     events = play(state, "fight K♠")  # player 0: 6 + 3 - 11 = -2, and the dungeon is empty
     assert events[-2:] == [
-        GameEnded(outcome=Outcome.LOST, score=-2, player=0),
-        GameEnded(outcome=Outcome.WON, score=20, player=1),
+        GameEnded(outcome=Outcome.LOST, score=-2, seat=0),
+        GameEnded(outcome=Outcome.WON, score=20, seat=1),
     ]
     assert state.is_over
 
@@ -475,8 +480,8 @@ def test_both_players_can_win_each_with_their_own_score() -> None:
     assert state.to_move == 1 and not state.deciding, "nothing to run to with an empty deck"
     events = play(state, "drink 2♥", "drink 3♥", "equip 8♦")  # played out, still in turn
     assert events[-2:] == [
-        GameEnded(outcome=Outcome.WON, score=20 + 3, player=0),
-        GameEnded(outcome=Outcome.WON, score=20, player=1),
+        GameEnded(outcome=Outcome.WON, score=20 + 3, seat=0),
+        GameEnded(outcome=Outcome.WON, score=20, seat=1),
     ]
     assert state.is_over and state.legal_actions(0) == state.legal_actions(1) == []
 
@@ -484,7 +489,7 @@ def test_both_players_can_win_each_with_their_own_score() -> None:
 def test_identical_cards_are_one_choice() -> None:
     state = duel("7♣ 7♣ JK JK 2♥ 2♥ 3♦ " + DUEL_FILLER)
     play(state, "face")
-    assert [str(action) for action in state.legal_actions(0)] == [
+    assert [spoken(action) for action in state.legal_actions(0)] == [
         "fight 7♣",
         "fight 🃏",
         "drink 2♥",
@@ -525,7 +530,7 @@ def test_the_worked_example_replays_until_it_fights_9_clubs_twice() -> None:
     after_run = Counter(dragons_dungeon()) - Counter(cards("7♠ A♦ A♠"))
     rest = list((after_run - Counter(card for room in rooms for card in room)).elements())
     below = laid_for_run(EXAMPLE_SEED, 1, cards("7♣ A♣ 3♦ 8♣"), [*rooms, rest])
-    state, _ = DragonsState.from_deck(cards("A♦ A♠ 7♣ 7♠ A♣ 3♦ 8♣") + below, seed=EXAMPLE_SEED)
+    state, _ = DragonsState.scripted(cards("A♦ A♠ 7♣ 7♠ A♣ 3♦ 8♣") + below, seed=EXAMPLE_SEED)
     party = state.parties[0]
 
     # First room: 7♠ barehanded for 7, pick up A♦, A♠ for 0.

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 from pydantic import TypeAdapter
 
 from bot.games.cards import Card, cards
-from bot.games.dragons import (
+from bot.games.dragons.engine import (
     HERO_HP,
     HEROES,
     MAX_HP,
@@ -78,7 +78,7 @@ def test_random_play_ends_and_keeps_every_invariant(seed: int, players: int, dat
 def test_random_play_through_a_gentle_dungeon_to_its_end(
     deck: list[Card], players: int, first: int, data
 ) -> None:
-    state, _ = DragonsState.from_deck(deck, players=players, first=first % players)
+    state, _ = DragonsState.scripted(deck, players=players, first=first % players)
     everything = Counter(deck + HEROES * players)
     play_out(state, data.draw, everything, turn_bound(len(deck)))
 

@@ -3,10 +3,10 @@
 import pytest
 
 from bot.games.cards import Card, cards
-from bot.games.dungeon import parse_action
-from bot.games.engine import GameOver, IllegalAction, NotYourTurn, Outcome
-from bot.games.events import GameEnded, MonsterFought, PotionDrunk, Ran, RoomDealt
-from bot.games.scoundrel import (
+from bot.games.contract import GameEnded, GameOver, IllegalAction, NotYourTurn, Outcome
+from bot.games.crawl.actions import DungeonAction, parse_action
+from bot.games.crawl.events import MonsterFought, PotionDrunk, Ran, RoomDealt
+from bot.games.scoundrel.engine import (
     MAX_HP,
     ScoundrelState,
     Variant,
@@ -14,11 +14,17 @@ from bot.games.scoundrel import (
     scoundrel_deck,
 )
 
+
+def spoken(action: DungeonAction) -> str:
+    """An action as the tests write it ("weapon 9♠"); its text form is `weapon.9S`."""
+    return action.kind.value if action.card is None else f"{action.kind.value} {action.card}"
+
+
 FILLER = "2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠"
 
 
 def scripted(deck: str, variant: Variant = Variant.CLASSIC) -> ScoundrelState:
-    state, _ = ScoundrelState.from_deck(cards(deck), variant)
+    state, _ = ScoundrelState.scripted(cards(deck), variant)
     return state
 
 
@@ -30,7 +36,7 @@ def play(state: ScoundrelState, *moves: str) -> list:
 
 
 def legal(state: ScoundrelState) -> set[str]:
-    return {str(action) for action in state.legal_actions(0)}
+    return {spoken(action) for action in state.legal_actions(0)}
 
 
 def test_the_deck_is_44_cards_without_red_faces_and_aces() -> None:
@@ -42,7 +48,7 @@ def test_the_deck_is_44_cards_without_red_faces_and_aces() -> None:
 
 
 def test_first_room_is_four_cards_from_the_top() -> None:
-    state, events = ScoundrelState.from_deck(cards("9♠ 5♦ 7♥ 2♣ K♠ " + FILLER))
+    state, events = ScoundrelState.scripted(cards("9♠ 5♦ 7♥ 2♣ K♠ " + FILLER))
     assert state.room == cards("9♠ 5♦ 7♥ 2♣")
     assert events == [
         RoomDealt(room=cards("9♠ 5♦ 7♥ 2♣"), deck_left=9, room_number=1, carried=None)

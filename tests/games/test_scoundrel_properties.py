@@ -6,10 +6,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.games.cards import cards
-from bot.games.dungeon import ActionKind
-from bot.games.engine import Outcome
-from bot.games.events import RoomDealt
-from bot.games.scoundrel import (
+from bot.games.contract import Outcome
+from bot.games.crawl.actions import ActionKind
+from bot.games.crawl.dealer import Dealer
+from bot.games.crawl.events import RoomDealt
+from bot.games.scoundrel.engine import (
     MAX_HP,
     ScoundrelOptions,
     ScoundrelState,
@@ -17,7 +18,6 @@ from bot.games.scoundrel import (
     new_game,
     scoundrel_deck,
 )
-from bot.narration.dealer import Dealer
 
 FULL_DECK = Counter(scoundrel_deck())
 RUNS_ALLOWED_UNTIL = 60
@@ -101,7 +101,7 @@ def test_a_surviving_full_game_ends_on_a_room_of_two() -> None:
     """44 = 4 + 3·13 + 1: the last room holds the carried card and the deck's last card."""
     deck = cards(SURVIVABLE_DECK)
     assert Counter(deck) == FULL_DECK
-    state, events = ScoundrelState.from_deck(deck)
+    state, events = ScoundrelState.scripted(deck)
     rooms = [e for e in events if isinstance(e, RoomDealt)]
     while not state.is_over:
         first = [a for a in state.legal_actions(0) if a.card == state.room[0]]

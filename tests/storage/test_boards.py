@@ -6,8 +6,16 @@ from pathlib import Path
 
 import pytest
 
-from storage import DailyTaken, GameStatus, PlayerSeat, ResultRow, open_store
-from storage.boards import BoardQuery, Rating, RatingChange
+from storage import (
+    BoardQuery,
+    DailyTaken,
+    GameStatus,
+    PlayerSeat,
+    Rating,
+    RatingChange,
+    ResultRow,
+    open_store,
+)
 from tests.clock import Clock
 
 GUILD = 2000

@@ -33,7 +33,10 @@ class ActionKind(StrEnum):
     FACE = "face"
 
 
-class DungeonAction(Action):
+CARDLESS = {ActionKind.RUN, ActionKind.FACE}
+
+
+class DungeonAction(Action, frozen=True):
     """One move: a kind and, for every kind but run and face, the room card it plays."""
 
     kind: ActionKind
@@ -50,8 +53,12 @@ def monster_total(pile: list[Card]) -> int:
 
 def parse_action(text: str) -> DungeonAction:
     """An action from its text form (`weapon.9S`), or as a person writes it (`weapon 9♠`)."""
-    kind, _, card = text.strip().replace(".", " ", 1).partition(" ")
+    word, _, card = text.strip().replace(".", " ", 1).partition(" ")
     try:
-        return DungeonAction(kind=ActionKind(kind), card=Card.parse(card) if card else None)
+        kind = ActionKind(word)
+        action = DungeonAction(kind=kind, card=Card.parse(card) if card else None)
     except (ValueError, CardParseError) as error:
         raise IllegalAction(f"not a move: {text!r}") from error
+    if (action.card is None) != (kind in CARDLESS):
+        raise IllegalAction(f"not a move: {text!r}")
+    return action

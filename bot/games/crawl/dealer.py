@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from bot.games.cards import Card
-from bot.games.contract import Event, Outcome, seeded_rng
+from bot.games.contract import Event, Outcome, kind_of, seeded_rng
 from bot.games.crawl.actions import Role, role_of
 from bot.games.crawl.bestiary import (
     WIELDS,
@@ -188,7 +188,7 @@ class Dealer:
     def narrate(self, events: Sequence[Event], turn: int) -> list[str]:
         lines = []
         for index, event in enumerate(events):
-            line = LINES.get(event.kind)
+            line = LINES.get(kind_of(event))
             if line is None:
                 continue
             rng = seeded_rng(self.seed, f"narration:{turn}:{index}")
@@ -197,7 +197,7 @@ class Dealer:
 
     def _address(self, event: Event, text: str) -> str:
         seat = getattr(event, "seat", None)
-        if len(self.names) < 2 or seat is None or event.kind == "room_dealt":
+        if len(self.names) < 2 or seat is None or kind_of(event) == "room_dealt":
             return text
         name = self.names[seat]
         if text.startswith("You "):

@@ -14,7 +14,7 @@ from bot.games.cards import Card
 from bot.games.contract import Event, GameEnded
 
 
-class RoomDealt(Event):
+class RoomDealt(Event, frozen=True):
     kind: Literal["room_dealt"] = "room_dealt"
     room: list[Card]
     carried: Card | None = None
@@ -23,19 +23,19 @@ class RoomDealt(Event):
     seat: int | None = None
 
 
-class RoomFaced(Event):
+class RoomFaced(Event, frozen=True):
     kind: Literal["room_faced"] = "room_faced"
     seat: int = 0
 
 
-class WeaponEquipped(Event):
+class WeaponEquipped(Event, frozen=True):
     kind: Literal["weapon_equipped"] = "weapon_equipped"
     card: Card
     replaced: Card | None = None
     seat: int = 0
 
 
-class MonsterFought(Event):
+class MonsterFought(Event, frozen=True):
     kind: Literal["monster_fought"] = "monster_fought"
     card: Card
     weapon: Card | None
@@ -45,7 +45,7 @@ class MonsterFought(Event):
     seat: int = 0
 
 
-class PotionDrunk(Event):
+class PotionDrunk(Event, frozen=True):
     kind: Literal["potion_drunk"] = "potion_drunk"
     card: Card
     healed: int
@@ -54,14 +54,14 @@ class PotionDrunk(Event):
     seat: int = 0
 
 
-class Ran(Event):
+class Ran(Event, frozen=True):
     kind: Literal["ran"] = "ran"
     cards: list[Card]
     reshuffled: bool = False
     seat: int = 0
 
 
-class HeroFell(Event):
+class HeroFell(Event, frozen=True):
     kind: Literal["hero_fell"] = "hero_fell"
     hero: Card
     seat: int = 0

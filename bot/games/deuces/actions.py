@@ -29,7 +29,7 @@ def _codes(cards: tuple[Card, ...]) -> str:
     return ".".join(card.code for card in cards)
 
 
-class Vote(Action):
+class Vote(Action, frozen=True):
     """Hit (the GM draws one more enemy) or Stay."""
 
     kind: Literal["vote"] = "vote"
@@ -39,7 +39,7 @@ class Vote(Action):
         return _words("vote", "hit" if self.hit else "stay")
 
 
-class Attack(Action):
+class Attack(Action, frozen=True):
     """Attack an enemy (by its index on the table) with a single, set or five-card hand."""
 
     kind: Literal["attack"] = "attack"
@@ -50,7 +50,7 @@ class Attack(Action):
         return _words("attack", str(self.target), _codes(self.cards))
 
 
-class Defend(Action):
+class Defend(Action, frozen=True):
     """Answer the pending attack with as many cards as it has (a Rare card may count twice)."""
 
     kind: Literal["defend"] = "defend"
@@ -60,7 +60,7 @@ class Defend(Action):
         return _words("defend", _codes(self.cards))
 
 
-class UseAbility(Action):
+class UseAbility(Action, frozen=True):
     """Use one of your abilities; `target` is an enemy index (foe) or a seat (ally)."""
 
     kind: Literal["ability"] = "ability"
@@ -73,7 +73,7 @@ class UseAbility(Action):
         return _words("ability", self.ability, aim, _codes(self.cards))
 
 
-class Guard(Action):
+class Guard(Action, frozen=True):
     """Instead of attacking or using an ability: discard a card and draw one."""
 
     kind: Literal["guard"] = "guard"
@@ -83,14 +83,14 @@ class Guard(Action):
         return _words("guard", self.card.code)
 
 
-class EndTurn(Action):
+class EndTurn(Action, frozen=True):
     kind: Literal["end"] = "end"
 
     def __str__(self) -> str:
         return "end"
 
 
-class TradeUp(Action):
+class TradeUp(Action, frozen=True):
     """Two loot cards of one tier become one of the next: `keep` is upgraded, `give` returned."""
 
     kind: Literal["trade"] = "trade"
@@ -101,7 +101,7 @@ class TradeUp(Action):
         return _words("trade", self.keep.code, self.give.code)
 
 
-class DropLoot(Action):
+class DropLoot(Action, frozen=True):
     """Give up a loot card (only while holding more than the limit)."""
 
     kind: Literal["drop"] = "drop"
@@ -111,7 +111,7 @@ class DropLoot(Action):
         return _words("drop", self.card.code)
 
 
-class LootDone(Action):
+class LootDone(Action, frozen=True):
     kind: Literal["done"] = "done"
 
     def __str__(self) -> str:

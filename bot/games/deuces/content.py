@@ -355,7 +355,7 @@ DATA = "data"
 @cache
 def load_content() -> Content:
     """Every shipped set, class and custom ability, validated once per process."""
-    folder = files(__package__) / DATA
+    folder = files("bot.games.deuces") / DATA
     sets = sorted(
         (
             json.loads(entry.read_text("utf-8"))

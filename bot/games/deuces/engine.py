@@ -25,6 +25,7 @@ from itertools import combinations
 from typing import ClassVar
 
 from bot.games.cards import Card, standard_deck
+from bot.games.contract import GameOver, IllegalAction, NotYourTurn, SeatResult, seeded_rng
 from bot.games.deuces import autoplay, combat, flow, gm, piles
 from bot.games.deuces.actions import (
     Attack,
@@ -67,7 +68,6 @@ from bot.games.deuces.state import (
     enemy,
     player,
 )
-from bot.games.contract import GameOver, IllegalAction, NotYourTurn, SeatResult, seeded_rng
 
 MAX_PLAYERS = 5
 PROMPT_ACTIONS: dict[str, set[str]] = {
@@ -103,10 +103,10 @@ class DeucesState(DeucesTable):
         content = load_content()
         options = options or DeucesOptions()
         count = len(decks)
-        classes = classes or [content.classes[seat % len(content.classes)] for seat in range(count)]
-        customs = customs or [None] * count
+        chosen = classes or [content.classes[seat % len(content.classes)] for seat in range(count)]
+        picked: list[Ability | None] = list(customs) if customs else [None] * count
         players = [
-            PlayerState(seat=seat, klass=classes[seat], custom=customs[seat], deck=list(deck))
+            PlayerState(seat=seat, klass=chosen[seat], custom=picked[seat], deck=list(deck))
             for seat, deck in enumerate(decks)
         ]
         state = cls(
@@ -137,7 +137,9 @@ class DeucesState(DeucesTable):
 
     def forfeits(self, forfeiters: set[int], outcome: str) -> list[SeatResult]:
         """The party plays together: a forfeit is everyone's loss, scored as it stands."""
-        return [SeatResult(seat=who.seat, outcome=outcome, score=self.score) for who in self.players]
+        return [
+            SeatResult(seat=who.seat, outcome=outcome, score=self.score) for who in self.players
+        ]
 
     def legal_actions(self, seat: int) -> list[DeucesAction]:
         """Every legal action for a seat now (empty when the game does not wait on it)."""

@@ -11,18 +11,18 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from bot.games.cards import Card
-from bot.games.deuces.state import Ref, Side, Tier
 from bot.games.contract import Event, GameEnded
+from bot.games.deuces.state import Ref, Side, Tier
 
 
-class EncounterStarted(Event):
+class EncounterStarted(Event, frozen=True):
     kind: Literal["encounter_started"] = "encounter_started"
     encounter: int
     level: int
     target: int
 
 
-class ThreatFlipped(Event):
+class ThreatFlipped(Event, frozen=True):
     """A player with no discard pile flips their deck's top card: their new Threat Card."""
 
     kind: Literal["threat_flipped"] = "threat_flipped"
@@ -30,7 +30,7 @@ class ThreatFlipped(Event):
     card: Card
 
 
-class EnemyDrawn(Event):
+class EnemyDrawn(Event, frozen=True):
     kind: Literal["enemy_drawn"] = "enemy_drawn"
     index: int
     enemy_id: str
@@ -39,20 +39,20 @@ class EnemyDrawn(Event):
     total: int
 
 
-class VoteCast(Event):
+class VoteCast(Event, frozen=True):
     kind: Literal["vote_cast"] = "vote_cast"
     seat: int
     hit: bool
 
 
-class VoteTaken(Event):
+class VoteTaken(Event, frozen=True):
     kind: Literal["vote_taken"] = "vote_taken"
     hit: bool
     hits: int
     stays: int
 
 
-class EncounterSet(Event):
+class EncounterSet(Event, frozen=True):
     """The draw is over: how it compares with the target, and what that gives."""
 
     kind: Literal["encounter_set"] = "encounter_set"
@@ -63,7 +63,7 @@ class EncounterSet(Event):
     first: Side
 
 
-class InitiativeDrawn(Event):
+class InitiativeDrawn(Event, frozen=True):
     kind: Literal["initiative_drawn"] = "initiative_drawn"
     seat: int
     player_card: Card
@@ -71,23 +71,23 @@ class InitiativeDrawn(Event):
     first: Side
 
 
-class EnemiesDealt(Event):
+class EnemiesDealt(Event, frozen=True):
     kind: Literal["enemies_dealt"] = "enemies_dealt"
     hands: list[int]
 
 
-class SideTurn(Event):
+class SideTurn(Event, frozen=True):
     kind: Literal["side_turn"] = "side_turn"
     side: Side
     round: int
 
 
-class TurnStarted(Event):
+class TurnStarted(Event, frozen=True):
     kind: Literal["turn_started"] = "turn_started"
     who: Ref
 
 
-class AbilityUsed(Event):
+class AbilityUsed(Event, frozen=True):
     kind: Literal["ability_used"] = "ability_used"
     user: Ref
     ability: str
@@ -95,7 +95,7 @@ class AbilityUsed(Event):
     target: Ref | None = None
 
 
-class CardsDrawn(Event):
+class CardsDrawn(Event, frozen=True):
     kind: Literal["cards_drawn"] = "cards_drawn"
     who: Ref
     count: int
@@ -104,20 +104,20 @@ class CardsDrawn(Event):
 Reason = Literal["ability", "guard", "hand_limit", "defeat", "cleared"]
 
 
-class CardsDiscarded(Event):
+class CardsDiscarded(Event, frozen=True):
     kind: Literal["cards_discarded"] = "cards_discarded"
     who: Ref
     cards: list[Card]
     reason: Reason
 
 
-class CardsRecovered(Event):
+class CardsRecovered(Event, frozen=True):
     kind: Literal["cards_recovered"] = "cards_recovered"
     who: Ref
     cards: list[Card]
 
 
-class CardsMarked(Event):
+class CardsMarked(Event, frozen=True):
     """Cards in a hand were raised or made wild (which cards stays private)."""
 
     kind: Literal["cards_marked"] = "cards_marked"
@@ -127,26 +127,26 @@ class CardsMarked(Event):
     amount: int = 0
 
 
-class EdgeChanged(Event):
+class EdgeChanged(Event, frozen=True):
     kind: Literal["edge_changed"] = "edge_changed"
     who: Ref
     amount: int
     edge: int
 
 
-class ExtraAttacks(Event):
+class ExtraAttacks(Event, frozen=True):
     kind: Literal["extra_attacks"] = "extra_attacks"
     who: Ref
     count: int
 
 
-class TargetingChanged(Event):
+class TargetingChanged(Event, frozen=True):
     kind: Literal["targeting_changed"] = "targeting_changed"
     who: Ref
     rule: Literal["taunt", "hunt"]
 
 
-class Attacked(Event):
+class Attacked(Event, frozen=True):
     kind: Literal["attacked"] = "attacked"
     attacker: Ref
     defender: Ref
@@ -155,18 +155,18 @@ class Attacked(Event):
     size: int
 
 
-class AttackBlunted(Event):
+class AttackBlunted(Event, frozen=True):
     kind: Literal["attack_blunted"] = "attack_blunted"
     by: Ref
     amount: int
 
 
-class AttackCancelled(Event):
+class AttackCancelled(Event, frozen=True):
     kind: Literal["attack_cancelled"] = "attack_cancelled"
     by: Ref
 
 
-class Defended(Event):
+class Defended(Event, frozen=True):
     """The answer: its cards, and what they made (None: no valid hand, it cannot tie or win)."""
 
     kind: Literal["defended"] = "defended"
@@ -175,7 +175,7 @@ class Defended(Event):
     category: str | None
 
 
-class Clashed(Event):
+class Clashed(Event, frozen=True):
     kind: Literal["clashed"] = "clashed"
     attacker: Ref
     defender: Ref
@@ -184,50 +184,50 @@ class Clashed(Event):
     defender_draws: int
 
 
-class Overwhelmed(Event):
+class Overwhelmed(Event, frozen=True):
     """The defender had fewer cards than the attack: defeated without a defence."""
 
     kind: Literal["overwhelmed"] = "overwhelmed"
     defender: Ref
 
 
-class Defeated(Event):
+class Defeated(Event, frozen=True):
     kind: Literal["defeated"] = "defeated"
     who: Ref
 
 
-class Guarded(Event):
+class Guarded(Event, frozen=True):
     kind: Literal["guarded"] = "guarded"
     who: Ref
     card: Card
 
 
-class TurnPassed(Event):
+class TurnPassed(Event, frozen=True):
     kind: Literal["turn_passed"] = "turn_passed"
     who: Ref
 
 
-class Folded(Event):
+class Folded(Event, frozen=True):
     """The GM concedes; each player still standing draws the enemies' remaining card count."""
 
     kind: Literal["folded"] = "folded"
     cards_left: int
 
 
-class DeckRanOut(Event):
+class DeckRanOut(Event, frozen=True):
     """A player went through their deck: it is rebuilt from the discard, and the party levels."""
 
     kind: Literal["deck_ran_out"] = "deck_ran_out"
     seat: int
 
 
-class EncounterEnded(Event):
+class EncounterEnded(Event, frozen=True):
     kind: Literal["encounter_ended"] = "encounter_ended"
     encounter: int
     won: bool
 
 
-class LootGained(Event):
+class LootGained(Event, frozen=True):
     kind: Literal["loot_gained"] = "loot_gained"
     seat: int
     card: Card
@@ -235,7 +235,7 @@ class LootGained(Event):
     deuces: int
 
 
-class LootTraded(Event):
+class LootTraded(Event, frozen=True):
     kind: Literal["loot_traded"] = "loot_traded"
     seat: int
     keep: Card
@@ -243,13 +243,13 @@ class LootTraded(Event):
     tier: Tier
 
 
-class LootDropped(Event):
+class LootDropped(Event, frozen=True):
     kind: Literal["loot_dropped"] = "loot_dropped"
     seat: int
     card: Card
 
 
-class LevelledUp(Event):
+class LevelledUp(Event, frozen=True):
     kind: Literal["levelled_up"] = "levelled_up"
     level: int
 

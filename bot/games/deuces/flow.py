@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
+from bot.games.contract import GameEnded, Outcome
 from bot.games.deuces import combat, gm, piles
 from bot.games.deuces.effects import cast, reset_turn_uses
 from bot.games.deuces.events import (
@@ -47,7 +48,6 @@ from bot.games.deuces.state import (
     enemy,
     player,
 )
-from bot.games.contract import GameEnded, Outcome
 
 HAND_SIZES = {1: 6, 2: 6, 3: 7, 4: 7, 5: 7}
 """A player's hand at the start of an encounter, by level."""

@@ -1,4 +1,4 @@
-"""Dungeons & Deuces as the bot hosts it: a lobby, private hands, a turn timer and the GM's voice."""
+"""Dungeons & Deuces as the bot hosts it: a lobby, private hands, a timer and the GM's voice."""
 
 from __future__ import annotations
 

@@ -13,12 +13,12 @@ always folds past the round limit, which keeps every encounter finite.
 from __future__ import annotations
 
 from bot.games.cards import Card
+from bot.games.contract import seeded_rng
 from bot.games.deuces import tactics
 from bot.games.deuces.content import Ability
 from bot.games.deuces.effects import targets, usable
 from bot.games.deuces.poker import MAX_PLAY
 from bot.games.deuces.state import DeucesTable, Side, enemy, player
-from bot.games.contract import seeded_rng
 
 MAX_ROUNDS = 30
 """Past this many rounds the GM folds: no encounter can go on forever."""

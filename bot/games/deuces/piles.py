@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 
 from bot.games.cards import Card
+from bot.games.contract import seeded_rng
 from bot.games.deuces.events import (
     CardsDiscarded,
     CardsDrawn,
@@ -32,7 +33,6 @@ from bot.games.deuces.state import (
     Tier,
     player,
 )
-from bot.games.contract import seeded_rng
 
 DEUCE = 2
 

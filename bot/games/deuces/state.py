@@ -15,9 +15,9 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, Field
 
 from bot.games.cards import Card
-from bot.games.deuces.content import Ability, ClassDef, EnemyDef, EnemySet
 from bot.games.contract import Frozen, GameState, Outcome
 from bot.games.deuces.actions import DeucesAction
+from bot.games.deuces.content import Ability, ClassDef, EnemyDef, EnemySet
 
 HAND_LIMIT = 10
 LOOT_LIMIT = 5
@@ -46,7 +46,7 @@ class Tier(StrEnum):
 TIERS: list[Tier] = [Tier.COMMON, Tier.RARE, Tier.EPIC]
 
 
-class Ref(Frozen):
+class Ref(Frozen, frozen=True):
     """A combatant: a player by seat or an enemy by its index on the table."""
 
     side: Side

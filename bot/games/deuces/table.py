@@ -109,7 +109,9 @@ def deuces_hand(state: DeucesState, seat: int, picked: list[str]) -> HandView:
     facts = hand_view(state, seat)
     chosen = picked_cards(state, seat, picked)
     marks = [
-        f"{held.card}" + (f" (+{held.raised})" if held.raised else "") + (" wild" if held.wild else "")
+        f"{held.card}"
+        + (f" (+{held.raised})" if held.raised else "")
+        + (" wild" if held.wild else "")
         for held in facts.cards
     ]
     waiting = seat in state.waiting_for and not state.is_over
@@ -128,7 +130,9 @@ def deuces_hand(state: DeucesState, seat: int, picked: list[str]) -> HandView:
         if waiting
         else "The table is not waiting for you right now.",
         cards=[
-            HandCard(label=str(held.card), value=f"{index}.{held.card.code}", picked=held.card in chosen)
+            HandCard(
+                label=str(held.card), value=f"{index}.{held.card.code}", picked=held.card in chosen
+            )
             for index, held in enumerate(facts.cards)
         ],
         controls=plays(state, seat, chosen) if waiting else [],
@@ -146,7 +150,9 @@ def plays(state: DeucesState, seat: int, picked: list[Card]) -> list[Control]:
         if (loot or Counter(action_cards(action)) == wanted) and action != hint
     ]
     offered = [
-        Control(label=f"💡 {label(state, seat, hint)}"[:LABEL_LIMIT], action=str(hint), style="success")
+        Control(
+            label=f"💡 {label(state, seat, hint)}"[:LABEL_LIMIT], action=str(hint), style="success"
+        )
     ]
     offered += [
         Control(label=label(state, seat, action), action=str(action), style="primary")

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.games.contract import Event, GameEnded, seeded_rng
+from bot.games.contract import Event, GameEnded, kind_of, seeded_rng
 from bot.games.deuces.state import DeucesTable, Ref
 
 Pick = Callable[[list[str]], str]
@@ -24,6 +24,7 @@ class Scene:
 
     name: Name
     level: int
+
 
 DRAWN = [
     "The GM turns over **{name}** (difficulty {difficulty}): the encounter stands at {total}.",
@@ -94,7 +95,10 @@ def _vote_taken(event: Any, pick: Pick, scene: Scene) -> str:
 def _initiative(event: Any, pick: Pick, scene: Scene) -> str:
     first = "The party goes" if event.first == "players" else "The enemies go"
     return pick(INITIATIVE).format(
-        who=scene.name(event.seat), player_card=event.player_card, gm_card=event.gm_card, first=first
+        who=scene.name(event.seat),
+        player_card=event.player_card,
+        gm_card=event.gm_card,
+        first=first,
     )
 
 
@@ -134,7 +138,7 @@ class GameMaster:
     def narrate(self, events: Sequence[Event], turn: int) -> list[str]:
         lines = []
         for index, event in enumerate(events):
-            line = LINES.get(event.kind)
+            line = LINES.get(kind_of(event))
             if line is not None:
                 rng = seeded_rng(self.seed, f"gm:{turn}:{index}")
                 text = line(event, rng.choice, self.scene)

@@ -59,14 +59,14 @@ FACE = DungeonAction(kind=ActionKind.FACE)
 # ---- events this game adds to the shared ones ----------------------------------------------------
 
 
-class RunOrFace(Event):
+class RunOrFace(Event, frozen=True):
     """The room's first player must choose, for both players, to run from the room or face it."""
 
     kind: Literal["run_or_face"] = "run_or_face"
     seat: int
 
 
-class HeroRevived(Event):
+class HeroRevived(Event, frozen=True):
     """A potion brought a fallen hero back above 0 HP."""
 
     kind: Literal["hero_revived"] = "hero_revived"
@@ -74,7 +74,7 @@ class HeroRevived(Event):
     seat: int = 0
 
 
-class PlaysOnAlone(Event):
+class PlaysOnAlone(Event, frozen=True):
     """The other party fell: this player finishes the dungeon alone, in rooms of 4."""
 
     kind: Literal["plays_on_alone"] = "plays_on_alone"
@@ -220,9 +220,8 @@ class Party(BaseModel):
         self.hp, self.heroes = hp, [new for _, new in pairs]
         fell = [new.card for old, new in reversed(pairs) if old.hp > 0 and new.hp == 0]
         rose = [new.card for old, new in pairs if old.hp == 0 and new.hp > 0]
-        return [HeroFell(hero=hero, seat=self.seat) for hero in fell] + [
-            HeroRevived(hero=hero, seat=self.seat) for hero in rose
-        ]
+        events: list[Event] = [HeroFell(hero=hero, seat=self.seat) for hero in fell]
+        return events + [HeroRevived(hero=hero, seat=self.seat) for hero in rose]
 
     def end(self, outcome: Outcome, score: int) -> list[Event]:
         self.outcome, self.score = outcome, score
@@ -231,8 +230,9 @@ class Party(BaseModel):
     def win_score(self) -> int:
         """HP, plus the last card's value when it was a potion and the party is at full health."""
         last = self.last_played
-        potion_last = last is not None and role_of(last) == Role.POTION
-        return self.hp + (last.value if potion_last and self.hp == MAX_HP else 0)
+        if last is None or role_of(last) != Role.POTION or self.hp != MAX_HP:
+            return self.hp
+        return self.hp + last.value
 
 
 # ---- the table ----------------------------------------------------------------------------------

@@ -41,7 +41,9 @@ def dragons_table(state: DragonsState, names: list[str]) -> TableView:
     ]
     fields.append(Field(name="🂠 Deck", value=f"{len(state.deck)} cards left"))
     if state.to_move is not None:
-        fields.append(Field(name=f"🚪 Room {state.rooms_dealt}", value=room_text(state.room) or "empty"))
+        fields.append(
+            Field(name=f"🚪 Room {state.rooms_dealt}", value=room_text(state.room) or "empty")
+        )
         if duel:
             mover = names[state.to_move]
             doing = "decides for both: run or face the room" if state.deciding else "picks a card"
@@ -65,5 +67,9 @@ def controls(state: DragonsState) -> list[Control]:
         for index, card in enumerate(room)
     ]
     run, face = DungeonAction(kind=ActionKind.RUN), DungeonAction(kind=ActionKind.FACE)
-    choices = [control(action, RUN_ROW, legal) for action in (run, face) if action in legal or action == run]
+    choices = [
+        control(action, RUN_ROW, legal)
+        for action in (run, face)
+        if action in legal or action == run
+    ]
     return plays + choices

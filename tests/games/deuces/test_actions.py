@@ -3,6 +3,7 @@
 import pytest
 
 from bot.games.cards import Card, cards
+from bot.games.contract import IllegalAction
 from bot.games.deuces import (
     DEUCES_RULINGS,
     Attack,
@@ -25,7 +26,6 @@ from bot.games.deuces import (
     table_view,
 )
 from bot.games.deuces.state import Loot, Tier
-from bot.games.engine import IllegalAction
 
 from .tables import give, of, table
 
@@ -61,7 +61,8 @@ def test_unreadable_text_is_an_illegal_action(text: str) -> None:
 def test_a_select_menu_of_cards_builds_an_attack() -> None:
     values = ["TS", "TH"]  # a multi-select's values: card codes
     action = Attack(target=int("1"), cards=tuple(Card.parse(v) for v in values))
-    assert str(action) == "attack 1 TS TH"
+    assert str(action) == "attack.1.TS.TH"
+    assert parse_action("attack 1 TS TH") == action, "typed with spaces, as in the terminal"
 
 
 def test_a_timed_out_defence_answers_with_the_cheapest_win() -> None:

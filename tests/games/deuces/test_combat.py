@@ -6,11 +6,11 @@ from collections import Counter
 import pytest
 
 from bot.games.cards import Card, cards, standard_deck
+from bot.games.contract import IllegalAction, Outcome
 from bot.games.deuces import gm, piles
 from bot.games.deuces.actions import Attack, Defend, EndTurn, Guard, UseAbility
 from bot.games.deuces.content import ClassDef
 from bot.games.deuces.state import Loot, Side, Tier, player
-from bot.games.engine import IllegalAction, Outcome
 
 from .tables import PLAIN, ability, give, kinds, of, table
 

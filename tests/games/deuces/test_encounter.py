@@ -4,10 +4,10 @@ greater give (who goes first, treasure, the initiative draw)."""
 import pytest
 
 from bot.games.cards import Card, cards
+from bot.games.contract import NotYourTurn
 from bot.games.deuces.actions import EndTurn, Vote
 from bot.games.deuces.flow import HAND_SIZES
 from bot.games.deuces.state import Phase, Side, VotePrompt
-from bot.games.engine import NotYourTurn
 
 from .tables import kinds, of, table
 

@@ -6,9 +6,10 @@ from collections import Counter
 import pytest
 
 from bot.games.cards import Card, cards, standard_deck
+from bot.games.contract import IllegalAction, Outcome
+from bot.games.deuces import GAME
 from bot.games.deuces.actions import Attack, Defend, DropLoot, LootDone, TradeUp
 from bot.games.deuces.state import Loot, Mode, Phase, Tier
-from bot.games.engine import IllegalAction, Outcome
 
 from .tables import give, of, table
 
@@ -128,7 +129,9 @@ def test_a_quest_is_won_at_level_6() -> None:
         "9♠ 9♦ 3♣ 3♦ 6♣ 7♣", mode=Mode.QUEST_HARDCORE, level=5, level_every_encounter=True
     )
     assert state.level == 6 and state.outcome == Outcome.WON
-    assert of(events, "game_ended")[0].level == 6
+    assert of(events, "game_ended")[0].seat is None, "the party wins together"
+    (line,) = GAME.narrate(of(events, "game_ended"), None, state, ["Ann"])
+    assert "(level 6)" in line
 
 
 def lose_first_encounter(mode: Mode, **options):

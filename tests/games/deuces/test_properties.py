@@ -10,12 +10,12 @@ from hypothesis import strategies as st
 from pydantic import TypeAdapter
 
 from bot.games.cards import Card, standard_deck
+from bot.games.contract import GameError, IllegalAction
 from bot.games.deuces import DeucesOptions, DeucesState, Mode, default_action, new_game, suggest
 from bot.games.deuces.actions import Attack, Defend, DeucesAction, UseAbility
 from bot.games.deuces.events import DeucesEvent
 from bot.games.deuces.gm import MAX_ROUNDS
 from bot.games.deuces.state import player
-from bot.games.engine import GameError, IllegalAction
 
 EVENTS = TypeAdapter(list[DeucesEvent])
 STEP_BOUND = 3_000

@@ -1,4 +1,4 @@
-"""Leaderboards, player stats and ratings, read straight from SQL.
+"""Leaderboards, player stats and ratings, read straight from SQLite.
 
 Ranking, tie-breaking and streaks are computed by SQLite over the results indexes, so a board
 costs the same whether a server has played a hundred games or a million.
@@ -7,75 +7,11 @@ costs the same whether a server has played a hundred games or a million.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable
 
 import aiosqlite
-from pydantic import BaseModel
 
-BOARD_SIZE = 10
-
-
-class BoardQuery(BaseModel, frozen=True):
-    guild_id: int
-    game: str
-    variant: str | None = None
-    daily: str | None = None
-    since: float = 0.0
-
-
-class BoardEntry(BaseModel):
-    rank: int
-    user_id: int
-    display_name: str
-    score: float
-    games: int
-    achieved_at: float
-
-
-class BoardPage(BaseModel):
-    entries: list[BoardEntry]
-    caller: BoardEntry | None
-    players: int
-
-
-class GameStats(BaseModel):
-    game: str
-    games: int
-    wins: int
-    best: int
-    average: float
-    current_streak: int
-    best_streak: int
-
-    @property
-    def win_rate(self) -> float:
-        return self.wins / self.games if self.games else 0.0
-
-
-class Rating(BaseModel):
-    game: str  # the rating pool, e.g. "dragons-duel"
-    user_id: int
-    display_name: str
-    mu: float
-    sigma: float
-    ordinal: float
-    games: int
-
-
-@dataclass(frozen=True)
-class RatingChange:
-    """How a finished game moves its players' ratings.
-
-    The store calls `rate` inside the transaction that ends the game, with the ratings as they
-    are at that moment (None for a first game), so two games finishing at once that share a
-    player both count: neither works from a rating the other has already replaced.
-    """
-
-    pool: str
-    user_ids: list[int]
-    rate: Callable[[list[Rating | None]], list[Rating]]
-
+from storage.models import BOARD_SIZE, BoardEntry, BoardPage, BoardQuery, GameStats, Rating
 
 # Each player's best result in the period; ties go to who got there first, then the lower id.
 BOARD_SQL = """

@@ -1,22 +1,25 @@
-"""/game resume and /game abandon, the expiry sweep, and answers for buttons nobody handles."""
+"""/game resume and /game abandon, the sweep of the clock, and answers for clicks nobody handles."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
 from cogs.custom_ids import GAME_KIND, decode
-from cogs.table import say
+from cogs.replies import say
+from cogs.router import Router
 
 
-class GameCog(commands.Cog):
+class ChannelGameCog(commands.Cog):
     group = app_commands.Group(
         name="game", description="Manage the game in this channel", guild_only=True
     )
 
-    def __init__(self, bot: commands.Bot, sweep_seconds: int) -> None:
-        self.bot = bot
+    def __init__(self, router: Router, sweep_seconds: int) -> None:
+        self.router = router
         self.sweep.change_interval(seconds=sweep_seconds)
 
     async def cog_load(self) -> None:
@@ -27,21 +30,23 @@ class GameCog(commands.Cog):
 
     @tasks.loop(seconds=300)
     async def sweep(self) -> None:
-        await self.bot.table.sweep()
+        await self.router.lifecycle.sweep()
 
     @sweep.before_loop
     async def _wait_until_ready(self) -> None:
-        await self.bot.wait_until_ready()
+        client = self.router.desk.client
+        if isinstance(client, commands.Bot):
+            await client.wait_until_ready()
 
     @group.command(name="resume", description="Post this channel's game again with fresh buttons")
     async def resume(self, interaction: discord.Interaction) -> None:
-        await self.bot.table.resume(interaction)
+        await self.router.lifecycle.resume(interaction)
 
     @group.command(
         name="abandon", description="End this channel's game (its players or Manage Server)"
     )
     async def abandon(self, interaction: discord.Interaction) -> None:
-        await self.bot.table.abandon(interaction)
+        await self.router.lifecycle.abandon(interaction)
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
@@ -51,7 +56,8 @@ class GameCog(commands.Cog):
         """
         if interaction.type != discord.InteractionType.component:
             return
-        custom_id = (interaction.data or {}).get("custom_id", "")
+        data: Any = interaction.data or {}
+        custom_id = str(data.get("custom_id", ""))
         custom = decode(custom_id)
         if custom is not None and _on_message(interaction.message, custom_id):
             return

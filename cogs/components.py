@@ -1,0 +1,102 @@
+"""Buttons and selects that outlive the process: DynamicItems rebuilt from their custom_ids.
+
+No view is kept in memory; after a restart discord.py rebuilds the item from the custom_id and
+hands the click to the router, which trusts none of it.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.games.views import Control
+from cogs.custom_ids import GAME_KIND, SELECT_KIND, CustomId, decode, template
+from cogs.replies import SOMETHING_WENT_WRONG, refuse
+
+if TYPE_CHECKING:
+    from cogs.router import Router
+
+log = logging.getLogger(__name__)
+
+STYLES = {
+    "primary": discord.ButtonStyle.primary,
+    "secondary": discord.ButtonStyle.secondary,
+    "success": discord.ButtonStyle.success,
+    "danger": discord.ButtonStyle.danger,
+}
+
+
+def router_of(client: discord.Client) -> Router:
+    """The bot's click router: every DungeonBot has one from its setup hook on."""
+    router = getattr(client, "router", None)
+    if router is None:
+        raise RuntimeError("this client routes no game clicks")
+    return router
+
+
+class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=template(GAME_KIND)):
+    def __init__(self, custom: CustomId, button: discord.ui.Button[Any] | None = None) -> None:
+        super().__init__(
+            button or discord.ui.Button(custom_id=custom.encode(), label=custom.action)
+        )
+        self.custom = custom
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> GameButton:
+        custom = decode(getattr(item, "custom_id", None) or "")
+        assert custom is not None  # the template matched, so the codec does too
+        return cls(custom, item if isinstance(item, discord.ui.Button) else None)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await router_of(interaction.client).click(interaction, self.custom)
+        except Exception:  # logged, and the player told; the transaction kept the state whole
+            log.exception("click %s failed", self.custom.encode())
+            await refuse(interaction, SOMETHING_WENT_WRONG)
+
+
+class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=template(SELECT_KIND)):
+    """A game's select menu (a hand of cards, a lobby's picks), handled like its buttons."""
+
+    def __init__(self, custom: CustomId, select: discord.ui.Select[Any]) -> None:
+        super().__init__(select)
+        self.custom = custom
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> GameSelect:
+        custom = decode(getattr(item, "custom_id", None) or "")
+        assert custom is not None and isinstance(item, discord.ui.Select)
+        return cls(custom, item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await router_of(interaction.client).select(interaction, self.custom, self.item.values)
+        except Exception:
+            log.exception("select %s failed", self.custom.encode())
+            await refuse(interaction, SOMETHING_WENT_WRONG)
+
+
+def button(game_id: int, version: int, control: Control) -> GameButton:
+    custom = CustomId.for_action(game_id, version, control.action)
+    item: discord.ui.Button[Any] = discord.ui.Button(
+        label=control.label,
+        custom_id=custom.encode(),
+        style=STYLES[control.style],
+        row=control.row,
+        disabled=control.disabled,
+    )
+    return GameButton(custom, item)
+
+
+def build_view(game_id: int, version: int, controls: list[Control]) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for control in controls:
+        view.add_item(button(game_id, version, control))
+    return view

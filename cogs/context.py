@@ -1,0 +1,73 @@
+"""What every service of the Discord layer shares: the store, the clock, the seeds, the timings,
+a lock per game, and a way to edit a message it posted earlier."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import weakref
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from bot.games.definition import GameEntry, Match
+from bot.games.registry import GAMES
+from storage import GameRecord, Store
+
+log = logging.getLogger(__name__)
+
+
+class UnknownGame(Exception):
+    """A stored game whose game is no longer registered (a removed plugin, say)."""
+
+
+@dataclass(frozen=True)
+class Timings:
+    expiry_minutes: int = 24 * 60
+    challenge_minutes: int = 10
+    turn_seconds: int = 120
+
+
+@dataclass
+class Desk:
+    client: discord.Client
+    store: Store
+    clock: Callable[[], float]
+    seeds: Callable[[], int]
+    timings: Timings = Timings()
+    _locks: weakref.WeakValueDictionary[int, asyncio.Lock] = field(
+        default_factory=weakref.WeakValueDictionary
+    )
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        """One click at a time per game in this process; the version column guards the rest."""
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
+        return lock
+
+    async def edit_message(self, channel_id: int, message_id: int, **fields: Any) -> None:
+        """Edit an earlier message; one that is gone or out of reach is not an error."""
+        message = self.client.get_partial_messageable(channel_id).get_partial_message(message_id)
+        try:
+            await message.edit(**fields)
+        except discord.HTTPException as error:
+            log.info("could not edit message %s in %s: %s", message_id, channel_id, error)
+
+
+def game_of(record: GameRecord) -> GameEntry:
+    game = GAMES.get(record.game)
+    if game is None:
+        raise UnknownGame(record.game)
+    return game
+
+
+def match_of(record: GameRecord) -> Match:
+    """The stored game, ready to play."""
+    return game_of(record).resume(record.state)
+
+
+def names_of(record: GameRecord) -> list[str]:
+    return [player.display_name for player in record.players]

@@ -1,0 +1,279 @@
+"""What happens to games besides moves: resumed, abandoned, timed out, expired.
+
+Closing a game early is a forfeit: whoever gave up (or stalled) loses, scored as the game says,
+and where players were rated the rival who played on counts as the winner, so giving up never
+protects a record.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+
+import discord
+
+from bot.games.definition import Match
+from bot.ratings import rating_change
+from cogs.context import Desk, UnknownGame, game_of, match_of, names_of
+from cogs.messages import NARRATION_LINES, table_message
+from cogs.replies import idle_text, refuse, say
+from storage import GameRecord, GameStatus, RatingChange, ResultRow, StaleVersion
+
+log = logging.getLogger(__name__)
+
+TIMEOUTS_BEFORE_EXPIRY = 3
+"""The table's answers in a row, with no player moving, that end a game."""
+TIMEOUT_USER = 0
+"""Whose name the action log gives to a move the table made for a player who timed out."""
+LOBBY_EXPIRED = "⌛ This table closed before anyone started it. Open a new one with `/{game} new`."
+CHALLENGE_EXPIRED = "⌛ The challenge to <@{opponent}> expired unanswered."
+
+
+def result_rows(
+    record: GameRecord, match: Match, forfeit: str | None = None, forfeiters: set[int] | None = None
+) -> list[ResultRow]:
+    """The boards' rows for the seats that have a result (or, closed early, a forfeit)."""
+    results = match.forfeits(forfeiters or set(), forfeit) if forfeit else match.results()
+    return [
+        ResultRow(
+            user_id=record.players[r.seat].user_id,
+            display_name=record.players[r.seat].display_name,
+            outcome=r.outcome,
+            score=r.score,
+            turns=match.turn,
+        )
+        for r in results
+    ]
+
+
+def ratings_for(
+    record: GameRecord, rows: list[ResultRow], rival_won: bool = False
+) -> RatingChange | None:
+    """How a game moves ratings: only a rated variant between two or more players does. A
+    player with no row (a rival whose opponent forfeited) counts as a winner."""
+    pool = game_of(record).info.rating_pool(record.variant)
+    if pool is None or len(record.players) < 2 or not rows:
+        return None
+    by_user = {row.user_id: row for row in rows}
+    standings = [
+        (by_user[p.user_id].outcome == "won", by_user[p.user_id].score)
+        if p.user_id in by_user
+        else (rival_won, 0)
+        for p in record.players
+    ]
+    return rating_change(pool, record.players, standings)
+
+
+class Lifecycle:
+    def __init__(self, desk: Desk) -> None:
+        self.desk = desk
+
+    # ---- resume and abandon -------------------------------------------------------------------
+
+    async def resume(self, interaction: discord.Interaction) -> None:
+        found = await self.desk.store.active_game_in_channel(interaction.channel_id or 0)
+        if found is None:
+            await refuse(interaction, say("no_game_here"))
+            return
+        async with self.desk.lock(found.id):
+            record = await self.desk.store.get_game(found.id) or found
+            record = await self.expire_if_idle(record)
+            if record.status != GameStatus.ACTIVE:
+                idle = idle_text(self.desk.timings.expiry_minutes)
+                await refuse(interaction, say("expired", game=record.game, idle=idle))
+                return
+            old_message = record.message_id
+            sent = await interaction.response.send_message(
+                **table_message(record, match_of(record))
+            )
+            await self.desk.store.set_message(record.id, record.channel_id, sent.message_id or 0)
+        if old_message is not None:
+            await self.desk.edit_message(
+                record.channel_id,
+                old_message,
+                content=say("resumed", id=record.id),
+                view=None,
+                embed=None,
+            )
+
+    async def abandon(self, interaction: discord.Interaction) -> None:
+        record = await self.desk.store.active_game_in_channel(interaction.channel_id or 0)
+        if record is None:
+            await refuse(interaction, say("no_game_here"))
+            return
+        member = interaction.user
+        is_moderator = isinstance(member, discord.Member) and member.guild_permissions.manage_guild
+        seat = record.seat_of(member.id)
+        if seat is None and not is_moderator:
+            await refuse(interaction, say("not_allowed_abandon"))
+            return
+        if seat is not None and not match_of(record).still_playing(seat):
+            await refuse(interaction, say("out_cannot_abandon"))
+            return
+        async with self.desk.lock(record.id):
+            record = await self.desk.store.get_game(record.id) or record
+            try:
+                record = await self._close(record, GameStatus.ABANDONED, seat)
+            except StaleVersion:  # it ended meanwhile: finished by its last move, or expired
+                await refuse(interaction, say("no_game_here"))
+                return
+        notice = say("abandoned_notice", who=member.display_name)
+        await interaction.response.send_message(f"{notice} (game #{record.id})")
+        await self._show_closed(record, notice)
+
+    # ---- the clock ----------------------------------------------------------------------------
+
+    async def sweep(self) -> None:
+        """What the clock does to games: turns that time out, games and invitations that expire."""
+        await self.time_out_turns()
+        await self.expire_idle()
+        await self.expire_pending()
+
+    async def expire_idle(self) -> int:
+        """Close every game idle past the expiry time, and say so on its message."""
+        minutes = self.desk.timings.expiry_minutes
+        records = await self.desk.store.inactive_games(self.desk.clock() - minutes * 60)
+        for record in records:
+            try:
+                async with self.desk.lock(record.id):
+                    current = await self.desk.store.get_game(record.id)
+                    if current is not None:
+                        await self.expire_if_idle(current)
+            except Exception:  # one game that fails must not stop the others expiring
+                log.exception("could not expire game %s", record.id)
+        return len(records)
+
+    async def expire_if_idle(self, record: GameRecord, force: bool = False) -> GameRecord:
+        minutes = self.desk.timings.expiry_minutes
+        if record.status != GameStatus.ACTIVE:
+            return record
+        if not force and record.updated_at > self.desk.clock() - minutes * 60:
+            return record
+        acting = match_of(record).acting()
+        try:
+            record = await self._close(
+                record, GameStatus.EXPIRED, acting[0] if len(acting) == 1 else None
+            )
+        except StaleVersion:
+            return await self.desk.store.get_game(record.id) or record
+        await self._show_closed(record, say("expired_notice", idle=idle_text(minutes)))
+        return record
+
+    async def expire_pending(self) -> int:
+        """Close challenges nobody answered in time, and lobbies nobody started, saying so."""
+        desk, store = self.desk, self.desk.store
+        now = desk.clock()
+        pending = await store.inactive_games(
+            now - desk.timings.challenge_minutes * 60, GameStatus.PENDING
+        )
+        closed = 0
+        for record in pending:
+            try:
+                lobby = game_of(record).info.lobby is not None
+                if lobby and record.updated_at > now - desk.timings.expiry_minutes * 60:
+                    continue  # a lobby waits as long as a game does
+                async with desk.lock(record.id):
+                    record = await store.close_game(
+                        record.id, record.version, GameStatus.EXPIRED, was=GameStatus.PENDING
+                    )
+                text = (
+                    LOBBY_EXPIRED.format(game=record.game)
+                    if lobby
+                    else CHALLENGE_EXPIRED.format(opponent=record.players[-1].user_id)
+                )
+                if record.message_id is not None:
+                    await desk.edit_message(
+                        record.channel_id, record.message_id, content=text, embed=None, view=None
+                    )
+                closed += 1
+            except StaleVersion:
+                continue
+            except Exception:  # one bad record must not stop the sweep for every game
+                log.exception("could not expire pending game %s", record.id)
+        return closed
+
+    async def time_out_turns(self) -> int:
+        """Answer for players who keep a timed table waiting, as each game's rules say."""
+        seconds = self.desk.timings.turn_seconds
+        stalled = await self.desk.store.inactive_games(self.desk.clock() - seconds)
+        count = 0
+        for found in stalled:
+            try:
+                if not game_of(found).info.turn_timer:
+                    continue
+            except UnknownGame:
+                continue
+            async with self.desk.lock(found.id):
+                record = await self.desk.store.get_game(found.id)
+                if record is None or record.status != GameStatus.ACTIVE:
+                    continue
+                if record.updated_at > self.desk.clock() - seconds:
+                    continue
+                if await self._abandoned_by_all(record):
+                    await self.expire_if_idle(record, force=True)
+                    continue
+                count += await self._time_out(record)
+        return count
+
+    async def _abandoned_by_all(self, record: GameRecord) -> bool:
+        """The table has answered for its players several times running and nobody came back:
+        they have left, so the game expires rather than playing itself to the end."""
+        actions = await self.desk.store.actions(record.id)
+        answered = 0
+        for action in reversed(actions):
+            if action.user_id != TIMEOUT_USER:
+                break
+            answered += 1
+        return answered >= TIMEOUTS_BEFORE_EXPIRY
+
+    async def _time_out(self, record: GameRecord) -> int:
+        match = match_of(record)
+        before = match.snapshot()
+        late = match.acting()
+        events = []
+        for seat in late:
+            if seat in match.acting() and not match.is_over:
+                events += match.time_out(seat)
+        names = names_of(record)
+        told = [say("timed_out", who=", ".join(names[s] for s in late))]
+        lines = json.loads(record.narration) + told + match.narrate(events, before, names)
+        rows = result_rows(record, match) if match.is_over else []
+        record = await self.desk.store.commit_action(
+            record.id,
+            record.version,
+            user_id=TIMEOUT_USER,
+            action=json.dumps({"timeout": late}),
+            state=match.dump(),
+            narration=json.dumps(lines[-NARRATION_LINES:]),
+            status=GameStatus.FINISHED if match.is_over else GameStatus.ACTIVE,
+            results=rows,
+            ratings=ratings_for(record, rows),
+        )
+        if record.message_id is not None:
+            await self.desk.edit_message(
+                record.channel_id, record.message_id, **table_message(record, match)
+            )
+        return len(late)
+
+    # ---- closing early -------------------------------------------------------------------------
+
+    async def _close(
+        self, record: GameRecord, status: GameStatus, culprit: int | None
+    ) -> GameRecord:
+        """Close a game early: whoever gave up (or stalled) loses, scored as a forfeit now.
+
+        With no culprit (a moderator ended it, or a table waited on several) everyone still
+        playing loses.
+        """
+        match = match_of(record)
+        seats = {p.seat for p in record.players}
+        forfeiters = {culprit} if culprit in seats else seats
+        rows = result_rows(record, match, status.value, forfeiters)
+        change = ratings_for(record, rows, rival_won=True) if len(forfeiters) < len(seats) else None
+        return await self.desk.store.close_game(record.id, record.version, status, rows, change)
+
+    async def _show_closed(self, record: GameRecord, notice: str) -> None:
+        if record.message_id is None:
+            return
+        fields = table_message(record, match_of(record), notice)
+        await self.desk.edit_message(record.channel_id, record.message_id, **fields)

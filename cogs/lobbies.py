@@ -1,0 +1,206 @@
+"""A lobby for group games: players join, leave and make their pick; the host starts.
+
+The lobby is a pending game whose state holds its setup and each player's pick, so its buttons
+survive restarts like every game's; starting deals the game and makes it the channel's active
+game (or moves it to a thread when the channel is busy). Any game that declares a `Lobby` gets
+this, with the seats, picks and settings it declares.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from pydantic import BaseModel
+
+from bot.games.contract import GameError, Setup
+from bot.games.definition import GameEntry, Lobby
+from bot.games.views import Control
+from cogs.components import GameSelect, build_view
+from cogs.context import Desk, game_of, names_of
+from cogs.custom_ids import SELECT_KIND, CustomId
+from cogs.messages import COLOURS
+from cogs.replies import refuse
+from cogs.starting import Starter, seat
+from storage import GameRecord, GameStatus, PlayerSeat
+
+JOIN, LEAVE, START, PICK_SEAT = "join", "leave", "start", "klass"
+LOBBY_ACTIONS = {JOIN, LEAVE, START}
+SELECT_LIMIT = 25
+
+SAY = {
+    "joined_already": "You're already at this table.",
+    "full": "This table is full ({seats} players).",
+    "not_in": "You're not at this table. Press Join first.",
+    "host_only": "Only the host, {host}, can start.",
+    "closed": "🚪 **{host}** closed the lobby.",
+    "started_thread": "⚔️ The party sets out in {thread}.",
+}
+
+
+class LobbyState(BaseModel):
+    """What a lobby keeps until it starts: the setup so far and who picked what."""
+
+    variant: str
+    settings: dict[str, int] = {}
+    picks: dict[int, str] = {}
+    """User id -> pick id."""
+
+    def pick_of(self, lobby: Lobby, player: PlayerSeat) -> str:
+        """The pick a player chose, else one by seat, so a party is mixed by default."""
+        return self.picks.get(player.user_id) or lobby.picks[player.seat % len(lobby.picks)][0]
+
+
+def lobby_of(game: GameEntry) -> Lobby:
+    if game.info.lobby is None:
+        raise ValueError(f"{game.info.title} has no lobby")
+    return game.info.lobby
+
+
+class LobbyDesk:
+    def __init__(self, desk: Desk, starter: Starter) -> None:
+        self.desk = desk
+        self.starter = starter
+
+    async def open(self, interaction: discord.Interaction, game: GameEntry, setup: Setup) -> None:
+        if interaction.guild is None or interaction.channel_id is None:
+            await refuse(interaction, "Games are played in server channels.")
+            return
+        state = LobbyState(variant=setup.variant, settings=setup.settings)
+        host = seat(interaction.user, 0)
+        record = await self.desk.store.create_game(
+            game=game.info.key,
+            variant=setup.variant,
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            owner_id=host.user_id,
+            players=[host],
+            seed=self.desk.seeds(),
+            state=state.model_dump_json(),
+            narration="[]",
+            status=GameStatus.PENDING,
+        )
+        sent = await interaction.response.send_message(**self.message(record))
+        await self.desk.store.set_message(record.id, interaction.channel_id, sent.message_id or 0)
+
+    def message(self, record: GameRecord) -> dict[str, Any]:
+        game = game_of(record)
+        lobby, info = lobby_of(game), game.info
+        state = LobbyState.model_validate_json(record.state)
+        names = {pick_id: name for pick_id, name, _ in lobby.picks}
+        seats = [f"**{p.display_name}**: {names[state.pick_of(lobby, p)]}" for p in record.players]
+        settings = "".join(f" · {name} {value}" for name, value in state.settings.items())
+        embed = discord.Embed(
+            title=f"{info.title}{settings} · {state.variant}",
+            description=lobby.blurb,
+            colour=COLOURS["active"],
+        )
+        embed.add_field(
+            name=f"Party ({len(record.players)}/{info.seats.max})",
+            value="\n".join(seats),
+            inline=False,
+        )
+        view = build_view(
+            record.id,
+            record.version,
+            [
+                Control(label="Join", action=JOIN, style="success"),
+                Control(label="Leave", action=LEAVE, style="secondary"),
+                Control(label="Start", action=START, style="primary"),
+            ],
+        )
+        custom = CustomId(
+            kind=SELECT_KIND, game_id=record.id, version=record.version, action=PICK_SEAT
+        )
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=custom.encode(),
+            placeholder=lobby.pick_placeholder,
+            options=[
+                discord.SelectOption(label=name, value=pick_id, description=text[:100] or None)
+                for pick_id, name, text in lobby.picks
+            ][:SELECT_LIMIT],
+            row=1,
+        )
+        view.add_item(GameSelect(custom, select))
+        return {"embed": embed, "view": view}
+
+    async def press(
+        self, interaction: discord.Interaction, record: GameRecord, action: str
+    ) -> None:
+        """Join, Leave or Start, under the game's lock."""
+        user = interaction.user
+        number = record.seat_of(user.id)
+        state = LobbyState.model_validate_json(record.state)
+        players = list(record.players)
+        if action == JOIN:
+            seats = game_of(record).info.seats.max
+            if number is not None:
+                await refuse(interaction, SAY["joined_already"])
+                return
+            if len(players) >= seats:
+                await refuse(interaction, SAY["full"].format(seats=seats))
+                return
+            players.append(seat(user, len(players)))
+        elif number is None:
+            await refuse(interaction, SAY["not_in"])
+            return
+        elif action == LEAVE and number == 0:
+            await self.desk.store.close_game(
+                record.id, record.version, GameStatus.DECLINED, was=GameStatus.PENDING
+            )
+            await interaction.response.edit_message(
+                content=SAY["closed"].format(host=user.display_name), embed=None, view=None
+            )
+            return
+        elif action == LEAVE:
+            players = [
+                PlayerSeat(seat=n, user_id=p.user_id, display_name=p.display_name)
+                for n, p in enumerate(p for p in players if p.user_id != user.id)
+            ]
+            state.picks.pop(user.id, None)
+        elif number != 0:
+            await refuse(interaction, SAY["host_only"].format(host=players[0].display_name))
+            return
+        else:
+            await self._start(interaction, record, state)
+            return
+        record = await self.desk.store.update_pending(
+            record.id, record.version, players, state.model_dump_json()
+        )
+        await interaction.response.edit_message(**self.message(record))
+
+    async def choose(
+        self, interaction: discord.Interaction, record: GameRecord, values: list[str]
+    ) -> None:
+        if record.seat_of(interaction.user.id) is None:
+            await refuse(interaction, SAY["not_in"])
+            return
+        state = LobbyState.model_validate_json(record.state)
+        known = {pick_id for pick_id, _, _ in lobby_of(game_of(record)).picks}
+        if values and values[0] in known:
+            state.picks[interaction.user.id] = values[0]
+        record = await self.desk.store.update_pending(
+            record.id, record.version, record.players, state.model_dump_json()
+        )
+        await interaction.response.edit_message(**self.message(record))
+
+    async def _start(
+        self, interaction: discord.Interaction, record: GameRecord, state: LobbyState
+    ) -> None:
+        game = game_of(record)
+        lobby = lobby_of(game)
+        setup = Setup(
+            variant=state.variant,
+            seats=len(record.players),
+            settings=state.settings,
+            picks=[state.pick_of(lobby, p) for p in record.players],
+        )
+        try:
+            match, events = game.start(record.seed, setup)
+        except (GameError, ValueError) as error:
+            await refuse(interaction, str(error))
+            return
+        narration = match.narrate(events, None, names_of(record))
+        name = f"{record.players[0].display_name}'s party · {game.info.title}"
+        texts = (None, SAY["started_thread"])
+        await self.starter.activate(interaction, record, name, texts, match, narration)

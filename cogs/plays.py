@@ -1,0 +1,120 @@
+"""A click that plays a move, and the private hands moves are played from.
+
+One click: may this user act? -> version matches? -> engine applies the action its button names
+-> commit (state, version + 1, action log, results, ratings) in one transaction -> edit the
+message in place. Every refusal is an ephemeral sentence and changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+
+import discord
+
+from bot.games.contract import GameError, GameOver, NotYourTurn
+from cogs.context import Desk, match_of, names_of
+from cogs.lifecycle import Lifecycle, ratings_for, result_rows
+from cogs.messages import NARRATION_LINES, hand_message, table_message
+from cogs.replies import idle_text, refuse, say
+from storage import GameRecord, GameStatus, StaleVersion
+
+
+class Plays:
+    def __init__(self, desk: Desk, lifecycle: Lifecycle) -> None:
+        self.desk = desk
+        self.lifecycle = lifecycle
+
+    async def play(
+        self, interaction: discord.Interaction, record: GameRecord, version: int, text: str
+    ) -> None:
+        """Play the move `text` for the user who clicked, on the game as the button knew it."""
+        record = await self.lifecycle.expire_if_idle(record)
+        if record.status != GameStatus.ACTIVE:
+            idle = idle_text(self.desk.timings.expiry_minutes)
+            await refuse(interaction, say(record.status.value, game=record.game, idle=idle))
+            return
+        seat = record.seat_of(interaction.user.id)
+        if seat is None:
+            await self.not_a_player(interaction, record)
+            return
+        if record.version != version:
+            await self._stale(interaction, record, seat)
+            return
+        match = match_of(record)
+        before = match.snapshot()
+        try:
+            events = match.play(seat, text)
+        except NotYourTurn:
+            await refuse(interaction, say("not_your_turn"))
+            return
+        except GameOver:
+            await refuse(interaction, say("out"))
+            return
+        except GameError as error:
+            await refuse(interaction, say("illegal", reason=str(error).rstrip(".")))
+            return
+        names = names_of(record)
+        lines = json.loads(record.narration) + match.narrate(events, before, names)
+        rows = result_rows(record, match) if match.is_over else []
+        try:
+            record = await self.desk.store.commit_action(
+                record.id,
+                record.version,
+                user_id=interaction.user.id,
+                action=text,
+                state=match.dump(),
+                narration=json.dumps(lines[-NARRATION_LINES:]),
+                status=GameStatus.FINISHED if match.is_over else GameStatus.ACTIVE,
+                results=rows,
+                ratings=ratings_for(record, rows) if rows and match.is_over else None,
+            )
+        except StaleVersion:  # another process committed first: this one's view is old
+            await refuse(interaction, say("stale"))
+            return
+        public = table_message(record, match)
+        if self._from_hand(interaction, record):
+            # Played from a hand: refresh that hand, then the table everyone sees.
+            await interaction.response.edit_message(**hand_message(record, match, seat, []))
+            if record.message_id is not None:
+                await self.desk.edit_message(record.channel_id, record.message_id, **public)
+            return
+        await interaction.response.edit_message(**public)
+
+    async def show_hand(
+        self, interaction: discord.Interaction, record: GameRecord, picked: list[str], fresh: bool
+    ) -> None:
+        """A player's own cards, in a message only they see (new, or the same one updated)."""
+        seat = record.seat_of(interaction.user.id)
+        if seat is None:
+            await self.not_a_player(interaction, record)
+            return
+        if record.status != GameStatus.ACTIVE:
+            await refuse(interaction, say("no_hand"))
+            return
+        hand = hand_message(record, match_of(record), seat, picked)
+        if fresh:
+            await interaction.response.send_message(ephemeral=True, **hand)
+        else:
+            await interaction.response.edit_message(**hand)
+
+    @staticmethod
+    async def not_a_player(interaction: discord.Interaction, record: GameRecord) -> None:
+        owner = record.players[0].display_name if record.players else "someone else"
+        await refuse(interaction, say("not_player", owner=owner, game=record.game))
+
+    def _from_hand(self, interaction: discord.Interaction, record: GameRecord) -> bool:
+        """A click on a private hand, not on the game's own message."""
+        clicked = interaction.message.id if interaction.message else None
+        return match_of(record).info.private_hands and clicked != record.message_id
+
+    async def _stale(self, interaction: discord.Interaction, record: GameRecord, seat: int) -> None:
+        """A button from before the last move: say so, and bring what was clicked up to date."""
+        if self._from_hand(interaction, record):
+            hand = hand_message(record, match_of(record), seat, [])
+            await interaction.response.edit_message(**hand)
+            await interaction.followup.send(say("stale_hand"), ephemeral=True)
+            return
+        await refuse(interaction, say("stale"))
+        if interaction.message is not None and interaction.message.id == record.message_id:
+            fields = table_message(record, match_of(record))
+            await self.desk.edit_message(record.channel_id, interaction.message.id, **fields)

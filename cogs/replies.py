@@ -1,0 +1,61 @@
+"""Every sentence the bot answers with when it refuses, explains or announces, in one place.
+
+A refusal is always ephemeral and changes nothing; the wording names what to do instead.
+"""
+
+from __future__ import annotations
+
+import discord
+
+SOMETHING_WENT_WRONG = "Something went wrong on my side. Your game is saved; try again in a moment."
+
+SAY = {
+    "unknown_game": "This game no longer exists, so its buttons do nothing."
+    " `/help` lists the games.",
+    "not_player": "This is {owner}'s game, so its buttons are theirs."
+    " Start your own with `/{game} new`.",
+    "stale": "That button is out of date: the game has moved on since."
+    " Use the buttons as they are now.",
+    "finished": "This game is over. Press **New game** or use `/{game} new` to play again.",
+    "abandoned": "This game was abandoned. Start a new one with `/{game} new`.",
+    "expired": "This game expired after {idle} without a move. Start a new one with `/{game} new`.",
+    "pending": "This game hasn't started yet: it is waiting for its players.",
+    "declined": "This challenge was declined. Start another with `/{game} challenge`.",
+    "illegal": "You can't do that now: {reason}.",
+    "lobby_gone": "This lobby has started or closed. Use the game's own message.",
+    "no_hand": "There is no hand to show: the game is not running.",
+    "stale_hand": "The table has moved on since this hand was shown: here it is as it is now.",
+    "timed_out": "⏳ Time ran out for {who}: the GM answered for them.",
+    "out": "Your party has fallen: you're out of this game. Watch the other player finish!",
+    "out_cannot_abandon": "Your party has fallen, but the other player is still in the"
+    " dungeon: let them finish.",
+    "not_your_turn": "It's not your turn yet.",
+    "no_game_here": "There is no game running in this channel. Start one with a game's `new`"
+    " command: `/help` lists every game.",
+    "not_allowed_abandon": "Only the game's players or a member with Manage Server can abandon it.",
+    "guild_only": "Games are played in server channels, not in direct messages.",
+    "no_thread": "A game is already running here and I can't open a thread for yours. Finish it, or"
+    " ask a moderator to let me create public threads.",
+    "in_thread": "A game is already running in this channel, so yours is in {thread}.",
+    "resumed": "Game #{id} moved to a new message below.",
+    "unknown_button": "That button isn't one of mine any more."
+    " Use `/game resume` to get fresh buttons.",
+    "abandoned_notice": "🏳️ Abandoned by {who}.",
+    "expired_notice": "⌛ Expired after {idle} without a move.",
+}
+
+
+def say(key: str, **values: object) -> str:
+    return SAY[key].format(**values)
+
+
+def idle_text(minutes: int) -> str:
+    return f"{minutes // 60} h" if minutes % 60 == 0 else f"{minutes} min"
+
+
+async def refuse(interaction: discord.Interaction, text: str) -> None:
+    """Answer only the user who clicked, whether or not the interaction was answered already."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)

@@ -1,0 +1,164 @@
+"""Starting games: dealt here, or in a thread when the channel already has one; and a pending
+game (a challenge, a lobby) becoming the channel's game when its players are ready."""
+
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import dataclass
+
+import discord
+
+from bot.games.contract import GameError, Setup
+from bot.games.definition import GameEntry, Match
+from cogs.context import Desk, match_of
+from cogs.messages import NARRATION_LINES, table_message
+from cogs.replies import refuse, say
+from storage import ChannelBusy, GameRecord, NewGame, PlayerSeat
+
+log = logging.getLogger(__name__)
+
+THREAD_ARCHIVE_MINUTES = 1440
+
+
+def seat(user: discord.User | discord.Member, number: int) -> PlayerSeat:
+    return PlayerSeat(seat=number, user_id=user.id, display_name=user.display_name)
+
+
+@dataclass(frozen=True)
+class Dealt:
+    """A game dealt and told, not yet stored: the row to create and the match it holds."""
+
+    row: NewGame
+    match: Match
+
+
+def deal(
+    game: GameEntry,
+    seed: int,
+    setup: Setup,
+    players: list[PlayerSeat],
+    guild_id: int | None,
+    daily: str | None = None,
+) -> Dealt:
+    """Deal a game and let its voice tell the opening; a GameError for a setup it refuses."""
+    match, events = game.start(seed, setup)
+    names = [player.display_name for player in players]
+    row = NewGame(
+        game=game.info.key,
+        variant=setup.variant,
+        guild_id=guild_id,
+        owner_id=players[0].user_id,
+        players=players,
+        seed=seed,
+        daily=daily,
+        state=match.dump(),
+        narration=json.dumps(match.narrate(events, None, names)[-NARRATION_LINES:]),
+    )
+    return Dealt(row=row, match=match)
+
+
+class Starter:
+    def __init__(self, desk: Desk) -> None:
+        self.desk = desk
+
+    async def start(self, interaction: discord.Interaction, game: GameEntry, setup: Setup) -> None:
+        """A game for the user alone, in this channel or (busy) a new thread."""
+        if interaction.guild is None or interaction.channel is None:
+            await refuse(interaction, say("guild_only"))
+            return
+        try:
+            dealt = deal(
+                game,
+                self.desk.seeds(),
+                setup,
+                [seat(interaction.user, 0)],
+                interaction.guild_id,
+            )
+        except (GameError, ValueError) as error:
+            await refuse(interaction, str(error))
+            return
+        channel = interaction.channel
+        try:
+            record = await self.desk.store.create_game(channel_id=channel.id, **dealt.row)
+        except ChannelBusy:
+            await self._start_in_thread(interaction, dealt)
+            return
+        sent = await interaction.response.send_message(**table_message(record, dealt.match))
+        await self.desk.store.set_message(record.id, channel.id, sent.message_id or 0)
+
+    async def _start_in_thread(self, interaction: discord.Interaction, dealt: Dealt) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        title = dealt.match.info.title
+        thread = await self.open_thread(interaction, f"{interaction.user.display_name} · {title}")
+        if thread is None:
+            await interaction.followup.send(say("no_thread"), ephemeral=True)
+            return
+        record = await self.desk.store.create_game(channel_id=thread.id, **dealt.row)
+        await self.post_in(thread, record, dealt.match)
+        await interaction.followup.send(say("in_thread", thread=thread.mention), ephemeral=True)
+
+    async def open_thread(
+        self, interaction: discord.Interaction, name: str
+    ) -> discord.Thread | None:
+        """A public thread off the interaction's channel, for a game that finds it busy."""
+        channel = interaction.channel
+        parent = channel.parent if isinstance(channel, discord.Thread) else channel
+        if not isinstance(parent, discord.TextChannel):
+            return None
+        try:
+            return await parent.create_thread(
+                name=name[:100],
+                type=discord.ChannelType.public_thread,
+                auto_archive_duration=THREAD_ARCHIVE_MINUTES,
+            )
+        except discord.HTTPException as error:
+            log.info("could not open a thread in %s: %s", parent.id, error)
+            return None
+
+    async def activate(
+        self,
+        interaction: discord.Interaction,
+        record: GameRecord,
+        thread_name: str,
+        texts: tuple[str | None, str],
+        dealt: Match | None = None,
+        narration: list[str] | None = None,
+    ) -> None:
+        """A pending game starts: the clicked message becomes the game, or, when this channel
+        already has one, the game opens in a new thread.
+
+        `texts` is what the message says then: here (None for nothing) and with a `{thread}`.
+        `dealt`, when given, is the game dealt at this moment, told by `narration`.
+        """
+        state = dealt.dump() if dealt is not None else None
+        told = json.dumps(narration[-NARRATION_LINES:]) if narration is not None else None
+        here, elsewhere = texts
+        store = self.desk.store
+        try:
+            record = await store.accept_challenge(
+                record.id, record.version, interaction.channel_id or 0, state, told
+            )
+        except ChannelBusy:
+            await interaction.response.defer()
+            thread = await self.open_thread(interaction, thread_name)
+            if thread is None:
+                await interaction.followup.send(say("no_thread"), ephemeral=True)
+                return
+            record = await store.accept_challenge(record.id, record.version, thread.id, state, told)
+            await self.post_in(thread, record, match_of(record))
+            text = elsewhere.format(thread=thread.mention)
+            await interaction.edit_original_response(content=text, embed=None, view=None)
+            return
+        if interaction.message is not None:
+            await store.set_message(record.id, record.channel_id, interaction.message.id)
+        await interaction.response.edit_message(
+            content=here, **table_message(record, match_of(record))
+        )
+
+    async def post_in(
+        self, channel: discord.abc.Messageable, record: GameRecord, match: Match
+    ) -> None:
+        """Post a game's message in a channel and remember it as the game's message."""
+        sent = await channel.send(**table_message(record, match))
+        await self.desk.store.set_message(record.id, sent.channel.id, sent.id)

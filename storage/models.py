@@ -1,0 +1,146 @@
+"""What the store keeps and returns, as plain values: games, seats, results, boards, ratings.
+
+These live apart from any database so that every store (SQLite, PostgreSQL) and every caller
+speak the same models.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import NotRequired, TypedDict
+
+from pydantic import BaseModel
+
+BOARD_SIZE = 10
+
+
+class GameStatus(StrEnum):
+    PENDING = "pending"  # a challenge not yet accepted
+    ACTIVE = "active"
+    FINISHED = "finished"
+    ABANDONED = "abandoned"
+    EXPIRED = "expired"
+    DECLINED = "declined"
+
+
+class PlayerSeat(BaseModel):
+    seat: int
+    user_id: int
+    display_name: str
+
+
+class GameRecord(BaseModel):
+    id: int
+    game: str
+    variant: str | None
+    guild_id: int | None
+    channel_id: int
+    message_id: int | None
+    owner_id: int
+    status: GameStatus
+    seed: int
+    daily: str | None = None
+    state: str
+    narration: str
+    version: int
+    created_at: float
+    updated_at: float
+    players: list[PlayerSeat] = []
+
+    def seat_of(self, user_id: int) -> int | None:
+        return next((p.seat for p in self.players if p.user_id == user_id), None)
+
+
+class ResultRow(BaseModel):
+    """One player's finished game, as the leaderboards read it."""
+
+    user_id: int
+    display_name: str
+    outcome: str
+    score: int
+    turns: int
+
+
+class NewGame(TypedDict):
+    """A game to create (the keyword arguments of `create_game`), less where it is played: a
+    channel, or a thread made for it once the channel turns out busy."""
+
+    game: str
+    variant: str | None
+    guild_id: int | None
+    owner_id: int
+    players: list[PlayerSeat]
+    seed: int
+    state: str
+    narration: str
+    daily: NotRequired[str | None]
+
+
+class ActionRecord(BaseModel):
+    seq: int
+    user_id: int
+    action: str
+    created_at: float
+
+
+class BoardQuery(BaseModel, frozen=True):
+    guild_id: int
+    game: str
+    variant: str | None = None
+    daily: str | None = None
+    since: float = 0.0
+
+
+class BoardEntry(BaseModel):
+    rank: int
+    user_id: int
+    display_name: str
+    score: float
+    games: int
+    achieved_at: float
+
+
+class BoardPage(BaseModel):
+    entries: list[BoardEntry]
+    caller: BoardEntry | None
+    players: int
+
+
+class GameStats(BaseModel):
+    game: str
+    games: int
+    wins: int
+    best: int
+    average: float
+    current_streak: int
+    best_streak: int
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+
+class Rating(BaseModel):
+    game: str  # the rating pool, e.g. "dragons-duel"
+    user_id: int
+    display_name: str
+    mu: float
+    sigma: float
+    ordinal: float
+    games: int
+
+
+@dataclass(frozen=True)
+class RatingChange:
+    """How a finished game moves its players' ratings.
+
+    The store calls `rate` inside the transaction that ends the game, with the ratings as they
+    are at that moment (None for a first game), so two games finishing at once that share a
+    player both count: neither works from a rating the other has already replaced.
+    """
+
+    pool: str
+    user_ids: list[int]
+    rate: Callable[[list[Rating | None]], list[Rating]]
