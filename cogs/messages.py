@@ -24,6 +24,7 @@ PICKS_AT_ONCE = 5
 
 PLAY_AGAIN, SHARE, HAND, PICK = "again", "share", "hand", "pick"
 HAND_BUTTON = Control(label="🂠 My hand", action=HAND, style="primary")
+HAND_FOOTER = "Press My hand to see your cards and play"
 
 
 class MessageFields(TypedDict):
@@ -36,6 +37,8 @@ def table_message(record: GameRecord, match: Match, notice: str = "") -> Message
     and the buttons that fit the status (plays, New game, Share, or none)."""
     names = [p.display_name for p in record.players]
     table = match.table(names)
+    if match.info.private_hands and record.status == GameStatus.ACTIVE:
+        table.footer = " · ".join(part for part in (table.footer, HAND_FOOTER) if part)
     embed = table_embed(table, json.loads(record.narration), record, _colour(record, match), notice)
     return {
         "embed": embed,

@@ -87,8 +87,7 @@ def deuces_table(state: DeucesState, names: list[str]) -> TableView:
         f"Dungeons & Deuces · encounter {facts.encounter} · level {facts.level}"
         f" · difficulty {facts.difficulty}/{facts.target}"
     )
-    footer = "Press My hand to see your cards and play" if not state.is_over else ""
-    return TableView(title=title, fields=fields, footer=footer, controls=vote_controls(state))
+    return TableView(title=title, fields=fields, controls=vote_controls(state))
 
 
 def vote_controls(state: DeucesState) -> list[Control]:

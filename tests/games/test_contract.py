@@ -1,0 +1,94 @@
+"""Every registered game keeps the one contract the bot relies on, checked the same way for all:
+one text form per action that reads back, fits a button and never shadows the table's own
+buttons; states that round-trip through JSON mid-game; results once over; facts that agree."""
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bot.games.contract import GameError, Setup
+from bot.games.definition import GameEntry, Match
+from bot.games.registry import GAMES
+from cogs.custom_ids import CustomId, decode
+from cogs.router import TABLE_WORDS
+
+MOVES = 150
+
+
+def played(game: GameEntry, seed: int, moves: int) -> list[Match]:
+    """A game started from `seed` and played by random legal moves, every position kept."""
+    variant = game.info.variants[seed % len(game.info.variants)]
+    match, _ = game.start(seed, Setup(variant=variant.key, seats=variant.seats.min))
+    chooser = random.Random(seed)
+    positions = [match.snapshot()]
+    for _ in range(moves):
+        if match.is_over:
+            break
+        seat = chooser.choice(match.acting())
+        match.play(seat, chooser.choice(match.legal(seat)))
+        positions.append(match.snapshot())
+    return positions
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31 - 1))
+def test_every_legal_action_has_one_text_form_that_fits_a_button(key: str, seed: int) -> None:
+    game = GAMES[key]
+    for match in played(game, seed, MOVES):
+        for seat in match.acting():
+            texts = match.legal(seat)
+            assert texts, "a seat the game waits on has something to do"
+            for text in texts:
+                assert text.isascii() and " " not in text, text
+                assert text.split(".")[0] not in TABLE_WORDS, f"{text} shadows a table button"
+                custom = CustomId.for_action(2**40, 10**6, text)
+                assert decode(custom.encode()) == custom and custom.action_text == text
+                assert match.labelled(seat), "every action has a label"
+        reloaded = game.resume(match.dump())
+        assert reloaded.dump() == match.dump(), "a state reads back exactly"
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_a_finished_game_has_a_result_for_every_seat(key: str) -> None:
+    game = GAMES[key]
+    for seed in range(3):
+        last = played(game, seed, 5000)[-1]
+        if last.is_over:
+            assert sorted(r.seat for r in last.results()) == list(range(len(last.results())))
+            assert all(r.outcome in ("won", "lost") for r in last.results())
+            assert last.acting() == []
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_an_unreadable_or_foreign_action_is_refused_and_changes_nothing(key: str) -> None:
+    match, _ = GAMES[key].start(1, Setup(variant=GAMES[key].info.default_variant))
+    before = match.dump()
+    seat = match.acting()[0]
+    for text in ("", "fly", "take.99", "attack.9.ZZ", "weapon.AS.AS", "🃏"):
+        with pytest.raises(GameError):
+            match.play(seat, text)
+    with pytest.raises(GameError):
+        match.play(seat + 7, match.legal(seat)[0])
+    assert match.dump() == before
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_the_facts_of_a_game_agree(key: str) -> None:
+    info = GAMES[key].info
+    keys = [v.key for v in info.variants]
+    assert info.key == key and info.default_variant in keys and info.new_variants
+    assert all(
+        info.seats.min <= v.seats.min <= v.seats.max <= info.seats.max for v in info.variants
+    )
+    for board in info.boards:
+        assert set(board.variants) <= set(keys)
+    if info.challenge is not None:
+        assert info.variant(info.challenge.variant).seats.min == 2
+    if info.daily is not None:
+        assert info.variant(info.daily.variant).seats.min == 1
+    if info.lobby is not None:
+        assert info.lobby.picks, "a lobby offers something to pick"
+    assert GAMES[key].rules.title == info.title
