@@ -103,6 +103,3 @@ def final_words(match: Match, names: list[str]) -> str:
         return f"Game over: you {results[0].outcome}, score {results[0].score}."
     told = [f"{names[r.seat]} {r.outcome}, score {r.score}" for r in results]
     return "Game over: " + "; ".join(told) + "."
-
-
-__all__ = ["GAMES", "play"]

@@ -12,7 +12,7 @@ import json
 import discord
 
 from bot.games.contract import GameError, GameOver, NotYourTurn
-from cogs.context import Desk, match_of, names_of
+from cogs.context import Desk, game_of, match_of, names_of
 from cogs.lifecycle import Lifecycle, ratings_for, result_rows
 from cogs.messages import NARRATION_LINES, hand_message, table_message
 from cogs.replies import idle_text, refuse, say
@@ -40,8 +40,7 @@ class Plays:
         if record.version != version:
             await self._stale(interaction, record, seat)
             return
-        match = match_of(record)
-        before = match.snapshot()
+        match, before = match_of(record), match_of(record)  # two reads beat a deep copy
         try:
             events = match.play(seat, text)
         except NotYourTurn:
@@ -105,7 +104,7 @@ class Plays:
     def _from_hand(self, interaction: discord.Interaction, record: GameRecord) -> bool:
         """A click on a private hand, not on the game's own message."""
         clicked = interaction.message.id if interaction.message else None
-        return match_of(record).info.private_hands and clicked != record.message_id
+        return game_of(record).info.private_hands and clicked != record.message_id
 
     async def _stale(self, interaction: discord.Interaction, record: GameRecord, seat: int) -> None:
         """A button from before the last move: say so, and bring what was clicked up to date."""

@@ -15,7 +15,7 @@ from typing import Generic, TypeVar
 
 from pydantic import BaseModel, Field
 
-from bot.games.contract import Action, Event, GameError, GameState, SeatResult, Setup
+from bot.games.contract import Action, Event, GameState, IllegalAction, SeatResult, Setup
 from bot.games.views import HandView, RulesPage, TableView
 
 
@@ -188,6 +188,14 @@ class Game(GameEntry, Generic[S, A]):
         return self.state_type.model_validate_json(state_json)
 
     def start(self, seed: int, setup: Setup) -> tuple[Match, Sequence[Event]]:
+        """A new game in play; an IllegalAction for a setup the game does not offer."""
+        try:
+            seats = self.info.variant(setup.variant).seats
+        except ValueError as error:
+            raise IllegalAction(str(error)) from error
+        if not seats.min <= setup.seats <= seats.max:
+            players = f"{seats.min}" if seats.min == seats.max else f"{seats.min} to {seats.max}"
+            raise IllegalAction(f"{self.info.title} ({setup.variant}) is for {players} players")
         state, events = self.new_game(seed, setup)
         return Match(self, state), events
 
@@ -222,8 +230,9 @@ class Match(Generic[S, A]):
         return self.state.model_dump_json()
 
     def snapshot(self) -> Match[S, A]:
-        """A copy to narrate a move against: the table as it was before it."""
-        return Match(self.game, self.state.model_copy(deep=True))
+        """A copy to narrate a move against: the table as it was before it. Read back from
+        JSON, which is several times faster than a deep copy of the model."""
+        return Match(self.game, self.game.load(self.dump()))
 
     def acting(self) -> list[int]:
         return self.state.acting()
@@ -273,19 +282,3 @@ class Match(Generic[S, A]):
 
     def settings(self) -> dict[str, int]:
         return self.game.settings_of(self.state)
-
-
-__all__ = [
-    "Board",
-    "Challenge",
-    "Daily",
-    "Game",
-    "GameEntry",
-    "GameError",
-    "GameInfo",
-    "Lobby",
-    "Match",
-    "NumberSetting",
-    "SeatRange",
-    "Variant",
-]

@@ -1,1 +1,1 @@
-"""Views of a game state shared by Discord and the terminal, and the rules pages."""
+"""A game's view models as text, for the terminal (Discord renders them in cogs/messages.py)."""

@@ -92,3 +92,15 @@ def test_the_facts_of_a_game_agree(key: str) -> None:
     if info.lobby is not None:
         assert info.lobby.picks, "a lobby offers something to pick"
     assert GAMES[key].rules.title == info.title
+
+
+def test_a_setup_the_game_does_not_offer_is_refused() -> None:
+    dragons = GAMES["dragons"]
+    with pytest.raises(GameError, match=r"\(duel\) is for 2 players"):
+        dragons.start(1, Setup(variant="duel", seats=1))
+    with pytest.raises(GameError, match="has no variant 'trio'"):
+        dragons.start(1, Setup(variant="trio"))
+    with pytest.raises(GameError, match=r"is for 1 to 5 players"):
+        GAMES["deuces"].start(1, Setup(variant="encounter", seats=6))
+    with pytest.raises(GameError):
+        GAMES["deuces"].start(1, Setup(variant="encounter", settings={"level": 9}))

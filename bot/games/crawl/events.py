@@ -6,12 +6,10 @@ sees always describe exactly what the rules did.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
-
-from pydantic import Field
+from typing import Literal
 
 from bot.games.cards import Card
-from bot.games.contract import Event, GameEnded
+from bot.games.contract import Event
 
 
 class RoomDealt(Event, frozen=True):
@@ -65,16 +63,3 @@ class HeroFell(Event, frozen=True):
     kind: Literal["hero_fell"] = "hero_fell"
     hero: Card
     seat: int = 0
-
-
-DungeonEvent = Annotated[
-    RoomDealt
-    | RoomFaced
-    | WeaponEquipped
-    | MonsterFought
-    | PotionDrunk
-    | Ran
-    | HeroFell
-    | GameEnded,
-    Field(discriminator="kind"),
-]
