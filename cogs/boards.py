@@ -29,6 +29,8 @@ def title_of(game: str) -> str:
     return next((b.title for b in all_boards().values() if b.game == game), game)
 
 
+MAX_PAGE = 10**6
+"""No server has this many pages; a forged page number past it is refused, not run as SQL."""
 PERIODS = {"all": "all time", "month": "this month", "week": "this week", "daily": "today"}
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 
@@ -53,22 +55,28 @@ class BoardRequest(BaseModel, frozen=True):
     page: int = 0
 
     def custom_id(self, page: int) -> str:
-        arg = f"{self.variant or 'any'}_{self.period}"
+        """`lb:<page>:0:<board>:<variant's place>_<period>`: the variant goes by its place on
+        the board, so any variant key fits (`quest-beginner` has a character ids can't hold)."""
+        variants = all_boards()[self.board].variants
+        place = str(variants.index(self.variant)) if self.variant in variants else "any"
         action = self.board.replace("-", "_")
+        arg = f"{place}_{self.period}"
         return CustomId(kind=BOARD_KIND, game_id=page, version=0, action=action, arg=arg).encode()
 
     @classmethod
     def from_custom_id(cls, custom: CustomId) -> BoardRequest | None:
-        variant, _, period = (custom.arg or "").partition("_")
-        board = custom.action.replace("_", "-")
-        if board not in all_boards() or period not in PERIODS:
+        """The request a page button names, or None; earlier buttons named the variant itself."""
+        place, _, period = (custom.arg or "").rpartition("_")
+        board = all_boards().get(custom.action.replace("_", "-"))
+        if board is None or period not in PERIODS or custom.game_id > MAX_PAGE:
             return None
-        return cls(
-            board=board,
-            variant=None if variant == "any" else variant,
-            period=period,
-            page=custom.game_id,
-        )
+        if place.isdigit() and int(place) < len(board.variants):
+            variant: str | None = board.variants[int(place)]
+        elif place in board.variants:
+            variant = place
+        else:
+            variant = None
+        return cls(board=board.key, variant=variant, period=period, page=custom.game_id)
 
 
 def entry_line(entry: BoardEntry, unit: str) -> str:

@@ -14,8 +14,8 @@ from bot.games.definition import GameEntry
 from bot.games.views import Control
 from cogs.components import build_view
 from cogs.context import Desk, game_of
-from cogs.custom_ids import CustomId
-from cogs.replies import refuse
+from cogs.custom_ids import TABLE_KIND, CustomId
+from cogs.replies import refuse, say
 from cogs.starting import Starter, deal, seat
 from storage import GameRecord, GameStatus, StaleVersion
 
@@ -35,9 +35,20 @@ SAY = {
     "accepted_here": "⚔️ **{opponent_name}** accepted! The duel begins.",
     "accepted_thread": "⚔️ **{opponent_name}** accepted! The duel is in {{thread}}"
     " (this channel was busy).",
-    "answered": "This challenge has already been answered.",
 }
 NO_PINGS_BUT_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False)
+
+
+def challenge_text(key: str, record: GameRecord, minutes: int) -> str:
+    """One of the challenge's sentences, about its two players."""
+    challenger, opponent = record.players[0], record.players[-1]
+    return SAY[key].format(
+        challenger=challenger.display_name,
+        opponent=f"<@{opponent.user_id}>",
+        opponent_name=opponent.display_name,
+        title=game_of(record).info.title,
+        minutes=minutes,
+    )
 
 
 class ChallengeDesk:
@@ -73,18 +84,11 @@ class ChallengeDesk:
             view=self._buttons(record),
             allowed_mentions=NO_PINGS_BUT_USERS,
         )
-        await self.desk.store.set_message(record.id, interaction.channel_id, sent.message_id or 0)
+        if sent.message_id is not None:
+            await self.desk.store.set_message(record.id, interaction.channel_id, sent.message_id)
 
-    def _text(self, key: str, record: GameRecord, **extra: str) -> str:
-        challenger, opponent = record.players
-        return SAY[key].format(
-            challenger=challenger.display_name,
-            opponent=f"<@{opponent.user_id}>",
-            opponent_name=opponent.display_name,
-            title=game_of(record).info.title,
-            minutes=self.desk.timings.challenge_minutes,
-            **extra,
-        )
+    def _text(self, key: str, record: GameRecord) -> str:
+        return challenge_text(key, record, self.desk.timings.challenge_minutes)
 
     @staticmethod
     def _buttons(record: GameRecord) -> discord.ui.View:
@@ -92,19 +96,19 @@ class ChallengeDesk:
             Control(label="Accept", action=ACCEPT, style="success"),
             Control(label="Decline", action=DECLINE, style="danger"),
         ]
-        return build_view(record.id, record.version, controls)
+        return build_view(record.id, record.version, controls, TABLE_KIND)
 
     async def answer(
         self, interaction: discord.Interaction, record: GameRecord, custom: CustomId
     ) -> None:
         """Accept or decline, under the game's lock; anything else is explained and ignored."""
         if record.status != GameStatus.PENDING or record.version != custom.version:
-            await refuse(interaction, SAY["answered"])
+            await refuse(interaction, say("answered"))
             return
         try:
             await self._answer(interaction, record, custom)
         except StaleVersion:  # the sweep closed it, or the other player answered, just before
-            await refuse(interaction, SAY["answered"])
+            await refuse(interaction, say("answered"))
 
     async def _answer(
         self, interaction: discord.Interaction, record: GameRecord, custom: CustomId
@@ -144,6 +148,3 @@ class ChallengeDesk:
         texts = (self._text("accepted_here", record), self._text("accepted_thread", record))
         name = f"{challenger.display_name} vs {opponent.display_name}"
         await self.starter.activate(interaction, record, name, texts)
-
-    def expired_text(self, record: GameRecord) -> str:
-        return self._text("expired", record)

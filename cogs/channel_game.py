@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
+from cogs.context import UnknownGame
 from cogs.custom_ids import GAME_KIND, decode
-from cogs.replies import say
+from cogs.replies import refuse, say
 from cogs.router import Router
+
+log = logging.getLogger(__name__)
 
 
 class ChannelGameCog(commands.Cog):
@@ -30,7 +34,12 @@ class ChannelGameCog(commands.Cog):
 
     @tasks.loop(seconds=300)
     async def sweep(self) -> None:
-        await self.router.lifecycle.sweep()
+        """A pass of the clock; whatever fails is logged and the loop goes on (an exception
+        that left this method would end the loop for good)."""
+        try:
+            await self.router.lifecycle.sweep()
+        except Exception:
+            log.exception("a sweep failed; the next one runs as planned")
 
     @sweep.before_loop
     async def _wait_until_ready(self) -> None:
@@ -40,13 +49,19 @@ class ChannelGameCog(commands.Cog):
 
     @group.command(name="resume", description="Post this channel's game again with fresh buttons")
     async def resume(self, interaction: discord.Interaction) -> None:
-        await self.router.lifecycle.resume(interaction)
+        try:
+            await self.router.lifecycle.resume(interaction)
+        except UnknownGame:
+            await refuse(interaction, say("unknown_game"))
 
     @group.command(
         name="abandon", description="End this channel's game (its players or Manage Server)"
     )
     async def abandon(self, interaction: discord.Interaction) -> None:
-        await self.router.lifecycle.abandon(interaction)
+        try:
+            await self.router.lifecycle.abandon(interaction)
+        except UnknownGame:
+            await refuse(interaction, say("unknown_game"))
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:

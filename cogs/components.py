@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.games.views import Control
-from cogs.custom_ids import GAME_KIND, SELECT_KIND, CustomId, decode, template
+from cogs.custom_ids import GAME_KIND, SELECT_KIND, TABLE_KIND, CustomId, decode, template
 from cogs.replies import SOMETHING_WENT_WRONG, refuse
 
 if TYPE_CHECKING:
@@ -37,7 +37,12 @@ def router_of(client: discord.Client) -> Router:
     return router
 
 
-class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=template(GAME_KIND)):
+class GameButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=template(f"{GAME_KIND}|{TABLE_KIND}"),
+):
+    """A move of a game (kind g), or one of the table's own buttons (kind t)."""
+
     def __init__(self, custom: CustomId, button: discord.ui.Button[Any] | None = None) -> None:
         super().__init__(
             button or discord.ui.Button(custom_id=custom.encode(), label=custom.action)
@@ -83,8 +88,8 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=templa
             await refuse(interaction, SOMETHING_WENT_WRONG)
 
 
-def button(game_id: int, version: int, control: Control) -> GameButton:
-    custom = CustomId.for_action(game_id, version, control.action)
+def button(game_id: int, version: int, control: Control, kind: str = GAME_KIND) -> GameButton:
+    custom = CustomId.for_action(game_id, version, control.action, kind)
     item: discord.ui.Button[Any] = discord.ui.Button(
         label=control.label,
         custom_id=custom.encode(),
@@ -95,8 +100,11 @@ def button(game_id: int, version: int, control: Control) -> GameButton:
     return GameButton(custom, item)
 
 
-def build_view(game_id: int, version: int, controls: list[Control]) -> discord.ui.View:
+def build_view(
+    game_id: int, version: int, controls: list[Control], kind: str = GAME_KIND
+) -> discord.ui.View:
+    """Buttons for controls: a game's moves (kind g), or the table's own buttons (kind t)."""
     view = discord.ui.View(timeout=None)
     for control in controls:
-        view.add_item(button(game_id, version, control))
+        view.add_item(button(game_id, version, control, kind))
     return view

@@ -19,6 +19,7 @@ FIELDS = (
     r":(?P<action>[a-z_]{1,16})(?::(?P<arg>[A-Za-z0-9_@.]{1,60}))?"
 )
 PATTERN = r"(?P<kind>[a-z]{1,8})" + FIELDS
+TABLE_KIND = "t"  # the table's own buttons (New game, Join, Accept, My hand...), never a move
 BOARD_KIND = "lb"  # leaderboard pages: game_id carries the page number
 SELECT_KIND = "s"  # select menus of a game (a player's hand, a lobby's class choice)
 
@@ -39,10 +40,11 @@ class CustomId(BaseModel, frozen=True):
     arg: str | None = Field(default=None, pattern=r"^[A-Za-z0-9_@.]{1,60}$")
 
     @classmethod
-    def for_action(cls, game_id: int, version: int, text: str) -> CustomId:
-        """The button of a move, from its text form; a ValueError if it does not fit."""
+    def for_action(cls, game_id: int, version: int, text: str, kind: str = GAME_KIND) -> CustomId:
+        """The button of a move (or, of kind TABLE_KIND, of a table control) from its text
+        form; a ValueError if it does not fit."""
         action, _, arg = text.partition(".")
-        return cls(game_id=game_id, version=version, action=action, arg=arg or None)
+        return cls(kind=kind, game_id=game_id, version=version, action=action, arg=arg or None)
 
     @property
     def action_text(self) -> str:

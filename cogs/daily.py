@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 
 import discord
 
-from bot.games.contract import Setup
+from bot.games.contract import GameError, Setup
 from bot.games.daily import daily_seed
 from bot.games.definition import GameEntry
 from cogs.context import Desk, game_of, match_of
@@ -22,14 +22,19 @@ from cogs.starting import deal, seat
 from storage import DailyTaken, GameRecord, GameStatus
 
 SAY = {
-    "notice": "🗓️ The daily dungeon of {day}: the same deal for everyone today, one attempt"
+    "notice": "🗓️ The {daily} of {day}: the same deal for everyone today, one attempt"
     " each. Only you can see this message.",
-    "done": "You have had your attempt at the daily dungeon of {day}. A new one opens at"
-    " midnight UTC; `/leaderboard game:Daily dungeon` shows today's board.",
-    "shared": "🗓️ **{name}** {verb} the daily dungeon of {day} with a score of **{score}**"
+    "done": "You have had your attempt at the {daily} of {day}. A new one opens at"
+    " midnight UTC; `/leaderboard game:{board}` shows today's board.",
+    "shared": "🗓️ **{name}** {verb} the {daily} of {day} with a score of **{score}**"
     " in {turns} moves. Your turn: `/{game} daily`.",
     "not_yours": "Only the player of this daily attempt can share it, once it is over.",
 }
+
+
+def board_title(game: GameEntry) -> str:
+    """The board that ranks a game's daily deal, as /leaderboard lists it."""
+    return next((b.title for b in game.info.boards if b.daily), game.info.title)
 
 
 class DailyDesk:
@@ -45,24 +50,31 @@ class DailyDesk:
             return
         today = datetime.fromtimestamp(desk.clock(), UTC).date()
         day = today.isoformat()
+        done = SAY["done"].format(daily=daily.name, day=day, board=board_title(game))
         record = await store.daily_game(interaction.user.id, game.info.key, day)
         if record is None:
             setup = Setup(variant=daily.variant)
             players = [seat(interaction.user, 0)]
-            dealt = deal(game, daily_seed(today), setup, players, interaction.guild_id, daily=day)
+            try:
+                dealt = deal(
+                    game, daily_seed(today), setup, players, interaction.guild_id, daily=day
+                )
+            except (GameError, ValueError) as error:
+                await refuse(interaction, str(error))
+                return
             try:
                 record = await store.create_game(channel_id=interaction.channel_id, **dealt.row)
             except DailyTaken:  # a second command raced the first: show the one that won
                 record = await store.daily_game(interaction.user.id, game.info.key, day)
         if record is None:
-            await refuse(interaction, SAY["done"].format(day=day))
+            await refuse(interaction, done)
             return
         async with desk.lock(record.id):
             record = await self.lifecycle.expire_if_idle(await store.get_game(record.id) or record)
         if record.status != GameStatus.ACTIVE:
-            await refuse(interaction, SAY["done"].format(day=day))
+            await refuse(interaction, done)
             return
-        notice = SAY["notice"].format(day=day)
+        notice = SAY["notice"].format(daily=daily.name, day=day)
         await interaction.response.send_message(
             ephemeral=True, **table_message(record, match_of(record), notice)
         )
@@ -86,6 +98,7 @@ class DailyDesk:
         text = SAY["shared"].format(
             name=interaction.user.display_name,
             verb=daily.won if result.outcome == "won" else daily.lost,
+            daily=daily.name,
             day=record.daily,
             score=result.score,
             turns=match.turn,

@@ -12,9 +12,12 @@ import logging
 
 import discord
 
+from bot.games.contract import Event
 from bot.games.definition import Match
+from bot.games.registry import GAMES
 from bot.ratings import rating_change
-from cogs.context import Desk, UnknownGame, game_of, match_of, names_of
+from cogs.challenges import challenge_text
+from cogs.context import Desk, game_of, match_of, names_of
 from cogs.messages import NARRATION_LINES, table_message
 from cogs.replies import idle_text, refuse, say
 from storage import GameRecord, GameStatus, RatingChange, ResultRow, StaleVersion
@@ -24,9 +27,9 @@ log = logging.getLogger(__name__)
 TIMEOUTS_BEFORE_EXPIRY = 3
 """The table's answers in a row, with no player moving, that end a game."""
 TIMEOUT_USER = 0
-"""Whose name the action log gives to a move the table made for a player who timed out."""
+"""Whose name the action log gives to moves the table made for players who timed out; the line
+reads `timeout @<seat>:<text> ...`, each move in its text form."""
 LOBBY_EXPIRED = "⌛ This table closed before anyone started it. Open a new one with `/{game} new`."
-CHALLENGE_EXPIRED = "⌛ The challenge to <@{opponent}> expired unanswered."
 
 
 def result_rows(
@@ -86,7 +89,8 @@ class Lifecycle:
             sent = await interaction.response.send_message(
                 **table_message(record, match_of(record))
             )
-            await self.desk.store.set_message(record.id, record.channel_id, sent.message_id or 0)
+            if sent.message_id is not None:
+                await self.desk.store.set_message(record.id, record.channel_id, sent.message_id)
         if old_message is not None:
             await self.desk.edit_message(
                 record.channel_id,
@@ -124,10 +128,15 @@ class Lifecycle:
     # ---- the clock ----------------------------------------------------------------------------
 
     async def sweep(self) -> None:
-        """What the clock does to games: turns that time out, games and invitations that expire."""
-        await self.time_out_turns()
-        await self.expire_idle()
-        await self.expire_pending()
+        """What the clock does to games: turns that time out, games and invitations that expire.
+
+        Each stage runs whatever the others did: a failure is logged, and the next pass tries
+        again, so no one broken game stops the clock for every other."""
+        for stage in (self.time_out_turns, self.expire_idle, self.expire_pending):
+            try:
+                await stage()
+            except Exception:
+                log.exception("the sweep's %s failed; it runs again next pass", stage.__name__)
 
     async def expire_idle(self) -> int:
         """Close every game idle past the expiry time, and say so on its message."""
@@ -179,7 +188,7 @@ class Lifecycle:
                 text = (
                     LOBBY_EXPIRED.format(game=record.game)
                     if lobby
-                    else CHALLENGE_EXPIRED.format(opponent=record.players[-1].user_id)
+                    else challenge_text("expired", record, desk.timings.challenge_minutes)
                 )
                 if record.message_id is not None:
                     await desk.edit_message(
@@ -195,24 +204,29 @@ class Lifecycle:
     async def time_out_turns(self) -> int:
         """Answer for players who keep a timed table waiting, as each game's rules say."""
         seconds = self.desk.timings.turn_seconds
-        stalled = await self.desk.store.inactive_games(self.desk.clock() - seconds)
+        timed = [key for key, game in GAMES.items() if game.info.turn_timer]
+        if not timed:
+            return 0
+        stalled = await self.desk.store.inactive_games(
+            self.desk.clock() - seconds, GameStatus.ACTIVE, timed
+        )
         count = 0
         for found in stalled:
             try:
-                if not game_of(found).info.turn_timer:
-                    continue
-            except UnknownGame:
+                async with self.desk.lock(found.id):
+                    record = await self.desk.store.get_game(found.id)
+                    if record is None or record.status != GameStatus.ACTIVE:
+                        continue
+                    if record.updated_at > self.desk.clock() - seconds:
+                        continue
+                    if await self._abandoned_by_all(record):
+                        await self.expire_if_idle(record, force=True)
+                        continue
+                    count += await self._time_out(record)
+            except StaleVersion:  # a player moved meanwhile: nothing to answer for
                 continue
-            async with self.desk.lock(found.id):
-                record = await self.desk.store.get_game(found.id)
-                if record is None or record.status != GameStatus.ACTIVE:
-                    continue
-                if record.updated_at > self.desk.clock() - seconds:
-                    continue
-                if await self._abandoned_by_all(record):
-                    await self.expire_if_idle(record, force=True)
-                    continue
-                count += await self._time_out(record)
+            except Exception:  # one game that fails must not stop the others' clocks
+                log.exception("could not time out game %s", found.id)
         return count
 
     async def _abandoned_by_all(self, record: GameRecord) -> bool:
@@ -230,10 +244,13 @@ class Lifecycle:
         match = match_of(record)
         before = match.snapshot()
         late = match.acting()
-        events = []
+        events: list[Event] = []
+        played: list[str] = []
         for seat in late:
             if seat in match.acting() and not match.is_over:
-                events += match.time_out(seat)
+                text, told = match.time_out(seat)
+                events += told
+                played.append(f"@{seat}:{text}")
         names = names_of(record)
         told = [say("timed_out", who=", ".join(names[s] for s in late))]
         lines = json.loads(record.narration) + told + match.narrate(events, before, names)
@@ -242,7 +259,7 @@ class Lifecycle:
             record.id,
             record.version,
             user_id=TIMEOUT_USER,
-            action=json.dumps({"timeout": late}),
+            action=" ".join(["timeout", *played]),
             state=match.dump(),
             narration=json.dumps(lines[-NARRATION_LINES:]),
             status=GameStatus.FINISHED if match.is_over else GameStatus.ACTIVE,

@@ -11,14 +11,14 @@ from __future__ import annotations
 from typing import Any
 
 import discord
-from pydantic import BaseModel
+from pydantic import BaseModel, model_validator
 
 from bot.games.contract import GameError, Setup
 from bot.games.definition import GameEntry, Lobby
 from bot.games.views import Control
 from cogs.components import GameSelect, build_view
 from cogs.context import Desk, game_of, names_of
-from cogs.custom_ids import SELECT_KIND, CustomId
+from cogs.custom_ids import SELECT_KIND, TABLE_KIND, CustomId
 from cogs.messages import COLOURS
 from cogs.replies import refuse
 from cogs.starting import Starter, seat
@@ -45,6 +45,18 @@ class LobbyState(BaseModel):
     settings: dict[str, int] = {}
     picks: dict[int, str] = {}
     """User id -> pick id."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _earlier_form(cls, data: Any) -> Any:
+        """Lobbies stored before lobbies were generic kept `mode`, `level` and `classes`."""
+        if isinstance(data, dict) and "variant" not in data and "mode" in data:
+            return {
+                "variant": data["mode"],
+                "settings": {"level": data.get("level", 1)},
+                "picks": data.get("classes", {}),
+            }
+        return data
 
     def pick_of(self, lobby: Lobby, player: PlayerSeat) -> str:
         """The pick a player chose, else one by seat, so a party is mixed by default."""
@@ -81,7 +93,8 @@ class LobbyDesk:
             status=GameStatus.PENDING,
         )
         sent = await interaction.response.send_message(**self.message(record))
-        await self.desk.store.set_message(record.id, interaction.channel_id, sent.message_id or 0)
+        if sent.message_id is not None:
+            await self.desk.store.set_message(record.id, interaction.channel_id, sent.message_id)
 
     def message(self, record: GameRecord) -> dict[str, Any]:
         game = game_of(record)
@@ -108,6 +121,7 @@ class LobbyDesk:
                 Control(label="Leave", action=LEAVE, style="secondary"),
                 Control(label="Start", action=START, style="primary"),
             ],
+            TABLE_KIND,
         )
         custom = CustomId(
             kind=SELECT_KIND, game_id=record.id, version=record.version, action=PICK_SEAT

@@ -11,7 +11,7 @@ import discord
 from bot.games.definition import Match
 from bot.games.views import Control, HandView, TableView
 from cogs.components import GameSelect, build_view, button
-from cogs.custom_ids import SELECT_KIND, CustomId
+from cogs.custom_ids import SELECT_KIND, TABLE_KIND, CustomId
 from storage import GameRecord, GameStatus
 
 DESCRIPTION_LIMIT = 4096
@@ -40,10 +40,10 @@ def table_message(record: GameRecord, match: Match, notice: str = "") -> Message
     if match.info.private_hands and record.status == GameStatus.ACTIVE:
         table.footer = " · ".join(part for part in (table.footer, HAND_FOOTER) if part)
     embed = table_embed(table, json.loads(record.narration), record, _colour(record, match), notice)
-    return {
-        "embed": embed,
-        "view": build_view(record.id, record.version, controls(record, match, table)),
-    }
+    view = build_view(record.id, record.version, table_controls(record, match), TABLE_KIND)
+    for control in table.controls if record.status == GameStatus.ACTIVE else []:
+        view.add_item(button(record.id, record.version, control))
+    return {"embed": embed, "view": view}
 
 
 def table_embed(
@@ -68,14 +68,16 @@ def _colour(record: GameRecord, match: Match) -> str:
     if record.status == GameStatus.ACTIVE:
         return "active"
     results = match.results()
-    if record.status == GameStatus.FINISHED and results:
+    if record.status == GameStatus.FINISHED and results and results[0].outcome in COLOURS:
         return results[0].outcome
     return "closed"
 
 
-def controls(record: GameRecord, match: Match, table: TableView) -> list[Control]:
+def table_controls(record: GameRecord, match: Match) -> list[Control]:
+    """The table's own buttons, before the game's moves: My hand while a game with private
+    hands runs, then New game or Share once it is over."""
     if record.status == GameStatus.ACTIVE:
-        return [HAND_BUTTON, *table.controls] if match.info.private_hands else table.controls
+        return [HAND_BUTTON] if match.info.private_hands else []
     if record.status == GameStatus.FINISHED and record.daily:
         return [Control(label="Share my result", action=SHARE, style="success")]
     if record.status == GameStatus.FINISHED:

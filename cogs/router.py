@@ -1,26 +1,32 @@
-"""Where a click goes: the table's own buttons (New game, Share, challenge answers, lobby seats,
-My hand) by their action word, and every other game button to the game as a move.
+"""Where a click goes, checked in one place: the table's own buttons (New game, Share, challenge
+answers, lobby seats, My hand) by their word, and every other game button to the game as a move.
 
-The table's words are reserved: a game's action texts never start with one (a test checks every
-registered game), so no game can shadow them. Nothing here knows any game by name.
+Each table word names the capability its game must declare and the status its game must be in;
+a click that does not fit (a forged id, an old message) is refused here, before any handler runs.
+The table's buttons are of their own kind (`t`), so no game's action can shadow them. Buttons
+from before that kind existed carried table words as kind `g`; they still work, so a game's
+action texts must not start with one of `TABLE_WORDS` (the contract tests check every game).
+Nothing here knows any game by name.
 """
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 
 import discord
 
 from bot.games.contract import Setup
+from bot.games.definition import GameInfo
 from cogs.challenges import CHALLENGE_ANSWERS, ChallengeDesk
 from cogs.context import Desk, UnknownGame, game_of, match_of
-from cogs.custom_ids import CustomId
+from cogs.custom_ids import TABLE_KIND, CustomId
 from cogs.daily import DailyDesk
 from cogs.lifecycle import Lifecycle
 from cogs.lobbies import LOBBY_ACTIONS, PICK_SEAT, LobbyDesk
-from cogs.messages import HAND, PLAY_AGAIN, SHARE, again_variant
+from cogs.messages import HAND, PICK, PLAY_AGAIN, SHARE, again_variant
 from cogs.plays import Plays
-from cogs.replies import refuse, say
+from cogs.replies import idle_text, refuse, say
 from cogs.starting import Starter
 from storage import GameRecord, GameStatus
 
@@ -29,6 +35,48 @@ LEGACY_PLAY = "do"
 TABLE_WORDS = {PLAY_AGAIN, SHARE, HAND, LEGACY_PLAY, *CHALLENGE_ANSWERS, *LOBBY_ACTIONS}
 
 Handler = Callable[[discord.Interaction, GameRecord, CustomId], Awaitable[None]]
+Picked = Callable[[discord.Interaction, GameRecord, list[str]], Awaitable[None]]
+
+
+def _always(info: GameInfo) -> bool:
+    return True
+
+
+def _daily(info: GameInfo) -> bool:
+    return info.daily is not None
+
+
+def _hands(info: GameInfo) -> bool:
+    return info.private_hands
+
+
+def _challenge(info: GameInfo) -> bool:
+    return info.challenge is not None
+
+
+def _lobby(info: GameInfo) -> bool:
+    return info.lobby is not None
+
+
+@dataclass(frozen=True)
+class Route:
+    """What a table word needs before its handler may run."""
+
+    status: GameStatus
+    declared: Callable[[GameInfo], bool]
+    wrong_status: str
+    """What the user is told when the game is not (or no longer) in that status."""
+
+
+ROUTES: dict[str, Route] = {
+    PLAY_AGAIN: Route(GameStatus.FINISHED, _always, "not_over"),
+    SHARE: Route(GameStatus.FINISHED, _daily, "not_over"),
+    HAND: Route(GameStatus.ACTIVE, _hands, "no_hand"),
+    **{word: Route(GameStatus.PENDING, _challenge, "answered") for word in CHALLENGE_ANSWERS},
+    **{word: Route(GameStatus.PENDING, _lobby, "lobby_gone") for word in LOBBY_ACTIONS},
+    PICK: Route(GameStatus.ACTIVE, _hands, "no_hand"),
+    PICK_SEAT: Route(GameStatus.PENDING, _lobby, "lobby_gone"),
+}
 
 
 class Router:
@@ -49,12 +97,16 @@ class Router:
         self.challenges = challenges
         self.lobbies = lobbies
         self.daily = daily
-        self._table: dict[str, Handler] = {
+        self._buttons: dict[str, Handler] = {
             PLAY_AGAIN: self._again,
             SHARE: lambda i, record, _: self.daily.share(i, record),
             HAND: lambda i, record, _: self.plays.show_hand(i, record, [], fresh=True),
             **{word: self.challenges.answer for word in CHALLENGE_ANSWERS},
             **{word: self._lobby_press for word in LOBBY_ACTIONS},
+        }
+        self._selects: dict[str, Picked] = {
+            PICK: lambda i, record, values: self.plays.show_hand(i, record, values, fresh=False),
+            PICK_SEAT: self.lobbies.choose,
         }
 
     @classmethod
@@ -79,9 +131,12 @@ class Router:
                 await self._strip_buttons(interaction)
                 return
             try:
-                handler = self._table.get(custom.action)
-                if handler is not None:
-                    await handler(interaction, record, custom)
+                handler = self._buttons.get(custom.action)
+                if custom.kind == TABLE_KIND or handler is not None:
+                    if handler is not None and await self._fits(interaction, record, custom.action):
+                        await handler(interaction, record, custom)
+                    elif handler is None:
+                        await refuse(interaction, say("foreign"))
                     return
                 text = (custom.arg or "") if custom.action == LEGACY_PLAY else custom.action_text
                 await self.plays.play(interaction, record, custom.version, text)
@@ -96,22 +151,37 @@ class Router:
             record = await self.desk.store.get_game(custom.game_id)
             if record is None:
                 await refuse(interaction, say("unknown_game"))
-            elif custom.action == PICK_SEAT:
-                if record.status != GameStatus.PENDING:
-                    await refuse(interaction, say("lobby_gone"))
-                    return
-                await self.lobbies.choose(interaction, record, values)
-            else:
-                await self.plays.show_hand(interaction, record, values, fresh=False)
+                return
+            try:
+                handler = self._selects.get(custom.action)
+                if handler is None:
+                    await refuse(interaction, say("foreign"))
+                elif await self._fits(interaction, record, custom.action):
+                    await handler(interaction, record, values)
+            except UnknownGame:
+                await refuse(interaction, say("unknown_game"))
+
+    async def _fits(self, interaction: discord.Interaction, record: GameRecord, word: str) -> bool:
+        """A table word's game declares what it needs and is in the status it needs; if not,
+        the user is told why and nothing runs."""
+        route = ROUTES.get(word)
+        if route is None or not route.declared(game_of(record).info):
+            await refuse(interaction, say("foreign"))
+            return False
+        if record.status == route.status:
+            return True
+        if route.status == GameStatus.ACTIVE and record.status != GameStatus.PENDING:
+            idle = idle_text(self.desk.timings.expiry_minutes)
+            await refuse(interaction, say(record.status.value, game=record.game, idle=idle))
+        else:
+            await refuse(interaction, say(route.wrong_status))
+        return False
 
     async def _lobby_press(
         self, interaction: discord.Interaction, record: GameRecord, custom: CustomId
     ) -> None:
         # No version check: a lobby's handlers re-read seats and picks under the game's lock,
         # so a Join that raced another Join still counts.
-        if record.status != GameStatus.PENDING:
-            await refuse(interaction, say("lobby_gone"))
-            return
         await self.lobbies.press(interaction, record, custom.action)
 
     async def _again(

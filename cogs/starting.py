@@ -85,7 +85,8 @@ class Starter:
             await self._start_in_thread(interaction, dealt)
             return
         sent = await interaction.response.send_message(**table_message(record, dealt.match))
-        await self.desk.store.set_message(record.id, channel.id, sent.message_id or 0)
+        if sent.message_id is not None:
+            await self.desk.store.set_message(record.id, channel.id, sent.message_id)
 
     async def _start_in_thread(self, interaction: discord.Interaction, dealt: Dealt) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)

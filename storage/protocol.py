@@ -107,7 +107,10 @@ class GameStore(Protocol):
     async def daily_game(self, owner_id: int, game: str, day: str) -> GameRecord | None: ...
 
     async def inactive_games(
-        self, idle_since: float, status: GameStatus = GameStatus.ACTIVE
+        self,
+        idle_since: float,
+        status: GameStatus = GameStatus.ACTIVE,
+        games: Iterable[str] | None = None,
     ) -> list[GameRecord]: ...
 
     async def actions(self, game_id: int) -> list[ActionRecord]: ...

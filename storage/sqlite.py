@@ -360,14 +360,21 @@ class SqliteStore(BoardQueries):
         return await self._reload(game_id)
 
     async def inactive_games(
-        self, idle_since: float, status: GameStatus = GameStatus.ACTIVE
+        self,
+        idle_since: float,
+        status: GameStatus = GameStatus.ACTIVE,
+        games: Iterable[str] | None = None,
     ) -> list[GameRecord]:
+        """Games in a status with no move since `idle_since`, of the named games (or any)."""
+        only = list(games) if games is not None else None
+        kinds = "" if only is None else f" AND game IN ({','.join('?' * len(only))})"
         async with self._lock:
             rows = await self._fetchall(
-                "SELECT id FROM games WHERE status = ? AND updated_at < ? ORDER BY id",
-                (status.value, idle_since),
+                f"SELECT {GAME_COLUMNS} FROM games WHERE status = ? AND updated_at < ?{kinds}"
+                " ORDER BY id",
+                (status.value, idle_since, *(only or [])),
             )
-        return [await self._reload(row["id"]) for row in rows]
+        return [GameRecord(**{**dict(row), "players": json.loads(row["players"])}) for row in rows]
 
     async def actions(self, game_id: int) -> list[ActionRecord]:
         async with self._lock:

@@ -135,9 +135,16 @@ class GameState(BaseModel, Generic[A]):
     def forfeits(self, forfeiters: set[int], outcome: str) -> list[SeatResult]:
         """Results of a game closed early (abandoned, expired) by the `forfeiters` seats."""
 
+    def timeout_action(self, seat: int) -> A | None:
+        """The move the rules make for a seat that let its turn run out (None: no timer)."""
+        return None
+
     def time_out(self, seat: int) -> Sequence[Event]:
-        """What the rules do for a seat that let its turn run out; most games have no timer."""
-        raise IllegalAction("this game has no turn timer")
+        """Play the timeout's move for a seat the game waits on."""
+        action = self.timeout_action(seat)
+        if action is None:
+            raise IllegalAction("this game has no turn timer")
+        return self.apply(seat, action)
 
     def still_playing(self, seat: int) -> bool:
         """A seat is in the game until it has a result."""

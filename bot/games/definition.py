@@ -13,7 +13,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Generic, TypeVar
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_validator
 
 from bot.games.contract import Action, Event, GameState, IllegalAction, SeatResult, Setup
 from bot.games.views import HandView, RulesPage, TableView
@@ -65,6 +65,8 @@ class Daily(BaseModel, frozen=True):
 
     variant: str
     description: str
+    name: str = "daily deal"
+    """What players call it ("the daily dungeon of 2026-11-22")."""
     won: str = "won"
     lost: str = "lost"
     """How the shared result says the attempt ended ("escaped", "fell in")."""
@@ -73,7 +75,8 @@ class Daily(BaseModel, frozen=True):
 class Board(BaseModel, frozen=True):
     """One board a server can look at: which results it ranks, and how."""
 
-    key: str
+    key: str = Field(pattern=r"^[a-z][a-z0-9-]{0,15}$")
+    """Short and plain: a page button carries it in its custom_id."""
     title: str
     game: str
     """The game whose results it ranks, or (rated) the rating pool."""
@@ -84,8 +87,13 @@ class Board(BaseModel, frozen=True):
     unit: str = "score"
 
 
+RESERVED_KEYS = {"game", "help", "rules", "leaderboard", "stats"}
+"""Commands of the bot itself, which no game may be called."""
+
+
 class GameInfo(BaseModel, frozen=True):
-    key: str
+    key: str = Field(pattern=r"^[a-z][a-z0-9_-]{0,31}$")
+    """Its slash command group's name, its key in the registry and on results."""
     title: str
     description: str
     """One line: the command group's description and the game's line in /help."""
@@ -105,6 +113,18 @@ class GameInfo(BaseModel, frozen=True):
     private_hands: bool = False
     """Each seat plays from a hand only it sees (the game's `hand`)."""
     boards: list[Board] = []
+
+    @model_validator(mode="after")
+    def _consistent(self) -> GameInfo:
+        """Facts that would break a command, a button or a route if they disagreed."""
+        if self.key in RESERVED_KEYS:
+            raise ValueError(f"a game cannot be called {self.key!r}: the bot has that command")
+        if self.lobby is not None and self.challenge is not None:
+            raise ValueError("a game gathers its players by a lobby or by a challenge, not both")
+        keys = [variant.key for variant in self.variants]
+        if self.default_variant not in keys:
+            raise ValueError(f"the default variant {self.default_variant!r} is not a variant")
+        return self
 
     def variant(self, key: str | None) -> Variant:
         """The named variant (the default for None); a ValueError names the ones there are."""
@@ -257,8 +277,12 @@ class Match(Generic[S, A]):
         unreadable, not this seat's to play, or illegal now."""
         return self.state.apply(seat, self.game.parse_action(text))
 
-    def time_out(self, seat: int) -> Sequence[Event]:
-        return self.state.time_out(seat)
+    def time_out(self, seat: int) -> tuple[str, Sequence[Event]]:
+        """Play the rules' move for a seat that kept the table waiting: its text and events."""
+        action = self.state.timeout_action(seat)
+        if action is None:
+            raise IllegalAction("this game has no turn timer")
+        return str(action), self.state.apply(seat, action)
 
     def narrate(
         self, events: Sequence[Event], before: Match[S, A] | None, names: list[str]

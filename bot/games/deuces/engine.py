@@ -235,9 +235,11 @@ class DeucesState(DeucesTable):
         events = self._DOES[action.kind](self, seat, action)
         return events + self._advance()
 
-    def time_out(self, seat: int) -> list[DeucesEvent]:
-        """A seat did not answer in time: apply what the rules do for it."""
-        return self.apply(seat, autoplay.default_action(self, seat))
+    def timeout_action(self, seat: int) -> DeucesAction | None:
+        """A seat did not answer in time: what the rules do for it (see `autoplay`)."""
+        if self.is_over or seat not in self.waiting_for:
+            return None
+        return autoplay.default_action(self, seat)
 
     # checks: raise IllegalAction, never change anything
 

@@ -31,6 +31,7 @@ INFO = GameInfo(
     daily=Daily(
         variant="classic",
         description="Today's daily dungeon: one deal for everyone, one try",
+        name="daily dungeon",
         won="escaped",
         lost="fell in",
     ),

@@ -1,0 +1,140 @@
+"""Every click is checked in one place against what its game declares and the status it is in;
+buttons posted by earlier versions of the bot keep working; the clock's sweep survives a game
+that fails."""
+
+import copy
+import json
+
+import pytest
+
+from bot.games.deuces import GAME
+from cogs.boards import BoardRequest
+from cogs.custom_ids import CustomId, decode
+from storage import GameStatus
+from tests.discord.test_deuces_discord import open_table, state_of
+from tests.harness import ProblemKind, StoredMessage
+
+
+def forged(message: StoredMessage, custom_id: str) -> StoredMessage:
+    """The message as a modified client shows it, with one button's id replaced."""
+    copied = StoredMessage(payload=copy.deepcopy(message.payload))
+    copied.payload["components"][0]["components"][0]["custom_id"] = custom_id
+    return copied
+
+
+@pytest.mark.parametrize(
+    ("word", "answer"),
+    [
+        ("join", "does not belong to this game"),  # a lobby's button on a solo game
+        ("accept", "does not belong to this game"),  # a challenge's
+        ("share", "still going"),  # Share is for a finished daily attempt
+        ("hand", "does not belong to this game"),  # Scoundrel has no private hands
+        ("again", "still going"),  # New game on a game that runs
+        ("teleport", "does not belong to this game"),  # no such table word at all
+    ],
+)
+async def test_a_table_button_its_game_lacks_is_refused_and_changes_nothing(
+    harness, make_bot, alice, word, answer
+) -> None:
+    async with harness.running(make_bot) as discord:
+        game = (await discord.slash("scoundrel new", alice)).message
+        custom_id = f"t:1:0:{word}"
+        result = await discord.click(forged(game, custom_id), custom_id, alice)
+        assert result.ephemeral and answer in result.content, result.content
+        record = await discord.bot.store.get_game(1)
+        assert (record.version, record.status) == (0, GameStatus.ACTIVE)
+        assert await discord.bot.store.get_game(2) is None, "no game was started"
+
+
+async def test_a_lobby_select_aimed_at_another_game_is_refused(
+    harness, make_bot, alice, world
+) -> None:
+    async with harness.running(make_bot) as discord:
+        lobby = await open_table(discord, alice)
+        await discord.slash("scoundrel new", alice, channel=world.add_channel("other"))
+        copied = StoredMessage(payload=copy.deepcopy(lobby.payload))
+        copied.payload["components"][1]["components"][0]["custom_id"] = "s:2:0:klass"
+        result = await discord.select(copied, "s:2:0:klass", ["hedge_knight"], alice)
+        assert result.ephemeral and "does not belong to this game" in result.content
+        assert (await discord.bot.store.get_game(2)).version == 0
+
+
+async def test_buttons_posted_by_earlier_versions_still_work(harness, make_bot, alice) -> None:
+    """Before table buttons had a kind of their own, New game was `g:<id>:<v>:again:<variant>`
+    and a hand's plays were `g:<id>:<v>:do:<move>`."""
+    async with harness.running(make_bot) as discord:
+        lobby = await open_table(discord, alice)
+        table = (await discord.click(lobby, lobby.button("Start")["custom_id"], alice)).message
+        record, state = await state_of(discord, 1)
+        move = str(state.legal_actions(0)[0])
+        legacy = f"g:1:{record.version}:do:{move}"
+        played = await discord.click(forged(table, legacy), legacy, alice)
+        assert played.response_type == 7, played.content
+        assert [a.action for a in await discord.bot.store.actions(1)] == [move]
+        await discord.slash("game abandon", alice)
+
+        game = (await discord.slash("scoundrel new", alice, variant="easy")).message
+        run = game.button("Run")["custom_id"]
+        assert run == "g:2:0:run"
+        moved = await discord.click(game, run, alice)
+        assert moved.response_type == 7
+        record = await discord.bot.store.get_game(2)
+        await discord.bot.store.close_game(record.id, record.version, GameStatus.FINISHED)
+        custom_id = "g:2:2:again:easy"
+        again = await discord.click(forged(moved.message, custom_id), custom_id, alice)
+        assert not again.ephemeral and again.message.embed["title"] == "Scoundrel · Easy"
+
+
+async def test_a_lobby_stored_by_an_earlier_version_still_starts(harness, make_bot, alice) -> None:
+    async with harness.running(make_bot) as discord:
+        lobby = await open_table(discord, alice)
+        store = discord.bot.store
+        record = await store.get_game(1)
+        earlier = json.dumps({"level": 2, "mode": "encounter", "classes": {}})
+        await store.update_pending(record.id, record.version, record.players, earlier)
+        started = await discord.click(lobby, lobby.button("Start")["custom_id"], alice)
+        assert started.response_type == 7, started.content
+        _, state = await state_of(discord, 1)
+        assert state.level == 2
+
+
+async def test_a_timeout_is_logged_as_the_moves_the_table_made(
+    harness, make_bot, alice, clock
+) -> None:
+    async with harness.running(make_bot) as discord:
+        lobby = await open_table(discord, alice)
+        await discord.click(lobby, lobby.button("Start")["custom_id"], alice)
+        clock.advance(minutes=3)
+        assert await discord.bot.router.lifecycle.time_out_turns() == 1
+        (logged,) = await discord.bot.store.actions(1)
+    word, played = logged.action.split(" ")
+    assert logged.user_id == 0 and word == "timeout" and played.startswith("@0:")
+    assert str(GAME.parse_action(played.removeprefix("@0:"))) == played.removeprefix("@0:")
+
+
+async def test_the_sweep_goes_on_past_a_game_that_fails(
+    harness, make_bot, alice, bob, world, clock
+) -> None:
+    async with harness.running(make_bot) as discord:
+        broken = (await discord.slash("scoundrel new", alice)).message
+        other = world.add_channel("other")
+        fine = (await discord.slash("scoundrel new", bob, channel=other)).message
+        store = discord.bot.store
+        await store._db.execute("UPDATE games SET state = '{' WHERE id = 1")  # unreadable
+        clock.advance(minutes=61)
+        with harness.expect_errors(ProblemKind.ERROR_LOGGED) as expected:
+            await discord.bot.router.lifecycle.sweep()
+        assert any("could not expire game 1" in p.describe() for p in expected.problems)
+        assert (await store.get_game(2)).status == GameStatus.EXPIRED
+        assert "Expired" in fine.embed["description"] and broken.buttons
+
+
+def test_a_board_page_names_any_variant_and_refuses_forged_pages() -> None:
+    request = BoardRequest(board="scoundrel", variant="hard", period="week", page=2)
+    custom = decode(request.custom_id(3))
+    assert custom is not None and custom.arg == "2_week"
+    assert BoardRequest.from_custom_id(custom) == request.model_copy(update={"page": 3})
+    earlier = CustomId(kind="lb", game_id=0, version=0, action="scoundrel", arg="easy_all")
+    assert BoardRequest.from_custom_id(earlier).variant == "easy"
+    huge = CustomId(kind="lb", game_id=10**17, version=0, action="scoundrel", arg="any_all")
+    assert BoardRequest.from_custom_id(huge) is None
