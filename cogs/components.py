@@ -77,7 +77,9 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=templa
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> GameSelect:
         custom = decode(getattr(item, "custom_id", None) or "")
-        assert custom is not None and isinstance(item, discord.ui.Select)
+        assert custom is not None  # the template matched, so the codec does too
+        if not isinstance(item, discord.ui.Select):  # a forged id on another kind of component
+            item = discord.ui.Select(custom_id=custom.encode())
         return cls(custom, item)
 
     async def callback(self, interaction: discord.Interaction) -> None:

@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from bot.games.contract import Event, Setup
-from bot.games.crawl.actions import DungeonAction, parse_action
-from bot.games.crawl.dealer import Dealer
-from bot.games.crawl.text import action_label
-from bot.games.definition import Board, Challenge, Game, GameInfo, SeatRange, Variant
+from bot.games.crawl.game import CrawlGame
+from bot.games.definition import Board, Challenge, GameInfo, SeatRange, Variant
 from bot.games.dragons.engine import DragonsState
 from bot.games.dragons.engine import new_game as deal
 from bot.games.dragons.rules import DRAGONS_RULES
@@ -48,7 +44,7 @@ INFO = GameInfo(
 )
 
 
-class DragonsGame(Game[DragonsState, DungeonAction]):
+class DragonsGame(CrawlGame[DragonsState]):
     info = INFO
     rules = DRAGONS_RULES
     state_type = DragonsState
@@ -56,21 +52,6 @@ class DragonsGame(Game[DragonsState, DungeonAction]):
     def new_game(self, seed: int, setup: Setup) -> tuple[DragonsState, list[Event]]:
         variant = self.info.variant(setup.variant)
         return deal(seed, players=variant.seats.min)
-
-    def parse_action(self, text: str) -> DungeonAction:
-        return parse_action(text)
-
-    def label(self, state: DragonsState, seat: int, action: DungeonAction) -> str:
-        return action_label(action)
-
-    def narrate(
-        self,
-        events: Sequence[Event],
-        before: DragonsState | None,
-        after: DragonsState,
-        names: list[str],
-    ) -> list[str]:
-        return Dealer(after.seed, names).narrate(events, after.turn)
 
     def table(self, state: DragonsState, names: list[str]) -> TableView:
         return dragons_table(state, names)

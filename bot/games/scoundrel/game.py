@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from bot.games.contract import Event, Setup
-from bot.games.crawl.actions import DungeonAction, parse_action
-from bot.games.crawl.dealer import Dealer
-from bot.games.crawl.text import action_label
-from bot.games.definition import Board, Daily, Game, GameInfo, Variant
+from bot.games.crawl.game import CrawlGame
+from bot.games.definition import Board, Daily, GameInfo, Variant
 from bot.games.scoundrel.engine import ScoundrelOptions, ScoundrelState
 from bot.games.scoundrel.engine import Variant as RunVariant
 from bot.games.scoundrel.engine import new_game as deal
@@ -54,7 +50,7 @@ INFO = GameInfo(
 )
 
 
-class ScoundrelGame(Game[ScoundrelState, DungeonAction]):
+class ScoundrelGame(CrawlGame[ScoundrelState]):
     info = INFO
     rules = SCOUNDREL_RULES
     state_type = ScoundrelState
@@ -62,21 +58,6 @@ class ScoundrelGame(Game[ScoundrelState, DungeonAction]):
     def new_game(self, seed: int, setup: Setup) -> tuple[ScoundrelState, list[Event]]:
         variant = RunVariant(self.info.variant(setup.variant).key)
         return deal(seed, ScoundrelOptions(variant=variant), players=setup.seats)
-
-    def parse_action(self, text: str) -> DungeonAction:
-        return parse_action(text)
-
-    def label(self, state: ScoundrelState, seat: int, action: DungeonAction) -> str:
-        return action_label(action)
-
-    def narrate(
-        self,
-        events: Sequence[Event],
-        before: ScoundrelState | None,
-        after: ScoundrelState,
-        names: list[str],
-    ) -> list[str]:
-        return Dealer(after.seed, names).narrate(events, after.turn)
 
     def table(self, state: ScoundrelState, names: list[str]) -> TableView:
         return scoundrel_table(state)

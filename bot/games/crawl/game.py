@@ -1,0 +1,33 @@
+"""What the dungeon crawls share as games: their moves' text forms and labels, and the Dealer."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TypeVar
+
+from bot.games.contract import Event, GameState
+from bot.games.crawl.actions import DungeonAction, parse_action
+from bot.games.crawl.dealer import Dealer
+from bot.games.crawl.text import action_label
+from bot.games.definition import Game
+
+CrawlState = TypeVar("CrawlState", bound=GameState[DungeonAction])
+
+
+class CrawlGame(Game[CrawlState, DungeonAction]):
+    """A dungeon crawl: moves on room cards, told by the Dealer."""
+
+    def parse_action(self, text: str) -> DungeonAction:
+        return parse_action(text)
+
+    def label(self, state: CrawlState, seat: int, action: DungeonAction) -> str:
+        return action_label(action)
+
+    def narrate(
+        self,
+        events: Sequence[Event],
+        before: CrawlState | None,
+        after: CrawlState,
+        names: list[str],
+    ) -> list[str]:
+        return Dealer(after.seed, names).narrate(events, after.turn)
