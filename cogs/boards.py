@@ -13,6 +13,8 @@ from pydantic import BaseModel
 
 from bot.games.definition import Board
 from bot.games.registry import GAMES
+from cogs import answers
+from cogs.answers import refuse
 from cogs.custom_ids import BOARD_KIND, CustomId, decode, template
 from storage import BOARD_SIZE, BoardEntry, BoardPage, BoardQuery, GameStats, Rating, Store
 
@@ -139,7 +141,7 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=templ
         request = BoardRequest.from_custom_id(custom) if custom else None
         boards = getattr(interaction.client, "boards", None)
         if request is None or not isinstance(boards, Boards):
-            await interaction.response.send_message("That board no longer exists.", ephemeral=True)
+            await refuse(interaction, "That board no longer exists.")
             return
         await boards.show(interaction, request, edit=True)
 
@@ -206,16 +208,12 @@ class Boards:
     ) -> None:
         board = all_boards().get(key)
         if board is None:
-            await interaction.response.send_message(
-                "There is no such board. `/help` lists the games.", ephemeral=True
-            )
+            await refuse(interaction, "There is no such board. `/help` lists the games.")
             return
         chosen = variant if variant and board.variants else board.default_variant
         if board.variants and chosen not in board.variants:
-            await interaction.response.send_message(
-                f"{board.title} has no variant {chosen}: {', '.join(board.variants)}.",
-                ephemeral=True,
-            )
+            known = ", ".join(board.variants)
+            await refuse(interaction, f"{board.title} has no variant {chosen}: {known}.")
             return
         request = BoardRequest(board=key, variant=chosen, period=period)
         await self.show(interaction, request, edit=False)
@@ -227,9 +225,9 @@ class Boards:
         embed = board_embed(request, page, interaction.user.display_name)
         view = board_view(request, page.players)
         if edit:
-            await interaction.response.edit_message(embed=embed, view=view)
+            await answers.update(interaction, embed=embed, view=view)
         else:
-            await interaction.response.send_message(embed=embed, view=view)
+            await answers.send(interaction, embed=embed, view=view)
 
     async def _page(self, interaction: discord.Interaction, request: BoardRequest) -> BoardPage:
         board, store = all_boards()[request.board], self.store
@@ -266,7 +264,7 @@ class Boards:
                 rating = (await self.store.ratings(guild_id, board.game, [who.id])).get(who.id)
                 if rating is not None:
                     embed.add_field(name=board.title, value=rating_text(rating), inline=False)
-        await interaction.response.send_message(embed=embed)
+        await answers.send(interaction, embed=embed)
 
 
 def rating_text(rating: Rating) -> str:

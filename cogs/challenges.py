@@ -12,10 +12,12 @@ import discord
 from bot.games.contract import GameError, Setup
 from bot.games.definition import GameEntry
 from bot.games.views import Control
+from cogs import answers
+from cogs.answers import refuse
 from cogs.components import build_view
 from cogs.context import Desk, game_of
 from cogs.custom_ids import TABLE_KIND, CustomId
-from cogs.replies import refuse, say
+from cogs.replies import say
 from cogs.starting import Starter, deal, seat
 from storage import GameRecord, GameStatus, StaleVersion
 
@@ -79,13 +81,14 @@ class ChallengeDesk:
         record = await self.desk.store.create_game(
             channel_id=interaction.channel_id, status=GameStatus.PENDING, **dealt.row
         )
-        sent = await interaction.response.send_message(
-            self._text("issued", record),
+        sent = await answers.send(
+            interaction,
+            content=self._text("issued", record),
             view=self._buttons(record),
             allowed_mentions=NO_PINGS_BUT_USERS,
         )
-        if sent.message_id is not None:
-            await self.desk.store.set_message(record.id, interaction.channel_id, sent.message_id)
+        if sent is not None:
+            await self.desk.store.set_message(record.id, interaction.channel_id, sent)
 
     def _text(self, key: str, record: GameRecord) -> str:
         return challenge_text(key, record, self.desk.timings.challenge_minutes)
@@ -118,9 +121,7 @@ class ChallengeDesk:
             record = await store.close_game(
                 record.id, record.version, GameStatus.EXPIRED, was=GameStatus.PENDING
             )
-            await interaction.response.edit_message(
-                content=self._text("expired", record), view=None
-            )
+            await answers.update(interaction, content=self._text("expired", record), view=None)
             return
         seat_number = record.seat_of(interaction.user.id)
         if seat_number is None:
@@ -141,7 +142,7 @@ class ChallengeDesk:
         )
         key = "withdrawn" if seat_number == 0 else "declined"
         text = SAY[key].format(who=interaction.user.display_name)
-        await interaction.response.edit_message(content=text, view=None)
+        await answers.update(interaction, content=text, view=None)
 
     async def _accept(self, interaction: discord.Interaction, record: GameRecord) -> None:
         challenger, opponent = record.players

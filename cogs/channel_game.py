@@ -9,12 +9,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
+from cogs import answers
+from cogs.answers import refuse
 from cogs.context import UnknownGame
-from cogs.custom_ids import GAME_KIND, decode
-from cogs.replies import refuse, say
+from cogs.custom_ids import BOARD_KIND, GAME_KIND, SELECT_KIND, TABLE_KIND, decode
+from cogs.replies import say
 from cogs.router import Router
 
 log = logging.getLogger(__name__)
+HANDLED_KINDS = {GAME_KIND, TABLE_KIND, SELECT_KIND, BOARD_KIND}
+"""The custom_id kinds a DynamicItem of this bot takes; any other id is answered here."""
 
 
 class ChannelGameCog(commands.Cog):
@@ -71,14 +75,16 @@ class ChannelGameCog(commands.Cog):
         """
         if interaction.type != discord.InteractionType.component:
             return
+        answers.watch(interaction)
         data: Any = interaction.data or {}
         custom_id = str(data.get("custom_id", ""))
         custom = decode(custom_id)
-        if custom is not None and _on_message(interaction.message, custom_id):
-            return
+        handled = custom is not None and custom.kind in HANDLED_KINDS
+        if handled and _on_message(interaction.message, custom_id):
+            return  # its DynamicItem answers it
         # A button of ours gone from its message was replaced by a newer move's buttons.
         text = say("stale" if custom is not None and custom.kind == GAME_KIND else "unknown_button")
-        await interaction.response.send_message(text, ephemeral=True)
+        await refuse(interaction, text)
 
 
 def _on_message(message: discord.Message | None, custom_id: str) -> bool:

@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.games.views import Control
+from cogs.answers import refuse
 from cogs.custom_ids import GAME_KIND, SELECT_KIND, TABLE_KIND, CustomId, decode, template
-from cogs.replies import SOMETHING_WENT_WRONG, refuse
+from cogs.replies import SOMETHING_WENT_WRONG
 
 if TYPE_CHECKING:
     from cogs.router import Router

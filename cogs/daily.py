@@ -14,10 +14,11 @@ import discord
 from bot.games.contract import GameError, Setup
 from bot.games.daily import daily_seed
 from bot.games.definition import GameEntry
+from cogs import answers
+from cogs.answers import refuse
 from cogs.context import Desk, game_of, match_of
 from cogs.lifecycle import Lifecycle
 from cogs.messages import table_message
-from cogs.replies import refuse
 from cogs.starting import deal, seat
 from storage import DailyTaken, GameRecord, GameStatus
 
@@ -75,8 +76,8 @@ class DailyDesk:
             await refuse(interaction, done)
             return
         notice = SAY["notice"].format(daily=daily.name, day=day)
-        await interaction.response.send_message(
-            ephemeral=True, **table_message(record, match_of(record), notice)
+        await answers.send(
+            interaction, ephemeral=True, **table_message(record, match_of(record), notice)
         )
 
     async def share(self, interaction: discord.Interaction, record: GameRecord) -> None:
@@ -104,4 +105,4 @@ class DailyDesk:
             turns=match.turn,
             game=record.game,
         )
-        await interaction.response.send_message(text)
+        await answers.send(interaction, content=text)

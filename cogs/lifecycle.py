@@ -16,10 +16,12 @@ from bot.games.contract import Event
 from bot.games.definition import Match
 from bot.games.registry import GAMES
 from bot.ratings import rating_change
+from cogs import answers
+from cogs.answers import refuse
 from cogs.challenges import challenge_text
 from cogs.context import Desk, game_of, match_of, names_of
 from cogs.messages import NARRATION_LINES, table_message
-from cogs.replies import idle_text, refuse, say
+from cogs.replies import idle_text, say
 from storage import GameRecord, GameStatus, RatingChange, ResultRow, StaleVersion
 
 log = logging.getLogger(__name__)
@@ -86,11 +88,9 @@ class Lifecycle:
                 await refuse(interaction, say("expired", game=record.game, idle=idle))
                 return
             old_message = record.message_id
-            sent = await interaction.response.send_message(
-                **table_message(record, match_of(record))
-            )
-            if sent.message_id is not None:
-                await self.desk.store.set_message(record.id, record.channel_id, sent.message_id)
+            sent = await answers.send(interaction, **table_message(record, match_of(record)))
+            if sent is not None:
+                await self.desk.store.set_message(record.id, record.channel_id, sent)
         if old_message is not None:
             await self.desk.edit_message(
                 record.channel_id,
@@ -122,7 +122,7 @@ class Lifecycle:
                 await refuse(interaction, say("no_game_here"))
                 return
         notice = say("abandoned_notice", who=member.display_name)
-        await interaction.response.send_message(f"{notice} (game #{record.id})")
+        await answers.send(interaction, content=f"{notice} (game #{record.id})")
         await self._show_closed(record, notice)
 
     # ---- the clock ----------------------------------------------------------------------------

@@ -16,11 +16,12 @@ from pydantic import BaseModel, model_validator
 from bot.games.contract import GameError, Setup
 from bot.games.definition import GameEntry, Lobby
 from bot.games.views import Control
+from cogs import answers
+from cogs.answers import refuse
 from cogs.components import GameSelect, build_view
 from cogs.context import Desk, game_of, names_of
 from cogs.custom_ids import SELECT_KIND, TABLE_KIND, CustomId
 from cogs.messages import COLOURS
-from cogs.replies import refuse
 from cogs.starting import Starter, seat
 from storage import GameRecord, GameStatus, PlayerSeat
 
@@ -92,9 +93,9 @@ class LobbyDesk:
             narration="[]",
             status=GameStatus.PENDING,
         )
-        sent = await interaction.response.send_message(**self.message(record))
-        if sent.message_id is not None:
-            await self.desk.store.set_message(record.id, interaction.channel_id, sent.message_id)
+        sent = await answers.send(interaction, **self.message(record))
+        if sent is not None:
+            await self.desk.store.set_message(record.id, interaction.channel_id, sent)
 
     def message(self, record: GameRecord) -> dict[str, Any]:
         game = game_of(record)
@@ -162,9 +163,8 @@ class LobbyDesk:
             await self.desk.store.close_game(
                 record.id, record.version, GameStatus.DECLINED, was=GameStatus.PENDING
             )
-            await interaction.response.edit_message(
-                content=SAY["closed"].format(host=user.display_name), embed=None, view=None
-            )
+            closed = SAY["closed"].format(host=user.display_name)
+            await answers.update(interaction, content=closed, embed=None, view=None)
             return
         elif action == LEAVE:
             players = [
@@ -181,7 +181,7 @@ class LobbyDesk:
         record = await self.desk.store.update_pending(
             record.id, record.version, players, state.model_dump_json()
         )
-        await interaction.response.edit_message(**self.message(record))
+        await answers.update(interaction, **self.message(record))
 
     async def choose(
         self, interaction: discord.Interaction, record: GameRecord, values: list[str]
@@ -196,7 +196,7 @@ class LobbyDesk:
         record = await self.desk.store.update_pending(
             record.id, record.version, record.players, state.model_dump_json()
         )
-        await interaction.response.edit_message(**self.message(record))
+        await answers.update(interaction, **self.message(record))
 
     async def _start(
         self, interaction: discord.Interaction, record: GameRecord, state: LobbyState

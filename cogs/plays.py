@@ -12,10 +12,12 @@ import json
 import discord
 
 from bot.games.contract import GameError, GameOver, NotYourTurn
+from cogs import answers
+from cogs.answers import refuse
 from cogs.context import Desk, game_of, match_of, names_of
 from cogs.lifecycle import Lifecycle, ratings_for, result_rows
 from cogs.messages import NARRATION_LINES, hand_message, table_message
-from cogs.replies import idle_text, refuse, say
+from cogs.replies import idle_text, say
 from storage import GameRecord, GameStatus, StaleVersion
 
 
@@ -73,11 +75,11 @@ class Plays:
         public = table_message(record, match)
         if self._from_hand(interaction, record):
             # Played from a hand: refresh that hand, then the table everyone sees.
-            await interaction.response.edit_message(**hand_message(record, match, seat, []))
+            await answers.update(interaction, **hand_message(record, match, seat, []))
             if record.message_id is not None:
                 await self.desk.edit_message(record.channel_id, record.message_id, **public)
             return
-        await interaction.response.edit_message(**public)
+        await answers.update(interaction, **public)
 
     async def show_hand(
         self, interaction: discord.Interaction, record: GameRecord, picked: list[str], fresh: bool
@@ -92,9 +94,9 @@ class Plays:
             return
         hand = hand_message(record, match_of(record), seat, picked)
         if fresh:
-            await interaction.response.send_message(ephemeral=True, **hand)
+            await answers.send(interaction, ephemeral=True, **hand)
         else:
-            await interaction.response.edit_message(**hand)
+            await answers.update(interaction, **hand)
 
     @staticmethod
     async def not_a_player(interaction: discord.Interaction, record: GameRecord) -> None:
@@ -110,8 +112,8 @@ class Plays:
         """A button from before the last move: say so, and bring what was clicked up to date."""
         if self._from_hand(interaction, record):
             hand = hand_message(record, match_of(record), seat, [])
-            await interaction.response.edit_message(**hand)
-            await interaction.followup.send(say("stale_hand"), ephemeral=True)
+            await answers.update(interaction, **hand)
+            await answers.follow(interaction, say("stale_hand"))
             return
         await refuse(interaction, say("stale"))
         if interaction.message is not None and interaction.message.id == record.message_id:

@@ -5,8 +5,6 @@ A refusal is always ephemeral and changes nothing; the wording names what to do 
 
 from __future__ import annotations
 
-import discord
-
 SOMETHING_WENT_WRONG = "Something went wrong on my side. Your game is saved; try again in a moment."
 
 SAY = {
@@ -54,11 +52,3 @@ def say(key: str, **values: object) -> str:
 
 def idle_text(minutes: int) -> str:
     return f"{minutes // 60} h" if minutes % 60 == 0 else f"{minutes} min"
-
-
-async def refuse(interaction: discord.Interaction, text: str) -> None:
-    """Answer only the user who clicked, whether or not the interaction was answered already."""
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
-    else:
-        await interaction.response.send_message(text, ephemeral=True)

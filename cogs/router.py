@@ -18,6 +18,7 @@ import discord
 
 from bot.games.contract import Setup
 from bot.games.definition import GameInfo
+from cogs.answers import refuse
 from cogs.challenges import CHALLENGE_ANSWERS, ChallengeDesk
 from cogs.context import Desk, UnknownGame, game_of, match_of
 from cogs.custom_ids import TABLE_KIND, CustomId
@@ -26,7 +27,7 @@ from cogs.lifecycle import Lifecycle
 from cogs.lobbies import LOBBY_ACTIONS, PICK_SEAT, LobbyDesk
 from cogs.messages import HAND, PICK, PLAY_AGAIN, SHARE, again_variant
 from cogs.plays import Plays
-from cogs.replies import idle_text, refuse, say
+from cogs.replies import idle_text, say
 from cogs.starting import Starter
 from storage import GameRecord, GameStatus
 

@@ -11,9 +11,11 @@ import discord
 
 from bot.games.contract import GameError, Setup
 from bot.games.definition import GameEntry, Match
+from cogs import answers
+from cogs.answers import refuse
 from cogs.context import Desk, match_of
 from cogs.messages import NARRATION_LINES, table_message
-from cogs.replies import refuse, say
+from cogs.replies import say
 from storage import ChannelBusy, GameRecord, NewGame, PlayerSeat
 
 log = logging.getLogger(__name__)
@@ -84,20 +86,20 @@ class Starter:
         except ChannelBusy:
             await self._start_in_thread(interaction, dealt)
             return
-        sent = await interaction.response.send_message(**table_message(record, dealt.match))
-        if sent.message_id is not None:
-            await self.desk.store.set_message(record.id, channel.id, sent.message_id)
+        sent = await answers.send(interaction, **table_message(record, dealt.match))
+        if sent is not None:
+            await self.desk.store.set_message(record.id, channel.id, sent)
 
     async def _start_in_thread(self, interaction: discord.Interaction, dealt: Dealt) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await answers.defer(interaction, ephemeral=True)
         title = dealt.match.info.title
         thread = await self.open_thread(interaction, f"{interaction.user.display_name} · {title}")
         if thread is None:
-            await interaction.followup.send(say("no_thread"), ephemeral=True)
+            await answers.follow(interaction, say("no_thread"))
             return
         record = await self.desk.store.create_game(channel_id=thread.id, **dealt.row)
         await self.post_in(thread, record, dealt.match)
-        await interaction.followup.send(say("in_thread", thread=thread.mention), ephemeral=True)
+        await answers.follow(interaction, say("in_thread", thread=thread.mention))
 
     async def open_thread(
         self, interaction: discord.Interaction, name: str
@@ -141,21 +143,19 @@ class Starter:
                 record.id, record.version, interaction.channel_id or 0, state, told
             )
         except ChannelBusy:
-            await interaction.response.defer()
+            await answers.defer(interaction)
             thread = await self.open_thread(interaction, thread_name)
             if thread is None:
-                await interaction.followup.send(say("no_thread"), ephemeral=True)
+                await answers.follow(interaction, say("no_thread"))
                 return
             record = await store.accept_challenge(record.id, record.version, thread.id, state, told)
             await self.post_in(thread, record, match_of(record))
             text = elsewhere.format(thread=thread.mention)
-            await interaction.edit_original_response(content=text, embed=None, view=None)
+            await answers.update(interaction, content=text, embed=None, view=None)
             return
         if interaction.message is not None:
             await store.set_message(record.id, record.channel_id, interaction.message.id)
-        await interaction.response.edit_message(
-            content=here, **table_message(record, match_of(record))
-        )
+        await answers.update(interaction, content=here, **table_message(record, match_of(record)))
 
     async def post_in(
         self, channel: discord.abc.Messageable, record: GameRecord, match: Match
