@@ -21,6 +21,7 @@ from discord.ext import commands
 
 from bot.config import NO_TOKEN_HELP, Settings
 from bot.games.registry import GAMES
+from cogs.answers import refuse
 from cogs.boards import BoardButton, Boards
 from cogs.channel_game import ChannelGameCog
 from cogs.commands import game_group
@@ -91,19 +92,21 @@ class DungeonBot(commands.Bot):
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
-        if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
+        outdated = (
+            app_commands.CommandNotFound,
+            app_commands.CommandSignatureMismatch,
+            app_commands.TransformerError,  # a choice that is no longer offered
+        )
+        if isinstance(error, outdated):
             log.info("outdated command used: %s", error)  # registered commands lag behind
-            await interaction.response.send_message(OUTDATED_COMMAND, ephemeral=True)
+            await refuse(interaction, OUTDATED_COMMAND)
             return
         log.error(
             "command %s failed",
             interaction.command and interaction.command.qualified_name,
             exc_info=error,
         )
-        if interaction.response.is_done():
-            await interaction.followup.send(SOMETHING_WENT_WRONG, ephemeral=True)
-        else:
-            await interaction.response.send_message(SOMETHING_WENT_WRONG, ephemeral=True)
+        await refuse(interaction, SOMETHING_WENT_WRONG)
 
 
 async def _sync(bot: DungeonBot, token: str, guild_id: int | None) -> None:

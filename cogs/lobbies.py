@@ -79,6 +79,11 @@ class LobbyDesk:
         if interaction.guild is None or interaction.channel_id is None:
             await refuse(interaction, "Games are played in server channels.")
             return
+        try:
+            game.info.check(setup)
+        except ValueError as error:
+            await refuse(interaction, str(error))
+            return
         state = LobbyState(variant=setup.variant, settings=setup.settings)
         host = seat(interaction.user, 0)
         record = await self.desk.store.create_game(

@@ -39,6 +39,11 @@ class Plays:
         if seat is None:
             await self.not_a_player(interaction, record)
             return
+        if self._from_replaced_message(interaction, record):
+            await refuse(interaction, say("moved"))
+            if interaction.message is not None:
+                await self.desk.edit_message(record.channel_id, interaction.message.id, view=None)
+            return
         if record.version != version:
             await self._stale(interaction, record, seat)
             return
@@ -102,6 +107,15 @@ class Plays:
     async def not_a_player(interaction: discord.Interaction, record: GameRecord) -> None:
         owner = record.players[0].display_name if record.players else "someone else"
         await refuse(interaction, say("not_player", owner=owner, game=record.game))
+
+    @staticmethod
+    def _from_replaced_message(interaction: discord.Interaction, record: GameRecord) -> bool:
+        """A click on a public message that is no longer the game's (`/game resume` posted a
+        new one): its buttons may even carry the current version, but play goes on there."""
+        message = interaction.message
+        if message is None or record.message_id is None or message.flags.ephemeral:
+            return False
+        return message.id != record.message_id
 
     def _from_hand(self, interaction: discord.Interaction, record: GameRecord) -> bool:
         """A click on a private hand, not on the game's own message."""

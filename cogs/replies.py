@@ -38,7 +38,11 @@ SAY = {
     "no_thread": "A game is already running here and I can't open a thread for yours. Finish it, or"
     " ask a moderator to let me create public threads.",
     "in_thread": "A game is already running in this channel, so yours is in {thread}.",
+    "no_thread_permission": "A game is already running here, and a new one would open in a"
+    " thread, but I lack these permissions in this channel: {missing}. Ask a moderator to"
+    " grant them, or finish the game here first.",
     "resumed": "Game #{id} moved to a new message below.",
+    "moved": "This game moved to a newer message: play on with the buttons there.",
     "unknown_button": "That button isn't one of mine any more."
     " Use `/game resume` to get fresh buttons.",
     "abandoned_notice": "🏳️ Abandoned by {who}.",

@@ -16,7 +16,7 @@ from cogs.answers import refuse
 from cogs.context import Desk, match_of
 from cogs.messages import NARRATION_LINES, table_message
 from cogs.replies import say
-from storage import ChannelBusy, GameRecord, NewGame, PlayerSeat
+from storage import ChannelBusy, GameRecord, GameStatus, NewGame, PlayerSeat
 
 log = logging.getLogger(__name__)
 
@@ -60,6 +60,21 @@ def deal(
     return Dealt(row=row, match=match)
 
 
+THREAD_PERMISSIONS = {
+    "create_public_threads": "Create Public Threads",
+    "send_messages_in_threads": "Send Messages in Threads",
+}
+
+
+def missing_thread_permissions(interaction: discord.Interaction) -> str:
+    """The permissions a game in a new thread needs that the bot lacks here, in Discord's
+    words ("" when it has them all)."""
+    granted = interaction.app_permissions
+    return ", ".join(
+        name for flag, name in THREAD_PERMISSIONS.items() if not getattr(granted, flag)
+    )
+
+
 class Starter:
     def __init__(self, desk: Desk) -> None:
         self.desk = desk
@@ -91,6 +106,10 @@ class Starter:
             await self.desk.store.set_message(record.id, channel.id, sent)
 
     async def _start_in_thread(self, interaction: discord.Interaction, dealt: Dealt) -> None:
+        missing = missing_thread_permissions(interaction)
+        if missing:
+            await refuse(interaction, say("no_thread_permission", missing=missing))
+            return
         await answers.defer(interaction, ephemeral=True)
         title = dealt.match.info.title
         thread = await self.open_thread(interaction, f"{interaction.user.display_name} · {title}")
@@ -98,8 +117,10 @@ class Starter:
             await answers.follow(interaction, say("no_thread"))
             return
         record = await self.desk.store.create_game(channel_id=thread.id, **dealt.row)
-        await self.post_in(thread, record, dealt.match)
-        await answers.follow(interaction, say("in_thread", thread=thread.mention))
+        if await self.post_in(thread, record, dealt.match):
+            await answers.follow(interaction, say("in_thread", thread=thread.mention))
+        else:
+            await answers.follow(interaction, say("no_thread"))
 
     async def open_thread(
         self, interaction: discord.Interaction, name: str
@@ -143,13 +164,19 @@ class Starter:
                 record.id, record.version, interaction.channel_id or 0, state, told
             )
         except ChannelBusy:
+            missing = missing_thread_permissions(interaction)
+            if missing:
+                await refuse(interaction, say("no_thread_permission", missing=missing))
+                return
             await answers.defer(interaction)
             thread = await self.open_thread(interaction, thread_name)
             if thread is None:
                 await answers.follow(interaction, say("no_thread"))
                 return
             record = await store.accept_challenge(record.id, record.version, thread.id, state, told)
-            await self.post_in(thread, record, match_of(record))
+            if not await self.post_in(thread, record, match_of(record)):
+                await answers.follow(interaction, say("no_thread"))
+                return
             text = elsewhere.format(thread=thread.mention)
             await answers.update(interaction, content=text, embed=None, view=None)
             return
@@ -159,7 +186,14 @@ class Starter:
 
     async def post_in(
         self, channel: discord.abc.Messageable, record: GameRecord, match: Match
-    ) -> None:
-        """Post a game's message in a channel and remember it as the game's message."""
-        sent = await channel.send(**table_message(record, match))
+    ) -> bool:
+        """Post a game's message in a channel and remember it as the game's message. A game
+        that cannot be shown is closed at once, with no result: nobody could have played it."""
+        try:
+            sent = await channel.send(**table_message(record, match))
+        except discord.HTTPException as error:
+            log.info("could not post game %s: %s; closing it unseen", record.id, error)
+            await self.desk.store.close_game(record.id, record.version, GameStatus.DECLINED)
+            return False
         await self.desk.store.set_message(record.id, sent.channel.id, sent.id)
+        return True

@@ -135,6 +135,24 @@ class GameInfo(BaseModel, frozen=True):
         known = ", ".join(v.key for v in self.variants)
         raise ValueError(f"{self.title} has no variant {key!r}: {known}")
 
+    def check(self, setup: Setup) -> None:
+        """A ValueError, in words a player reads, for a setup this game does not offer: an
+        unknown variant, a number of players out of its range, a setting out of bounds."""
+        variant = self.variant(setup.variant)
+        seats = variant.seats
+        if not seats.min <= setup.seats <= seats.max:
+            players = f"{seats.min}" if seats.min == seats.max else f"{seats.min} to {seats.max}"
+            raise ValueError(f"{self.title} ({variant.key}) is for {players} players")
+        known = {setting.name: setting for setting in self.settings}
+        for name, value in setup.settings.items():
+            setting = known.get(name)
+            if setting is None:
+                raise ValueError(f"{self.title} has no setting {name!r}")
+            if not setting.minimum <= value <= setting.maximum:
+                raise ValueError(
+                    f"{name} must be from {setting.minimum} to {setting.maximum} (got {value})"
+                )
+
     def rating_pool(self, variant: str | None) -> str | None:
         """Where a variant's games move ratings, if they do."""
         return f"{self.key}-{self.variant(variant).key}" if self.variant(variant).rated else None
@@ -210,12 +228,9 @@ class Game(GameEntry, Generic[S, A]):
     def start(self, seed: int, setup: Setup) -> tuple[Match, Sequence[Event]]:
         """A new game in play; an IllegalAction for a setup the game does not offer."""
         try:
-            seats = self.info.variant(setup.variant).seats
+            self.info.check(setup)
         except ValueError as error:
             raise IllegalAction(str(error)) from error
-        if not seats.min <= setup.seats <= seats.max:
-            players = f"{seats.min}" if seats.min == seats.max else f"{seats.min} to {seats.max}"
-            raise IllegalAction(f"{self.info.title} ({setup.variant}) is for {players} players")
         state, events = self.new_game(seed, setup)
         return Match(self, state), events
 

@@ -56,8 +56,11 @@ async def test_a_killed_process_loses_no_committed_click(harness, settings, worl
     alice = User(ALICE_ID, "alice")
     world.users[alice.id] = alice
     world.join(alice, world.guild)
+    # Discord still has the game's message, with the id the dead process stored.
     message = world.create_message(
-        world.channel, {"embeds": last_seen["embeds"], "components": last_seen["components"]}
+        world.channel,
+        {"embeds": last_seen["embeds"], "components": last_seen["components"]},
+        id=last_seen["id"],
     )
     async with harness.running(lambda: DungeonBot(settings, seeds=lambda: 3)) as discord:
         result = await discord.click(

@@ -13,6 +13,7 @@ from cogs.custom_ids import CustomId, decode
 from storage import GameStatus
 from tests.discord.test_deuces_discord import open_table, state_of
 from tests.harness import ProblemKind, StoredMessage
+from tests.harness.guilds import SEND_MESSAGES_IN_THREADS
 
 
 def forged(message: StoredMessage, custom_id: str) -> StoredMessage:
@@ -138,3 +139,40 @@ def test_a_board_page_names_any_variant_and_refuses_forged_pages() -> None:
     assert BoardRequest.from_custom_id(earlier).variant == "easy"
     huge = CustomId(kind="lb", game_id=10**17, version=0, action="scoundrel", arg="any_all")
     assert BoardRequest.from_custom_id(huge) is None
+
+
+async def test_without_thread_permissions_a_busy_channel_makes_no_unseen_game(
+    harness, make_bot, alice, bob, world
+) -> None:
+    world.bot_permissions &= ~(SEND_MESSAGES_IN_THREADS)
+    async with harness.running(make_bot) as discord:
+        await discord.slash("scoundrel new", alice)
+        refused = await discord.slash("scoundrel new", bob)
+        assert refused.ephemeral and "Send Messages in Threads" in refused.content
+        assert refused.created_threads == [] and await discord.bot.store.get_game(2) is None
+
+        challenge = (await discord.slash("dragons challenge", bob, opponent=alice)).message
+        accept = await discord.click(challenge, challenge.button("Accept")["custom_id"], alice)
+        assert accept.ephemeral and "Send Messages in Threads" in accept.content
+        record = await discord.bot.store.get_game(2)
+        assert record.status == GameStatus.PENDING, "still waiting, nobody lost a rating"
+
+
+async def test_a_click_on_a_message_resume_replaced_is_refused(harness, make_bot, alice) -> None:
+    """Clicks queued behind /game resume carry the current version, but the game moved."""
+    async with harness.running(make_bot) as discord:
+        old = (await discord.slash("scoundrel new", alice)).message
+        snapshot = StoredMessage(payload=copy.deepcopy(old.payload))
+        await discord.slash("game resume", alice)
+        late = await discord.click(snapshot, snapshot.button("Drink 7♥")["custom_id"], alice)
+        assert late.ephemeral and "moved to a newer message" in late.content
+        assert (await discord.bot.store.get_game(1)).version == 0
+
+
+async def test_an_option_the_bot_no_longer_offers_is_explained(harness, make_bot, alice) -> None:
+    async with harness.running(make_bot) as discord:
+        stale = await discord.slash("scoundrel new", alice, variant="nightmare")
+        assert stale.ephemeral and "/help" in stale.content
+        too_high = await discord.slash("deuces new", alice, level=9)
+        assert too_high.ephemeral and "level must be from 1 to 5 (got 9)" in too_high.content
+        assert await discord.bot.store.get_game(1) is None

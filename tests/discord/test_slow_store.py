@@ -1,0 +1,82 @@
+"""A database held by another process (a backup, a long query) must not turn into "This
+interaction failed": clicks are acknowledged within Discord's 3 seconds whatever the store does,
+then answered when it can. These run in real time against a real lock on the SQLite file."""
+
+import asyncio
+import sqlite3
+import threading
+import time
+from pathlib import Path
+
+from storage import GameStatus
+from tests.harness import ProblemKind
+
+
+def hold_write_lock(database: Path, seconds: float) -> threading.Thread:
+    """Another connection takes the write lock for `seconds`, as a backup or migration would."""
+    taken = threading.Event()
+
+    def hold() -> None:
+        connection = sqlite3.connect(database, isolation_level=None)
+        connection.execute("BEGIN IMMEDIATE")
+        taken.set()
+        time.sleep(seconds)
+        connection.execute("COMMIT")
+        connection.close()
+
+    thread = threading.Thread(target=hold, daemon=True)
+    thread.start()
+    taken.wait(5)
+    return thread
+
+
+def database_of(settings) -> Path:
+    return Path(settings.database_url.removeprefix("sqlite:///"))
+
+
+async def test_clicks_during_a_four_second_lock_are_all_acknowledged_and_saved(
+    harness, make_bot, settings, world
+) -> None:
+    players = [world.add_user(f"p{n}") for n in range(4)]
+    channels = [world.add_channel(f"table-{n}") for n in range(4)]
+    async with harness.running(make_bot) as discord:
+        games = [
+            (await discord.slash("scoundrel new", user, channel=channel)).message
+            for user, channel in zip(players, channels, strict=True)
+        ]
+        holder = hold_write_lock(database_of(settings), 4.0)
+        started = time.perf_counter()
+        clicks = await asyncio.gather(
+            *(
+                discord.click(game, game.buttons[0]["custom_id"], user, settle=False)
+                for game, user in zip(games, players, strict=True)
+            )
+        )
+        await discord.settle()
+        waited = time.perf_counter() - started
+        holder.join()
+        for click in clicks:
+            assert click.response_type == 6, "acknowledged early, as a deferred update"
+        for number, game in enumerate(games, start=1):
+            assert (await discord.bot.store.get_game(number)).version == 1, "the move was saved"
+            assert game.edits == 1, "and the message shows it"
+    assert waited >= 3.5, "the lock really held the commits back"
+
+
+async def test_a_lock_longer_than_the_store_waits_is_answered_and_saves_nothing(
+    harness, make_bot, settings, alice
+) -> None:
+    async with harness.running(make_bot) as discord:
+        game = (await discord.slash("scoundrel new", alice)).message
+        before = dict(game.payload)
+        holder = hold_write_lock(database_of(settings), 6.5)
+        with harness.expect_errors(ProblemKind.ERROR_LOGGED):
+            click = await discord.click(game, game.buttons[0]["custom_id"], alice)
+        holder.join()
+        assert click.response_type == 6
+        assert "Your game is saved" in click.followup.content and click.followup.ephemeral
+        record = await discord.bot.store.get_game(1)
+        assert (record.version, record.status) == (0, GameStatus.ACTIVE)
+        assert game.payload == before, "nothing moved"
+        again = await discord.click(game, game.buttons[0]["custom_id"], alice)
+        assert again.response_type == 7, "once the lock is gone, the same button plays"
