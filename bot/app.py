@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import sqlite3
 import sys
 import time
 from collections.abc import Callable
@@ -19,7 +20,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.config import NO_TOKEN_HELP, Settings
+from bot.config import NO_TOKEN_HELP, Settings, load_settings
 from bot.games.registry import GAMES
 from cogs.answers import refuse
 from cogs.boards import BoardButton, Boards
@@ -117,14 +118,35 @@ async def _sync(bot: DungeonBot, token: str, guild_id: int | None) -> None:
         print(f"Registered {len(commands_synced)} commands in {where}.")
 
 
+async def store_problem(database_url: str) -> str | None:
+    """Why the store cannot be opened (a read-only folder, a file in the way), before the bot
+    logs in; None when it opens."""
+    try:
+        store = await open_store(database_url)
+    except (OSError, ValueError, sqlite3.Error) as error:
+        return (
+            f"Cannot open the games database at DATABASE_URL={database_url}: {error}.\n"
+            "Check that its folder exists and this user may write there, or set DATABASE_URL."
+        )
+    await store.close()
+    return None
+
+
 def run(sync_only: bool = False, sync_guild: int | None = None) -> int:
     """Run the bot (or only register its commands); returns the process exit code."""
-    settings = Settings()
+    settings = load_settings()
+    if isinstance(settings, str):
+        print(settings, file=sys.stderr)
+        return 2
     token = settings.discord_token.get_secret_value() if settings.discord_token else ""
     if not token:
         print(NO_TOKEN_HELP, file=sys.stderr)
         return 2
-    discord.utils.setup_logging(level=logging.getLevelName(settings.log_level.upper()))
+    problem = asyncio.run(store_problem(settings.database_url))
+    if problem:
+        print(problem, file=sys.stderr)
+        return 2
+    discord.utils.setup_logging(level=logging.getLevelName(settings.log_level))
     bot = DungeonBot(settings)
     if sync_only:
         asyncio.run(_sync(bot, token, sync_guild or settings.dev_guild_id))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pydantic import AliasChoices, Field, SecretStr
+from pydantic import AliasChoices, Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 DEFAULT_DATABASE_URL = "sqlite:///data/bot.sqlite3"
@@ -25,6 +25,32 @@ class Settings(BaseSettings):
     for (DEUCES_TURN_SECONDS, its earlier name, still works)."""
     expiry_check_seconds: int = Field(default=60, ge=5)
     log_level: str = "INFO"
+
+    @field_validator("log_level")
+    @classmethod
+    def _known_level(cls, value: str) -> str:
+        level = value.strip().upper()
+        if level not in LOG_LEVELS:
+            raise ValueError(f"must be one of {', '.join(LOG_LEVELS)}")
+        return level
+
+
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+
+def load_settings() -> Settings | str:
+    """The settings, or what is wrong with them in words for the person starting the bot.
+
+    Only each setting's name and the rule it breaks are told, never the value given: a value
+    in the wrong place could be the token."""
+    try:
+        return Settings()
+    except ValidationError as error:
+        problems = [
+            f"  {'.'.join(str(part) for part in problem['loc']).upper()}: {problem['msg']}"
+            for problem in error.errors()
+        ]
+        return "The bot's settings are not right (see .env.example):\n" + "\n".join(problems)
 
 
 NO_TOKEN_HELP = """\

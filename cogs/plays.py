@@ -40,9 +40,7 @@ class Plays:
             await self.not_a_player(interaction, record)
             return
         if self._from_replaced_message(interaction, record):
-            await refuse(interaction, say("moved"))
-            if interaction.message is not None:
-                await self.desk.edit_message(record.channel_id, interaction.message.id, view=None)
+            await refuse(interaction, say("moved"))  # resume already retired that message
             return
         if record.version != version:
             await self._stale(interaction, record, seat)

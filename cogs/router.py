@@ -21,7 +21,7 @@ from bot.games.definition import GameInfo
 from cogs.answers import refuse
 from cogs.challenges import CHALLENGE_ANSWERS, ChallengeDesk
 from cogs.context import Desk, UnknownGame, game_of, match_of
-from cogs.custom_ids import TABLE_KIND, CustomId
+from cogs.custom_ids import TABLE_KIND, CustomId, decode
 from cogs.daily import DailyDesk
 from cogs.lifecycle import Lifecycle
 from cogs.lobbies import LOBBY_ACTIONS, PICK_SEAT, LobbyDesk
@@ -129,7 +129,7 @@ class Router:
             record = await self.desk.store.get_game(custom.game_id)
             if record is None:
                 await refuse(interaction, say("unknown_game"))
-                await self._strip_buttons(interaction)
+                await self._strip_buttons(interaction, custom.game_id)
                 return
             try:
                 handler = self._buttons.get(custom.action)
@@ -196,11 +196,17 @@ class Router:
         else:
             await self.starter.start(interaction, game, setup)
 
-    async def _strip_buttons(self, interaction: discord.Interaction) -> None:
-        """Take the buttons off a message whose game is gone, unless a live game owns it."""
+    async def _strip_buttons(self, interaction: discord.Interaction, game_id: int) -> None:
+        """Take the buttons off a message whose game is gone: only when every button on it
+        names that game, so a forged id cannot strip another game's message."""
         message = interaction.message
         if message is None:
             return
-        live = await self.desk.store.active_game_in_channel(message.channel.id)
-        if live is None or live.message_id != message.id:
+        named = {
+            custom.game_id
+            for row in message.components
+            for child in getattr(row, "children", [row])
+            if (custom := decode(getattr(child, "custom_id", None) or "")) is not None
+        }
+        if named == {game_id}:
             await self.desk.edit_message(message.channel.id, message.id, view=None)

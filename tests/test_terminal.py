@@ -142,3 +142,21 @@ def test_deuces_takes_typed_plays_and_explains_bad_ones() -> None:
     assert text.count("Not now:") == 2
     assert "Player 1 votes to hit." in text
     assert "You leave the dungeon" in text
+
+
+def test_a_misspelt_setting_is_named_without_echoing_values(tmp_path) -> None:
+    env = {"LOG_LEVEL": "loud", "DISCORD_TOKEN": "secret-token-value", "DATABASE_URL": "x"}
+    result = run_cli(stdin="", env=env)
+    assert result.returncode == 2
+    assert "LOG_LEVEL: Value error, must be one of DEBUG, INFO" in result.stderr
+    assert "secret-token-value" not in result.stderr + result.stdout
+
+
+def test_a_database_that_cannot_be_opened_is_explained_before_logging_in(tmp_path) -> None:
+    in_the_way = tmp_path / "data"
+    in_the_way.write_text("a file where the folder should be")
+    url = f"sqlite:///{in_the_way}/bot.sqlite3"
+    result = run_cli(stdin="", env={"DISCORD_TOKEN": "not-a-real-token", "DATABASE_URL": url})
+    assert result.returncode == 2
+    assert f"Cannot open the games database at DATABASE_URL={url}" in result.stderr
+    assert "not-a-real-token" not in result.stderr
