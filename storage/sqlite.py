@@ -1,8 +1,11 @@
 """The embedded store: one SQLite file in WAL mode, reached through aiosqlite.
 
-One connection per process, and one asyncio lock around every use of it, so that transactions of
-concurrent clicks never interleave on the connection. Across processes, the version column makes
-two writers of the same game meet as a StaleVersion instead of a lost update.
+Two connections per process. Writes go through one, under an asyncio lock, so that transactions
+of concurrent clicks never interleave on it. Reads (loading a game, boards, stats) go through
+the other without that lock: in WAL mode a reader never waits for a writer, so a slow commit or a
+write lock held by another process does not hold up every other game's loads and the boards.
+Across processes, the version column makes two writers of the same game meet as a StaleVersion
+instead of a lost update.
 """
 
 from __future__ import annotations
@@ -53,22 +56,48 @@ async def open_sqlite(database_url: str, clock: Callable[[], float] = time.time)
     connection = await aiosqlite.connect(path, isolation_level=None)
     store = SqliteStore(connection, clock)
     await store.prepare()
+    if path != ":memory:":  # a second connection to ":memory:" would be another database
+        reader = await aiosqlite.connect(path, isolation_level=None)
+        await reader.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        await reader.execute("PRAGMA query_only = ON")
+        store.read_with(reader)
     return store
+
+
+BUSY_TIMEOUT_MS = 5000
+"""How long a write waits for another process's write lock before giving up. Longer than
+Discord's 3 s: a slow click is acknowledged early (cogs/answers.py), so waiting out a short stall
+saves the move instead of failing it."""
 
 
 class SqliteStore(BoardQueries):
     def __init__(self, connection: aiosqlite.Connection, clock: Callable[[], float]) -> None:
         self._db = connection
         self._db.row_factory = aiosqlite.Row
+        self._reader = connection
         self._clock = clock
         self._lock = asyncio.Lock()
+
+    def read_with(self, reader: aiosqlite.Connection) -> None:
+        """Serve reads from their own connection, outside the write lock."""
+        reader.row_factory = aiosqlite.Row
+        self._reader = reader
+
+    async def _read(self, sql: str, params: Iterable | dict = ()) -> list[aiosqlite.Row]:
+        """Rows of a query that reads committed data. On the shared connection (an in-memory
+        database) it takes the write lock, so it never lands inside a transaction."""
+        values = params if isinstance(params, dict) else tuple(params)
+        if self._reader is self._db:
+            async with self._lock:
+                return list(await self._db.execute_fetchall(sql, values))
+        return list(await self._reader.execute_fetchall(sql, values))
 
     async def prepare(self) -> None:
         for pragma in (
             "PRAGMA journal_mode = WAL",
             "PRAGMA synchronous = NORMAL",  # durable across a killed process in WAL mode
             "PRAGMA foreign_keys = ON",
-            "PRAGMA busy_timeout = 5000",
+            f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}",
         ):
             await self._db.execute(pragma)
         await self.migrate()
@@ -85,6 +114,8 @@ class SqliteStore(BoardQueries):
             return max(version, len(MIGRATIONS))
 
     async def close(self) -> None:
+        if self._reader is not self._db:
+            await self._reader.close()
         await self._db.close()
 
     @asynccontextmanager
@@ -164,30 +195,25 @@ class SqliteStore(BoardQueries):
         return record
 
     async def get_game(self, game_id: int) -> GameRecord | None:
-        async with self._lock:
-            return await self._load(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        return await self._load(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
 
     async def active_game_in_channel(self, channel_id: int) -> GameRecord | None:
-        async with self._lock:
-            return await self._load(
-                f"SELECT {GAME_COLUMNS} FROM games"
-                " WHERE channel_id = ? AND status = 'active' AND daily IS NULL",
-                (channel_id,),
-            )
+        return await self._load(
+            f"SELECT {GAME_COLUMNS} FROM games"
+            " WHERE channel_id = ? AND status = 'active' AND daily IS NULL",
+            (channel_id,),
+        )
 
     async def daily_game(self, owner_id: int, game: str, day: str) -> GameRecord | None:
         """A player's attempt at a day's daily dungeon, whatever became of it."""
-        async with self._lock:
-            return await self._load(
-                f"SELECT {GAME_COLUMNS} FROM games WHERE owner_id = ? AND game = ? AND daily = ?",
-                (owner_id, game, day),
-            )
+        return await self._load(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE owner_id = ? AND game = ? AND daily = ?",
+            (owner_id, game, day),
+        )
 
     async def _load(self, sql: str, params: tuple) -> GameRecord | None:
-        row = await self._fetchone(sql, params)
-        if row is None:
-            return None
-        return GameRecord(**{**dict(row), "players": json.loads(row["players"])})
+        rows = await self._read(sql, params)
+        return _record(rows[0]) if rows else None
 
     async def set_message(self, game_id: int, channel_id: int, message_id: int) -> None:
         async with self._transaction() as db:
@@ -368,28 +394,28 @@ class SqliteStore(BoardQueries):
         """Games in a status with no move since `idle_since`, of the named games (or any)."""
         only = list(games) if games is not None else None
         kinds = "" if only is None else f" AND game IN ({','.join('?' * len(only))})"
-        async with self._lock:
-            rows = await self._fetchall(
-                f"SELECT {GAME_COLUMNS} FROM games WHERE status = ? AND updated_at < ?{kinds}"
-                " ORDER BY id",
-                (status.value, idle_since, *(only or [])),
-            )
-        return [GameRecord(**{**dict(row), "players": json.loads(row["players"])}) for row in rows]
+        rows = await self._read(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE status = ? AND updated_at < ?{kinds}"
+            " ORDER BY id",
+            (status.value, idle_since, *(only or [])),
+        )
+        return [_record(row) for row in rows]
 
     async def actions(self, game_id: int) -> list[ActionRecord]:
-        async with self._lock:
-            rows = await self._fetchall(
-                "SELECT seq, user_id, action, created_at FROM actions WHERE game_id = ?"
-                " ORDER BY seq",
-                (game_id,),
-            )
+        rows = await self._read(
+            "SELECT seq, user_id, action, created_at FROM actions WHERE game_id = ? ORDER BY seq",
+            (game_id,),
+        )
         return [ActionRecord(**dict(row)) for row in rows]
 
     async def results(self, game_id: int) -> list[ResultRow]:
-        async with self._lock:
-            rows = await self._fetchall(
-                "SELECT user_id, display_name, outcome, score, turns FROM results"
-                " WHERE game_id = ? ORDER BY id",
-                (game_id,),
-            )
+        rows = await self._read(
+            "SELECT user_id, display_name, outcome, score, turns FROM results"
+            " WHERE game_id = ? ORDER BY id",
+            (game_id,),
+        )
         return [ResultRow(**dict(row)) for row in rows]
+
+
+def _record(row: aiosqlite.Row) -> GameRecord:
+    return GameRecord(**{**dict(row), "players": json.loads(row["players"])})

@@ -6,7 +6,6 @@ costs the same whether a server has played a hundred games or a million.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Iterable
 
 import aiosqlite
@@ -79,23 +78,19 @@ GROUP BY m.game ORDER BY m.game
 
 
 class BoardQueries:
-    """Read side of results and ratings; mixed into the SQLite store, sharing its connection."""
-
-    _lock: asyncio.Lock
+    """Read side of results and ratings, mixed into the SQLite store: its read connection."""
 
     async def leaderboard(
         self, query: BoardQuery, caller_id: int, offset: int = 0, limit: int = BOARD_SIZE
     ) -> BoardPage:
         params = {**query.model_dump(), "caller": caller_id, "offset": offset, "limit": limit}
-        return self._page(await self._locked_fetch(BOARD_SQL, params), caller_id, offset, limit)
+        return self._page(await self._read(BOARD_SQL, params), caller_id, offset, limit)
 
     async def rating_board(
         self, guild_id: int, game: str, caller_id: int, offset: int = 0, limit: int = BOARD_SIZE
     ) -> BoardPage:
         params = {"guild_id": guild_id, "game": game, "caller": caller_id}
-        rows = await self._locked_fetch(
-            RATING_BOARD_SQL, {**params, "offset": offset, "limit": limit}
-        )
+        rows = await self._read(RATING_BOARD_SQL, {**params, "offset": offset, "limit": limit})
         return self._page(rows, caller_id, offset, limit)
 
     @staticmethod
@@ -106,18 +101,18 @@ class BoardQueries:
         return BoardPage(entries=shown, caller=caller, players=rows[0]["players"] if rows else 0)
 
     async def player_stats(self, guild_id: int, user_id: int) -> list[GameStats]:
-        rows = await self._locked_fetch(STATS_SQL, {"guild_id": guild_id, "user_id": user_id})
+        rows = await self._read(STATS_SQL, {"guild_id": guild_id, "user_id": user_id})
         return [GameStats(**dict(row)) for row in rows]
 
     async def ratings(self, guild_id: int, game: str, user_ids: list[int]) -> dict[int, Rating]:
         marks = ",".join("?" * len(user_ids))
-        rows = await self._locked_fetch(
+        rows = await self._read(
             "SELECT game, user_id, display_name, mu, sigma, ordinal, games FROM ratings"
             f" WHERE guild_id = ? AND game = ? AND user_id IN ({marks})",
             [guild_id, game, *user_ids],
         )
         return {row["user_id"]: Rating(**dict(row)) for row in rows}
 
-    async def _locked_fetch(self, sql: str, params: Iterable | dict) -> list[aiosqlite.Row]:
-        async with self._lock:
-            return await self._fetchall(sql, params)  # type: ignore[attr-defined]
+    async def _read(self, sql: str, params: Iterable | dict = ()) -> list[aiosqlite.Row]:
+        """Rows from the store's read connection, so boards never hold up a click's commit."""
+        raise NotImplementedError  # SqliteStore provides it

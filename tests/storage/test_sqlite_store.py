@@ -272,3 +272,40 @@ async def test_stale_challenges_are_found_and_declined_ones_are_closed(url: str)
     closed = await store.close_game(challenge.id, 0, GameStatus.DECLINED, was=GameStatus.PENDING)
     assert closed.status == GameStatus.DECLINED
     await store.close()
+
+
+async def test_loads_and_boards_go_on_while_a_commit_waits_for_the_write_lock(
+    url: str, tmp_path: Path
+) -> None:
+    """Reads use their own connection: a commit stuck behind another process's write lock
+    holds up neither other games' loads nor the boards."""
+    from storage import BoardQuery
+    from tests.discord.test_slow_store import hold_write_lock
+
+    store = await open_store(url)
+    try:
+        first, other = await new_game(store), await new_game(store, channel_id=3001)
+        holder = hold_write_lock(tmp_path / "data" / "bot.sqlite3", 1.5)
+        commit = asyncio.create_task(
+            store.commit_action(
+                first.id,
+                0,
+                user_id=42,
+                action="run",
+                state="{}",
+                narration="[]",
+                status=GameStatus.ACTIVE,
+            )
+        )
+        await asyncio.sleep(0.2)
+        started = asyncio.get_running_loop().time()
+        loaded = await store.get_game(other.id)
+        board = await store.leaderboard(BoardQuery(guild_id=2000, game="scoundrel"), 42)
+        read_in = asyncio.get_running_loop().time() - started
+        assert loaded is not None and loaded.version == 0 and board.players == 0
+        assert not commit.done(), "the commit still waits for the lock"
+        assert read_in < 0.5, f"reads took {read_in:.2f} s behind a waiting commit"
+        assert (await commit).version == 1
+        holder.join()
+    finally:
+        await store.close()
