@@ -89,42 +89,86 @@ async def legal_for(discord: FakeDiscord, game_id: int, user: User, text: str) -
         return False
 
 
-async def forge(discord: FakeDiscord, world: World, count: int, rng: random.Random) -> Tally:
-    users = await set_tables(discord, world)
-    tally = Tally()
-    # What the modified client shows: a game message's buttons, and a lobby's select.
-    carrier = copy.deepcopy(next(m for m in world.messages.values() if m.buttons).payload)
-    lobby = next(m for m in world.messages.values() if any("klass" in c for c in m.custom_ids))
-    lobby_select = copy.deepcopy(lobby.payload)
-    while tally.tried < count:
-        kind, game_id = rng.choice(KINDS), rng.choice(GAME_IDS)
-        word, arg = rng.choice(WORDS), rng.choice(ARGS)
-        record = await discord.bot.store.get_game(game_id) if game_id < 1000 else None
-        version = max(0, (record.version if record else 0) + rng.choice([-1, 0, 0, 1, 5]))
+@dataclass(frozen=True)
+class Forgery:
+    """One made-up interaction: a custom_id's parts (the version relative to the game's) and
+    which of the four users sends it."""
+
+    kind: str
+    game_id: int
+    version_shift: int
+    word: str
+    arg: str | None
+    user: int
+
+
+def random_forgery(rng: random.Random) -> Forgery:
+    return Forgery(
+        kind=rng.choice(KINDS),
+        game_id=rng.choice(GAME_IDS),
+        version_shift=rng.choice([-1, 0, 0, 1, 5]),
+        word=rng.choice(WORDS),
+        arg=rng.choice(ARGS),
+        user=rng.randrange(4),
+    )
+
+
+class Forger:
+    """Games in every status, and a modified client showing a game message's buttons and a
+    lobby's select, whose ids it replaces before sending."""
+
+    def __init__(self, discord: FakeDiscord, world: World, users: dict[str, User]) -> None:
+        self.discord, self.world, self.users = discord, world, list(users.values())
+        messages = list(world.messages.values())
+        self.carrier = copy.deepcopy(next(m for m in messages if m.buttons).payload)
+        lobby = next(m for m in messages if any("klass" in c for c in m.custom_ids))
+        self.lobby = copy.deepcopy(lobby.payload)
+        self.tally = Tally()
+
+    @classmethod
+    async def at_tables(cls, discord: FakeDiscord, world: World) -> Forger:
+        return cls(discord, world, await set_tables(discord, world))
+
+    async def send(self, forgery: Forgery) -> bool:
+        """Send it, unless it is no forgery (a button the bot shows, or a legal move of the
+        sender's); False when it was left out."""
+        kind, game_id, word, arg = forgery.kind, forgery.game_id, forgery.word, forgery.arg
+        store = self.discord.bot.store
+        record = await store.get_game(game_id) if game_id < 1000 else None
+        version = max(0, (record.version if record else 0) + forgery.version_shift)
         custom_id = ":".join([kind, str(game_id), str(version), word, *([arg] if arg else [])])
-        user = rng.choice(list(users.values()))
-        shown = shown_ids(world)
-        key = (kind, game_id, word, arg)
+        user = self.users[forgery.user]
+        shown = shown_ids(self.world)
         table_word = kind == "t" or (kind == "g" and word in TABLE_WORDS)
-        if key in shown or (table_word and ("t", game_id, word) in {s[:3] for s in shown}):
-            continue  # a button the bot really shows (old ids of table words included)
+        if (kind, game_id, word, arg) in shown or (
+            table_word and ("t", game_id, word) in {s[:3] for s in shown}
+        ):
+            return False  # a button the bot really shows (old ids of table words included)
         move = f"{word}.{arg}" if arg else word
-        if kind == "g" and await legal_for(discord, game_id, user, move):
-            continue  # a legal move of the clicker's own, as their hand would offer it
-        before = await snapshot(discord)
+        if kind == "g" and await legal_for(self.discord, game_id, user, move):
+            return False  # a legal move of the sender's own, as their hand would offer it
+        before = await snapshot(self.discord)
         if kind == "s":
-            forged = StoredMessage(payload=copy.deepcopy(lobby_select))
+            forged = StoredMessage(payload=copy.deepcopy(self.lobby))
             forged.payload["components"][1]["components"][0]["custom_id"] = custom_id
-            result = await discord.select(forged, custom_id, ["0.9S"], user, check=False)
+            result = await self.discord.select(forged, custom_id, ["0.9S"], user, check=False)
         else:
-            forged = StoredMessage(payload=copy.deepcopy(carrier))
+            forged = StoredMessage(payload=copy.deepcopy(self.carrier))
             forged.payload["components"][0]["components"][0]["custom_id"] = custom_id
-            result = await discord.click(forged, custom_id, user, check=False)
-        after = await snapshot(discord)
-        tally.tried += 1
-        tally.answered += result.acknowledged
-        tally.new_games += len(set(after) - set(before))
+            result = await self.discord.click(forged, custom_id, user, check=False)
+        after = await snapshot(self.discord)
+        self.tally.tried += 1
+        self.tally.answered += result.acknowledged
+        self.tally.new_games += len(set(after) - set(before))
         for game, was in before.items():
             if after.get(game) != was:
-                tally.changed.append(f"{custom_id} by {user.name}: game {game} changed")
-    return tally
+                self.tally.changed.append(f"{custom_id} by {user.name}: game {game} changed")
+        return True
+
+
+async def forge(discord: FakeDiscord, world: World, count: int, rng: random.Random) -> Tally:
+    """`count` random forgeries against games in every status."""
+    forger = await Forger.at_tables(discord, world)
+    while forger.tally.tried < count:
+        await forger.send(random_forgery(rng))
+    return forger.tally
