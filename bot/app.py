@@ -15,6 +15,7 @@ import sys
 import time
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import urlsplit
 
 import discord
 from discord import app_commands
@@ -118,6 +119,12 @@ async def _sync(bot: DungeonBot, token: str, guild_id: int | None) -> None:
         print(f"Registered {len(commands_synced)} commands in {where}.")
 
 
+def without_password(url: str) -> str:
+    """A database URL fit to print: a password in it (a server's) is masked."""
+    password = urlsplit(url).password
+    return url if password is None else url.replace(f":{password}@", ":***@", 1)
+
+
 async def store_problem(database_url: str) -> str | None:
     """Why the store cannot be opened (a read-only folder, a file in the way), before the bot
     logs in; None when it opens."""
@@ -125,8 +132,9 @@ async def store_problem(database_url: str) -> str | None:
         store = await open_store(database_url)
     except (OSError, ValueError, sqlite3.Error) as error:
         return (
-            f"Cannot open the games database at DATABASE_URL={database_url}: {error}.\n"
-            "Check that its folder exists and this user may write there, or set DATABASE_URL."
+            f"Cannot open the games database at DATABASE_URL={without_password(database_url)}:"
+            f" {error}.\nCheck that its folder exists and this user may write there,"
+            " or set DATABASE_URL."
         )
     await store.close()
     return None

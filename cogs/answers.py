@@ -23,6 +23,10 @@ ACK_AFTER = 2.0
 """Seconds a click may go unanswered before it is acknowledged early (Discord allows 3)."""
 _CLAIMED = "answer:claimed"
 _READY = "answer:ready"
+_THINKING = "answer:thinking"
+"""A command deferred with a "thinking..." placeholder: whether that placeholder is private."""
+PRIVATE = "private"
+"""A command whose answers are only for the user (its `extras`): deferred privately."""
 _watching: set[asyncio.Task[None]] = set()
 
 
@@ -42,15 +46,32 @@ def _claim(interaction: discord.Interaction) -> bool:
     return True
 
 
-async def _after_response(interaction: discord.Interaction) -> None:
-    """Wait until the initial response (ours or the watch's) is done, before a follow-up."""
+def _release(interaction: discord.Interaction) -> None:
+    """The initial response failed to reach Discord: let the next answer try it again."""
+    if not interaction.response.is_done():
+        interaction.extras[_CLAIMED] = False
+
+
+async def _after_response(interaction: discord.Interaction, ephemeral: bool) -> None:
+    """Wait until the initial response (ours or the watch's) is done, before a follow-up.
+
+    The first follow-up after a "thinking..." placeholder takes its place and its visibility;
+    a placeholder of the other visibility is removed first, so a refusal stays private and a
+    game's message stays public."""
     if not interaction.response.is_done():
         await _ready(interaction).wait()
+    thinking = interaction.extras.pop(_THINKING, None)
+    if thinking is not None and thinking != ephemeral:
+        try:
+            await interaction.delete_original_response()
+        except discord.HTTPException as error:
+            log.info("could not remove the placeholder of %s: %s", interaction.id, error)
 
 
 def watch(interaction: discord.Interaction, after: float = ACK_AFTER) -> None:
-    """Acknowledge a component interaction early if nothing answers it within `after`."""
-    if interaction.type != discord.InteractionType.component:
+    """Acknowledge a click or a command early if nothing answers it within `after`."""
+    watched = (discord.InteractionType.component, discord.InteractionType.application_command)
+    if interaction.type not in watched:
         return
     task = asyncio.get_running_loop().create_task(_defer_when_silent(interaction, after))
     _watching.add(task)
@@ -62,9 +83,16 @@ async def _defer_when_silent(interaction: discord.Interaction, after: float) -> 
     if not _claim(interaction):
         return
     try:
-        await interaction.response.defer()
+        if interaction.type == discord.InteractionType.component:
+            await interaction.response.defer()
+        else:
+            command = interaction.command
+            private = bool(command is not None and command.extras.get(PRIVATE))
+            await interaction.response.defer(ephemeral=private, thinking=True)
+            interaction.extras[_THINKING] = private
         log.info("interaction %s acknowledged early: its work is slow", interaction.id)
     except discord.HTTPException as error:
+        _release(interaction)
         log.info("could not acknowledge interaction %s early: %s", interaction.id, error)
     finally:
         _ready(interaction).set()
@@ -77,10 +105,13 @@ async def send(
     if _claim(interaction):
         try:
             sent = await interaction.response.send_message(ephemeral=ephemeral, **fields)
+        except Exception:
+            _release(interaction)
+            raise
         finally:
             _ready(interaction).set()
         return sent.message_id
-    await _after_response(interaction)
+    await _after_response(interaction, ephemeral)
     message = await interaction.followup.send(ephemeral=ephemeral, wait=True, **fields)
     return message.id
 
@@ -90,10 +121,15 @@ async def update(interaction: discord.Interaction, **fields: Any) -> None:
     if _claim(interaction):
         try:
             await interaction.response.edit_message(**fields)
+        except Exception:
+            _release(interaction)
+            raise
         finally:
             _ready(interaction).set()
         return
-    await _after_response(interaction)
+    if not interaction.response.is_done():
+        await _ready(interaction).wait()
+    interaction.extras.pop(_THINKING, None)  # an edit replaces the placeholder itself
     await interaction.edit_original_response(**fields)
 
 
@@ -105,13 +141,17 @@ async def defer(interaction: discord.Interaction, *, ephemeral: bool = False) ->
                 await interaction.response.defer()
             else:
                 await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+                interaction.extras[_THINKING] = ephemeral
+        except Exception:
+            _release(interaction)
+            raise
         finally:
             _ready(interaction).set()
 
 
 async def follow(interaction: discord.Interaction, text: str, *, ephemeral: bool = True) -> None:
     """A further message after the first answer."""
-    await _after_response(interaction)
+    await _after_response(interaction, ephemeral)
     await interaction.followup.send(text, ephemeral=ephemeral)
 
 
@@ -120,6 +160,9 @@ async def refuse(interaction: discord.Interaction, text: str) -> None:
     if _claim(interaction):
         try:
             await interaction.response.send_message(text, ephemeral=True)
+        except Exception:
+            _release(interaction)
+            raise
         finally:
             _ready(interaction).set()
         return

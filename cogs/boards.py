@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
@@ -16,7 +17,10 @@ from bot.games.registry import GAMES
 from cogs import answers
 from cogs.answers import refuse
 from cogs.custom_ids import BOARD_KIND, CustomId, decode, template
+from cogs.replies import SOMETHING_WENT_WRONG
 from storage import BOARD_SIZE, BoardEntry, BoardPage, BoardQuery, GameStats, Rating, Store
+
+log = logging.getLogger(__name__)
 
 
 def all_boards() -> dict[str, Board]:
@@ -143,7 +147,11 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=templ
         if request is None or not isinstance(boards, Boards):
             await refuse(interaction, "That board no longer exists.")
             return
-        await boards.show(interaction, request, edit=True)
+        try:
+            await boards.show(interaction, request, edit=True)
+        except Exception:  # logged, and the user told, like a game's buttons
+            log.exception("board page %s failed", self.item.custom_id)
+            await refuse(interaction, SOMETHING_WENT_WRONG)
 
 
 class Boards:

@@ -81,14 +81,12 @@ class ChallengeDesk:
         record = await self.desk.store.create_game(
             channel_id=interaction.channel_id, status=GameStatus.PENDING, **dealt.row
         )
-        sent = await answers.send(
-            interaction,
-            content=self._text("issued", record),
-            view=self._buttons(record),
-            allowed_mentions=NO_PINGS_BUT_USERS,
-        )
-        if sent is not None:
-            await self.desk.store.set_message(record.id, interaction.channel_id, sent)
+        fields = {
+            "content": self._text("issued", record),
+            "view": self._buttons(record),
+            "allowed_mentions": NO_PINGS_BUT_USERS,
+        }
+        await self.starter.show(interaction, record, fields)
 
     def _text(self, key: str, record: GameRecord) -> str:
         return challenge_text(key, record, self.desk.timings.challenge_minutes)

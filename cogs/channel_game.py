@@ -73,9 +73,9 @@ class ChannelGameCog(commands.Cog):
 
         discord.py drops such clicks silently, and the user would see "This interaction failed".
         """
+        answers.watch(interaction)
         if interaction.type != discord.InteractionType.component:
             return
-        answers.watch(interaction)
         data: Any = interaction.data or {}
         custom_id = str(data.get("custom_id", ""))
         custom = decode(custom_id)

@@ -16,6 +16,7 @@ from discord import app_commands
 
 from bot.games.contract import Setup
 from bot.games.definition import GameEntry
+from cogs.answers import PRIVATE
 from cogs.router import Router
 
 Callback = Callable[..., Coroutine[Any, Any, None]]
@@ -98,7 +99,9 @@ def daily_command(game: GameEntry, router: Router) -> app_commands.Command[Any, 
     async def today(interaction: discord.Interaction) -> None:
         await router.daily.start(interaction, game)
 
-    return app_commands.Command(name="daily", description=daily.description, callback=today)
+    return app_commands.Command(
+        name="daily", description=daily.description, callback=today, extras={PRIVATE: True}
+    )
 
 
 def _command(

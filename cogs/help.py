@@ -10,6 +10,8 @@ from discord import app_commands
 from bot.games.definition import GameEntry
 from bot.games.registry import GAMES
 from bot.games.views import RulesPage
+from cogs import answers
+from cogs.answers import PRIVATE, refuse
 
 FIELD_LIMIT = 1024
 EMBED_LIMIT = 5800  # Discord refuses a message whose embeds pass 6,000 characters
@@ -72,14 +74,12 @@ def split_lines(text: str, limit: int) -> list[str]:
 async def show_rules(interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
     entry = GAMES.get(game.value)
     if entry is None:
-        await interaction.response.send_message(
-            "I don't host that game. `/help` lists the games.", ephemeral=True
-        )
+        await refuse(interaction, "I don't host that game. `/help` lists the games.")
         return
     first, *more = rules_embeds(entry.rules)
-    await interaction.response.send_message(embed=first, ephemeral=True)
+    await answers.send(interaction, embed=first, ephemeral=True)
     for embed in more:
-        await interaction.followup.send(embed=embed, ephemeral=True)
+        await answers.send(interaction, embed=embed, ephemeral=True)
 
 
 async def show_help(interaction: discord.Interaction) -> None:
@@ -90,7 +90,7 @@ async def show_help(interaction: discord.Interaction) -> None:
     )
     for name, text in help_lines():
         embed.add_field(name=name, value=text, inline=False)
-    await interaction.response.send_message(embed=embed, ephemeral=True)
+    await answers.send(interaction, embed=embed, ephemeral=True)
 
 
 def help_commands() -> list[app_commands.Command[Any, ..., None]]:
@@ -102,8 +102,9 @@ def help_commands() -> list[app_commands.Command[Any, ..., None]]:
         callback=app_commands.choices(game=choices)(
             app_commands.describe(game="Which game")(show_rules)
         ),
+        extras={PRIVATE: True},
     )
-    return [
-        rules,
-        app_commands.Command(name="help", description="What this bot can do", callback=show_help),
-    ]
+    about = app_commands.Command(
+        name="help", description="What this bot can do", callback=show_help, extras={PRIVATE: True}
+    )
+    return [rules, about]

@@ -98,9 +98,7 @@ class LobbyDesk:
             narration="[]",
             status=GameStatus.PENDING,
         )
-        sent = await answers.send(interaction, **self.message(record))
-        if sent is not None:
-            await self.desk.store.set_message(record.id, interaction.channel_id, sent)
+        await self.starter.show(interaction, record, self.message(record))
 
     def message(self, record: GameRecord) -> dict[str, Any]:
         game = game_of(record)

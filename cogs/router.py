@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from typing import Literal
 
 import discord
 
@@ -67,17 +68,31 @@ class Route:
     declared: Callable[[GameInfo], bool]
     wrong_status: str
     """What the user is told when the game is not (or no longer) in that status."""
+    on: Literal["game", "private", "any"] = "any"
+    """Where its component sits: on the game's own message, on a message only the clicker
+    sees (a hand), or anywhere (a finished game's or a daily attempt's buttons)."""
 
 
 ROUTES: dict[str, Route] = {
     PLAY_AGAIN: Route(GameStatus.FINISHED, _always, "not_over"),
     SHARE: Route(GameStatus.FINISHED, _daily, "not_over"),
-    HAND: Route(GameStatus.ACTIVE, _hands, "no_hand"),
-    **{word: Route(GameStatus.PENDING, _challenge, "answered") for word in CHALLENGE_ANSWERS},
-    **{word: Route(GameStatus.PENDING, _lobby, "lobby_gone") for word in LOBBY_ACTIONS},
-    PICK: Route(GameStatus.ACTIVE, _hands, "no_hand"),
-    PICK_SEAT: Route(GameStatus.PENDING, _lobby, "lobby_gone"),
+    HAND: Route(GameStatus.ACTIVE, _hands, "no_hand", "game"),
+    **{w: Route(GameStatus.PENDING, _challenge, "answered", "game") for w in CHALLENGE_ANSWERS},
+    **{w: Route(GameStatus.PENDING, _lobby, "lobby_gone", "game") for w in LOBBY_ACTIONS},
+    PICK: Route(GameStatus.ACTIVE, _hands, "no_hand", "private"),
+    PICK_SEAT: Route(GameStatus.PENDING, _lobby, "lobby_gone", "game"),
 }
+
+
+def _placed(interaction: discord.Interaction, record: GameRecord, route: Route) -> bool:
+    """The component sits where its route says: a forged id on another game's message cannot
+    make the bot edit that message."""
+    message = interaction.message
+    if route.on == "private":
+        return message is not None and message.flags.ephemeral
+    if route.on == "game" and message is not None and record.message_id is not None:
+        return message.id == record.message_id
+    return True
 
 
 class Router:
@@ -166,7 +181,11 @@ class Router:
         """A table word's game declares what it needs and is in the status it needs; if not,
         the user is told why and nothing runs."""
         route = ROUTES.get(word)
-        if route is None or not route.declared(game_of(record).info):
+        if (
+            route is None
+            or not route.declared(game_of(record).info)
+            or not _placed(interaction, record, route)
+        ):
             await refuse(interaction, say("foreign"))
             return False
         if record.status == route.status:

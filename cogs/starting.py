@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 import discord
 
@@ -101,9 +103,23 @@ class Starter:
         except ChannelBusy:
             await self._start_in_thread(interaction, dealt)
             return
-        sent = await answers.send(interaction, **table_message(record, dealt.match))
+        await self.show(interaction, record, table_message(record, dealt.match))
+
+    async def show(
+        self, interaction: discord.Interaction, record: GameRecord, fields: Mapping[str, Any]
+    ) -> None:
+        """Answer with a new game's (or lobby's, or challenge's) message and remember it. If
+        it cannot be sent, the game is closed unseen: nobody could play it, and it would hold
+        the channel until it expired."""
+        try:
+            sent = await answers.send(interaction, **fields)
+        except discord.HTTPException:
+            await self.desk.store.close_game(
+                record.id, record.version, GameStatus.DECLINED, was=record.status
+            )
+            raise
         if sent is not None:
-            await self.desk.store.set_message(record.id, channel.id, sent)
+            await self.desk.store.set_message(record.id, record.channel_id, sent)
 
     async def _start_in_thread(self, interaction: discord.Interaction, dealt: Dealt) -> None:
         missing = missing_thread_permissions(interaction)
@@ -120,7 +136,7 @@ class Starter:
         if await self.post_in(thread, record, dealt.match):
             await answers.follow(interaction, say("in_thread", thread=thread.mention))
         else:
-            await answers.follow(interaction, say("no_thread"))
+            await answers.follow(interaction, say("not_posted"))
 
     async def open_thread(
         self, interaction: discord.Interaction, name: str
@@ -175,7 +191,7 @@ class Starter:
                 return
             record = await store.accept_challenge(record.id, record.version, thread.id, state, told)
             if not await self.post_in(thread, record, match_of(record)):
-                await answers.follow(interaction, say("no_thread"))
+                await answers.update(interaction, content=say("not_posted"), embed=None, view=None)
                 return
             text = elsewhere.format(thread=thread.mention)
             await answers.update(interaction, content=text, embed=None, view=None)
@@ -193,7 +209,9 @@ class Starter:
             sent = await channel.send(**table_message(record, match))
         except discord.HTTPException as error:
             log.info("could not post game %s: %s; closing it unseen", record.id, error)
-            await self.desk.store.close_game(record.id, record.version, GameStatus.DECLINED)
+            await self.desk.store.close_game(
+                record.id, record.version, GameStatus.DECLINED, was=record.status
+            )
             return False
         await self.desk.store.set_message(record.id, sent.channel.id, sent.id)
         return True

@@ -176,3 +176,17 @@ async def test_an_option_the_bot_no_longer_offers_is_explained(harness, make_bot
         too_high = await discord.slash("deuces new", alice, level=9)
         assert too_high.ephemeral and "level must be from 1 to 5 (got 9)" in too_high.content
         assert await discord.bot.store.get_game(1) is None
+
+
+async def test_a_forged_table_id_cannot_edit_another_games_message(
+    harness, make_bot, alice, bob, world
+) -> None:
+    async with harness.running(make_bot) as discord:
+        game = (await discord.slash("scoundrel new", alice)).message
+        await discord.slash("deuces new", bob, channel=world.add_channel("lobby"))
+        before = copy.deepcopy(game.payload)
+        for custom_id in ("t:2:0:join", "t:2:0:leave"):
+            result = await discord.click(forged(game, custom_id), custom_id, bob)
+            assert result.ephemeral and "does not belong" in result.content
+        assert game.payload == before, "alice's table untouched"
+        assert len((await discord.bot.store.get_game(2)).players) == 1

@@ -80,3 +80,22 @@ async def test_a_lock_longer_than_the_store_waits_is_answered_and_saves_nothing(
         assert game.payload == before, "nothing moved"
         again = await discord.click(game, game.buttons[0]["custom_id"], alice)
         assert again.response_type == 7, "once the lock is gone, the same button plays"
+
+
+async def test_a_command_during_a_lock_is_acknowledged_and_its_game_shown_publicly(
+    harness, make_bot, settings, alice, bob, world
+) -> None:
+    async with harness.running(make_bot) as discord:
+        holder = hold_write_lock(database_of(settings), 3.5)
+        started = await discord.slash("scoundrel new", alice)
+        daily = await discord.slash("scoundrel daily", bob, channel=world.add_channel("quiet"))
+        holder.join()
+        assert started.response_type == 5, "acknowledged early, 'thinking...'"
+        assert not started.message.ephemeral and started.message.embed["title"].startswith(
+            "Scoundrel"
+        ), "the placeholder became the game's public message"
+        record = await discord.bot.store.get_game(1)
+        assert record.message_id == started.message.id
+        click = await discord.click(started.message, started.message.buttons[0]["custom_id"], alice)
+        assert click.response_type == 7
+        assert daily.message.ephemeral, "a daily attempt stays private when deferred"
