@@ -21,8 +21,13 @@ log = logging.getLogger(__name__)
 
 ACK_AFTER = 2.0
 """Seconds a click may go unanswered before it is acknowledged early (Discord allows 3)."""
+BUSY = 16
+"""Interactions waiting for an answer beyond which a new one is acknowledged at once: in a
+burst the event loop lags, and a watch that wakes at 2 s would be too late."""
+_waiting: set[int] = set()
 _CLAIMED = "answer:claimed"
 _READY = "answer:ready"
+_WATCH = "answer:watch"
 _THINKING = "answer:thinking"
 """A command deferred with a "thinking..." placeholder: whether that placeholder is private."""
 PRIVATE = "private"
@@ -43,6 +48,10 @@ def _claim(interaction: discord.Interaction) -> bool:
     if interaction.extras.get(_CLAIMED) or interaction.response.is_done():
         return False
     interaction.extras[_CLAIMED] = True
+    _waiting.discard(interaction.id)
+    watch = interaction.extras.pop(_WATCH, None)
+    if isinstance(watch, asyncio.Task) and watch is not asyncio.current_task():
+        watch.cancel()  # answered in time: nothing left to watch
     return True
 
 
@@ -68,18 +77,26 @@ async def _after_response(interaction: discord.Interaction, ephemeral: bool) -> 
             log.info("could not remove the placeholder of %s: %s", interaction.id, error)
 
 
-def watch(interaction: discord.Interaction, after: float = ACK_AFTER) -> None:
-    """Acknowledge a click or a command early if nothing answers it within `after`."""
+async def watch(interaction: discord.Interaction, after: float = ACK_AFTER) -> None:
+    """Acknowledge a click or a command early if nothing answers it within `after`; at once
+    when many are waiting already (called as each interaction arrives, before its handler)."""
     watched = (discord.InteractionType.component, discord.InteractionType.application_command)
     if interaction.type not in watched:
         return
+    _waiting.add(interaction.id)
+    if len(_waiting) > BUSY:
+        await _defer_when_silent(interaction, 0.0)
+        return
     task = asyncio.get_running_loop().create_task(_defer_when_silent(interaction, after))
+    interaction.extras[_WATCH] = task
     _watching.add(task)
     task.add_done_callback(_watching.discard)
+    task.add_done_callback(lambda _: _waiting.discard(interaction.id))
 
 
 async def _defer_when_silent(interaction: discord.Interaction, after: float) -> None:
-    await asyncio.sleep(after)
+    if after > 0:
+        await asyncio.sleep(after)
     if not _claim(interaction):
         return
     try:
@@ -96,6 +113,7 @@ async def _defer_when_silent(interaction: discord.Interaction, after: float) -> 
         log.info("could not acknowledge interaction %s early: %s", interaction.id, error)
     finally:
         _ready(interaction).set()
+        _waiting.discard(interaction.id)
 
 
 async def send(

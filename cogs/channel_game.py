@@ -73,7 +73,7 @@ class ChannelGameCog(commands.Cog):
 
         discord.py drops such clicks silently, and the user would see "This interaction failed".
         """
-        answers.watch(interaction)
+        await answers.watch(interaction)
         if interaction.type != discord.InteractionType.component:
             return
         data: Any = interaction.data or {}

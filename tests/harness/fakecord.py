@@ -122,6 +122,7 @@ class FakeDiscord:
         self.rest = FakeRest(self)
         self.requests: list[RecordedRequest] = []
         self.interactions: list[InteractionRecord] = []
+        self._unsettled: list[InteractionRecord] = []
         self.bot: commands.Bot | None = None
         self.running = False
         self._log_handler = ErrorLogCollector(self.problems)
@@ -231,12 +232,15 @@ class FakeDiscord:
         self._flag_unacknowledged()
 
     def _flag_unacknowledged(self) -> None:
-        for record in self.interactions:
+        """Only interactions sent since the last settle are looked at, so a long run (a
+        benchmark) does not slow down as its history grows."""
+        for record in self._unsettled:
             if not record.acknowledged and not record.flagged:
                 record.flagged = True
                 self.problems.add(
                     ProblemKind.UNACKNOWLEDGED, f"{record.label} by {record.user.name}"
                 )
+        self._unsettled = []
 
     # ---- interactions ----------------------------------------------------------------------------
 
@@ -334,7 +338,7 @@ class FakeDiscord:
         who = self._user(user)
         self._ensure_cached(channel, who)
         interaction_id = self.world.new_id()
-        token = f"interaction-token-{interaction_id}"
+        token = f"interaction-token-{self.world.uid}-{interaction_id}"
         payload = base_payload(
             self.world,
             interaction_id=interaction_id,
@@ -360,6 +364,7 @@ class FakeDiscord:
         )
         self.world.interactions[token] = record
         self.interactions.append(record)
+        self._unsettled.append(record)
         reset = _current.set(record)
         try:
             self.dispatch("INTERACTION_CREATE", payload)

@@ -44,6 +44,7 @@ class InteractionRecord:
     connection: FakeDiscord | None = None
     clicked_message_id: int | None = None
     callback: dict[str, Any] | None = None
+    acknowledged_at: float | None = None  # the fake's clock when the callback arrived
     callback_error: str | None = None
     original_message_id: int | None = None
     followup_ids: list[int] = field(default_factory=list)

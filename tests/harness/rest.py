@@ -344,6 +344,7 @@ class FakeRest:
         data = call.body.get("data") or {}
         message = self._respond(call, record, kind, data)
         record.callback = copy.deepcopy(call.body)
+        record.acknowledged_at = self.fake.clock()
         summary: dict[str, Any] = {"id": str(record.id), "type": record.type}
         answer: dict[str, Any] = {"interaction": summary}
         if message is not None:

@@ -12,6 +12,7 @@ fake REST layer and the gateway both read and write through it.
 from __future__ import annotations
 
 import copy
+import secrets
 from datetime import UTC, datetime
 from typing import Any
 
@@ -65,6 +66,8 @@ class World:
         self.commands: dict[int | None, list[dict[str, Any]]] = {}  # synced, by guild id
         self.unsynced_command_ids: dict[tuple[int | None, str], int] = {}
         self.interactions: dict[str, Any] = {}  # InteractionRecord by token
+        self.uid = secrets.token_hex(4)
+        """Tells this world's interaction tokens from another world's in the same process."""
         self.guild = self.add_guild(guild_name)
         self.channel = self.add_channel(channel_name)
 
