@@ -44,7 +44,13 @@ class CustomId(BaseModel, frozen=True):
         """The button of a move (or, of kind TABLE_KIND, of a table control) from its text
         form; a ValueError if it does not fit."""
         action, _, arg = text.partition(".")
-        return cls(kind=kind, game_id=game_id, version=version, action=action, arg=arg or None)
+        encoded = ":".join([kind, str(game_id), str(version), action, *([arg] if arg else [])])
+        if len(encoded) > MAX_LENGTH or _COMPILED.fullmatch(encoded) is None:
+            raise ValueError(f"{text!r} does not fit a custom_id")
+        # Checked by the one pattern above: no per-field validation on the click path.
+        return cls.model_construct(
+            kind=kind, game_id=game_id, version=version, action=action, arg=arg or None
+        )
 
     @property
     def action_text(self) -> str:

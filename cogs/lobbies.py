@@ -33,6 +33,7 @@ SAY = {
     "joined_already": "You're already at this table.",
     "full": "This table is full ({seats} players).",
     "not_in": "You're not at this table. Press Join first.",
+    "unknown_pick": "That choice isn't on offer. Pick one from the list as it is now.",
     "host_only": "Only the host, {host}, can start.",
     "closed": "🚪 **{host}** closed the lobby.",
     "started_thread": "⚔️ The party sets out in {thread}.",
@@ -194,8 +195,10 @@ class LobbyDesk:
             return
         state = LobbyState.model_validate_json(record.state)
         known = {pick_id for pick_id, _, _ in lobby_of(game_of(record)).picks}
-        if values and values[0] in known:
-            state.picks[interaction.user.id] = values[0]
+        if not values or values[0] not in known:
+            await refuse(interaction, SAY["unknown_pick"])
+            return
+        state.picks[interaction.user.id] = values[0]
         record = await self.desk.store.update_pending(
             record.id, record.version, record.players, state.model_dump_json()
         )

@@ -1,3 +1,4 @@
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -35,3 +36,16 @@ def test_anything_else_is_refused_not_raised(text: str) -> None:
 def test_forged_shapes_are_refused() -> None:
     for forged in ["g:12:5", "g:-1:5:run", "g:1:1:run:9S:x", "g:1:1:RUN", "x" * 101, "g:1:1:run:♠"]:
         assert decode(forged) is None
+
+
+@given(ids)
+def test_a_move_built_from_its_text_is_the_id_the_codec_reads(custom: CustomId) -> None:
+    text = custom.action if custom.arg is None else f"{custom.action}.{custom.arg}"
+    built = CustomId.for_action(custom.game_id, custom.version, text, custom.kind)
+    assert built == custom and decode(built.encode()) == custom
+
+
+def test_a_move_that_does_not_fit_is_refused() -> None:
+    for text in ["Run", "weapon.9♠", "x" * 17, "attack." + "9C." * 30]:
+        with pytest.raises(ValueError):
+            CustomId.for_action(1, 1, text)
