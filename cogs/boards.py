@@ -116,8 +116,11 @@ def board_embed(request: BoardRequest, page: BoardPage, caller: str) -> discord.
 
 
 def board_view(request: BoardRequest, players: int) -> discord.ui.View:
+    """Previous and Next, greyed at either end; none at all for a board of one page."""
     last_page = max(0, -(-players // BOARD_SIZE) - 1)
     view = discord.ui.View(timeout=None)
+    if last_page == 0 and request.page == 0:
+        return view
     for label, page, disabled in [
         ("◀ Previous", request.page - 1, request.page <= 0),
         ("Next ▶", request.page + 1, request.page >= last_page),

@@ -47,6 +47,7 @@ async def test_finished_games_rank_by_score_and_ties_go_to_the_first(
         assert scores["alice"] == scores["carol"] and names.index("alice") < names.index("carol")
         assert lines[-1].startswith("You (bob): #")
         assert "Scoundrel · Classic · all time" in board.message.embed["title"]
+        assert board.message.buttons == [], "one page needs no paging"
 
 
 async def seed_results(discord, world, count: int, guild_id: int) -> None:
