@@ -19,7 +19,7 @@ from cogs.context import Desk, game_of
 from cogs.custom_ids import TABLE_KIND, CustomId
 from cogs.replies import say
 from cogs.starting import Starter, deal, seat
-from storage import GameRecord, GameStatus, StaleVersion
+from storage import GameRecord, GameStatus, PlayerSeat, StaleVersion
 
 ACCEPT, DECLINE = "accept", "decline"
 CHALLENGE_ANSWERS = {ACCEPT, DECLINE}
@@ -71,7 +71,34 @@ class ChallengeDesk:
         if opponent.bot:
             await refuse(interaction, SAY["bot"])
             return
-        players = [seat(interaction.user, 0), seat(opponent, 1)]
+        await self._challenge(interaction, game, [seat(interaction.user, 0), seat(opponent, 1)])
+
+    async def rematch(self, interaction: discord.Interaction, record: GameRecord) -> None:
+        """A finished game for two, again: whoever presses it challenges the other player."""
+        number = record.seat_of(interaction.user.id)
+        if number is None or len(record.players) != 2:
+            await refuse(
+                interaction,
+                SAY["not_yours"].format(
+                    challenger=record.players[0].display_name,
+                    opponent=record.players[-1].display_name,
+                ),
+            )
+            return
+        me, rival = record.players[number], record.players[1 - number]
+        players = [
+            PlayerSeat(seat=0, user_id=me.user_id, display_name=interaction.user.display_name),
+            PlayerSeat(seat=1, user_id=rival.user_id, display_name=rival.display_name),
+        ]
+        await self._challenge(interaction, game_of(record), players)
+
+    async def _challenge(
+        self, interaction: discord.Interaction, game: GameEntry, players: list[PlayerSeat]
+    ) -> None:
+        challenge = game.info.challenge
+        if challenge is None or interaction.channel_id is None:
+            await refuse(interaction, "Games are played in server channels.")
+            return
         setup = Setup(variant=challenge.variant, seats=len(players))
         try:
             dealt = deal(game, self.desk.seeds(), setup, players, interaction.guild_id)

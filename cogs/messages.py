@@ -22,7 +22,7 @@ NARRATION_LINES = 6
 PICKER_LIMIT = 25
 PICKS_AT_ONCE = 5
 
-PLAY_AGAIN, SHARE, HAND, PICK = "again", "share", "hand", "pick"
+PLAY_AGAIN, SHARE, HAND, PICK, REMATCH = "again", "share", "hand", "pick", "rematch"
 HAND_BUTTON = Control(label="🂠 My hand", action=HAND, style="primary")
 HAND_FOOTER = "Press My hand to see your cards and play"
 
@@ -83,7 +83,11 @@ def table_controls(record: GameRecord, match: Match) -> list[Control]:
     if record.status == GameStatus.FINISHED:
         variant = again_variant(record, match)
         label = "New game" if variant == record.variant else f"New {variant} game"
-        return [Control(label=label, action=PLAY_AGAIN, style="success")]
+        again = Control(label=label, action=PLAY_AGAIN, style="success")
+        challenge = match.info.challenge
+        if challenge is not None and record.variant == challenge.variant:
+            return [Control(label="Rematch", action=REMATCH, style="primary"), again]
+        return [again]
     return []
 
 

@@ -26,7 +26,7 @@ from cogs.custom_ids import TABLE_KIND, CustomId, decode
 from cogs.daily import DailyDesk
 from cogs.lifecycle import Lifecycle
 from cogs.lobbies import LOBBY_ACTIONS, PICK_SEAT, LobbyDesk
-from cogs.messages import HAND, PICK, PLAY_AGAIN, SHARE, again_variant
+from cogs.messages import HAND, PICK, PLAY_AGAIN, REMATCH, SHARE, again_variant
 from cogs.plays import Plays
 from cogs.replies import idle_text, say
 from cogs.starting import Starter
@@ -75,6 +75,7 @@ class Route:
 
 ROUTES: dict[str, Route] = {
     PLAY_AGAIN: Route(GameStatus.FINISHED, _always, "not_over"),
+    REMATCH: Route(GameStatus.FINISHED, _challenge, "not_over", "game"),
     SHARE: Route(GameStatus.FINISHED, _daily, "not_over"),
     HAND: Route(GameStatus.ACTIVE, _hands, "no_hand", "game"),
     **{w: Route(GameStatus.PENDING, _challenge, "answered", "game") for w in CHALLENGE_ANSWERS},
@@ -115,6 +116,7 @@ class Router:
         self.daily = daily
         self._buttons: dict[str, Handler] = {
             PLAY_AGAIN: self._again,
+            REMATCH: lambda i, record, _: self.challenges.rematch(i, record),
             SHARE: lambda i, record, _: self.daily.share(i, record),
             HAND: lambda i, record, _: self.plays.show_hand(i, record, [], fresh=True),
             **{word: self.challenges.answer for word in CHALLENGE_ANSWERS},
@@ -148,7 +150,10 @@ class Router:
                 return
             try:
                 handler = self._buttons.get(custom.action)
-                if custom.kind == TABLE_KIND or handler is not None:
+                # Kind g carries table words only on buttons from before kind t existed.
+                legacy = custom.action in TABLE_WORDS and handler is not None
+                table = custom.kind == TABLE_KIND or legacy
+                if table:
                     if handler is not None and await self._fits(interaction, record, custom.action):
                         await handler(interaction, record, custom)
                     elif handler is None:

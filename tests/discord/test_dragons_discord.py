@@ -61,7 +61,7 @@ async def test_a_challenge_accepted_and_played_to_the_end(harness, make_bot, ali
         assert parties == ["🛡️ alice", "🛡️ bob"]
         players = {0: alice, 1: bob}
         moves = 0
-        while any(not b["label"].startswith("New") for b in message.buttons):
+        while not any(b["label"] == "Rematch" for b in message.buttons):
             _, state = await state_of(discord, 1)
             mover = players[state.to_move]
             result = await discord.click(message, pick(message)["custom_id"], mover)
@@ -83,7 +83,27 @@ async def test_a_challenge_accepted_and_played_to_the_end(harness, make_bot, ali
         assert all(r.games == 1 for r in ratings.values())
         board = await discord.slash("leaderboard", alice, game="dragons-duel")
         assert "alice" in board.embed["description"] and "bob" in board.embed["description"]
-        # A finished duel offers a solo game; a rematch is a new challenge.
+        verdict = next(f["value"] for f in message.embed["fields"] if f["name"] == "🏆 Duel")
+        escaped = [
+            user.name
+            for party, user in zip(state.parties, (alice, bob), strict=True)
+            if party.outcome.value == "won"
+        ]
+        expected = f"**{escaped[0]}** wins the duel" if len(escaped) == 1 else "a draw"
+        assert expected in verdict
+        # A finished duel offers a rematch (a new challenge, from whoever presses it) and a
+        # solo game.
+        assert [b["label"] for b in message.buttons] == ["Rematch", "New solo game"]
+        rematch = await discord.click(message, message.button("Rematch")["custom_id"], bob)
+        assert not rematch.ephemeral and f"<@{alice.id}>" in rematch.message.content
+        assert "**bob** challenges you" in rematch.message.content
+        assert [b["label"] for b in rematch.message.buttons] == ["Accept", "Decline"]
+        accepted = await discord.click(
+            rematch.message, rematch.message.button("Accept")["custom_id"], alice
+        )
+        assert accepted.response_type == UPDATE_MESSAGE
+        abandoned = await discord.slash("game abandon", alice)  # frees the channel again
+        assert "Abandoned" in abandoned.content
         again = await discord.click(message, message.button("New solo game")["custom_id"], bob)
         assert again.message.embed["title"] == "Diamonds & Dragons"
         assert again.message.embed["author"]["name"] == "bob's dungeon"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.games.contract import Outcome
 from bot.games.crawl.actions import ActionKind, DungeonAction, role_of
 from bot.games.crawl.text import RUN_ROW, control, room_text, weapon_text
 from bot.games.dragons.engine import HERO_HP, MAX_HP, PLAY_KINDS, DragonsState, Party
@@ -28,6 +29,14 @@ def party_text(party: Party) -> str:
     return "\n".join(lines)
 
 
+def duel_result(state: DragonsState, names: list[str]) -> str:
+    """Who won the duel: the one who escaped while the other fell; both alike is a draw."""
+    escaped = [party.seat for party in state.parties if party.outcome == Outcome.WON]
+    if len(escaped) == 1:
+        return f"**{names[escaped[0]]}** wins the duel"
+    return "Both escape: a draw" if escaped else "Both fall: a draw"
+
+
 def dragons_table(state: DragonsState, names: list[str]) -> TableView:
     names = names or [f"Player {seat + 1}" for seat in range(len(state.parties))]
     duel = len(state.parties) > 1
@@ -40,6 +49,8 @@ def dragons_table(state: DragonsState, names: list[str]) -> TableView:
         for party in state.parties
     ]
     fields.append(Field(name="🂠 Deck", value=f"{len(state.deck)} cards left"))
+    if duel and state.is_over:
+        fields.append(Field(name="🏆 Duel", value=duel_result(state, names), inline=False))
     if state.to_move is not None:
         fields.append(
             Field(name=f"🚪 Room {state.rooms_dealt}", value=room_text(state.room) or "empty")
