@@ -64,8 +64,8 @@ def _turn(match: Match, names: list[str], stdin: TextIO, out: TextIO) -> bool:
     hand = match.hand(seat, [])
     if hand is not None:
         print_hand(hand, out)
-    moves = match.labelled(seat)[:LISTED]
-    hinted = match.hint(seat) is not None
+    listed, hinted = match.labelled(seat)
+    moves = listed[:LISTED]
     if len(names) > 1:
         out.write(f"{names[seat]}, your move:\n")
     for number, (_, label) in enumerate(moves, start=1):

@@ -275,17 +275,15 @@ class Match(Generic[S, A]):
     def legal(self, seat: int) -> list[str]:
         return [str(action) for action in self.state.legal_actions(seat)]
 
-    def labelled(self, seat: int) -> list[tuple[str, str]]:
-        """Every legal action of a seat as (text, label), the hint first where there is one."""
+    def labelled(self, seat: int) -> tuple[list[tuple[str, str]], bool]:
+        """Every legal action of a seat as (text, label), the hint first where the game gives
+        one, and whether it did: the hint is worked out once."""
         actions = self.state.legal_actions(seat)
         hint = self.game.suggest(self.state, seat) if actions else None
         if hint is not None:
             actions = [hint, *(action for action in actions if action != hint)]
-        return [(str(action), self.game.label(self.state, seat, action)) for action in actions]
-
-    def hint(self, seat: int) -> str | None:
-        hint = self.game.suggest(self.state, seat) if self.state.legal_actions(seat) else None
-        return None if hint is None else str(hint)
+        moves = [(str(action), self.game.label(self.state, seat, action)) for action in actions]
+        return moves, hint is not None
 
     def play(self, seat: int, text: str) -> Sequence[Event]:
         """Play an action named by its text form; a GameError (the state unchanged) if it is
