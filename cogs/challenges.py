@@ -63,7 +63,7 @@ class ChallengeDesk:
     ) -> None:
         challenge = game.info.challenge
         if challenge is None or interaction.guild is None or interaction.channel_id is None:
-            await refuse(interaction, "Games are played in server channels.")
+            await refuse(interaction, say("guild_only"))
             return
         if opponent.id == interaction.user.id:
             await refuse(interaction, SAY["self"].format(game=game.info.key))
@@ -97,7 +97,7 @@ class ChallengeDesk:
     ) -> None:
         challenge = game.info.challenge
         if challenge is None or interaction.channel_id is None:
-            await refuse(interaction, "Games are played in server channels.")
+            await refuse(interaction, say("guild_only"))
             return
         setup = Setup(variant=challenge.variant, seats=len(players))
         try:

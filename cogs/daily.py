@@ -19,6 +19,7 @@ from cogs.answers import refuse
 from cogs.context import Desk, game_of, match_of
 from cogs.lifecycle import Lifecycle
 from cogs.messages import table_message
+from cogs.replies import say
 from cogs.starting import deal, seat
 from storage import DailyTaken, GameRecord, GameStatus
 
@@ -47,7 +48,7 @@ class DailyDesk:
         """Today's attempt: dealt on the first call, shown again with fresh buttons after."""
         desk, store, daily = self.desk, self.desk.store, game.info.daily
         if interaction.guild is None or interaction.channel_id is None or daily is None:
-            await refuse(interaction, "Games are played in server channels.")
+            await refuse(interaction, say("guild_only"))
             return
         today = datetime.fromtimestamp(desk.clock(), UTC).date()
         day = today.isoformat()

@@ -22,6 +22,7 @@ from cogs.components import GameSelect, build_view
 from cogs.context import Desk, game_of, names_of
 from cogs.custom_ids import SELECT_KIND, TABLE_KIND, CustomId
 from cogs.messages import COLOURS
+from cogs.replies import say
 from cogs.starting import Starter, seat
 from storage import GameRecord, GameStatus, PlayerSeat
 
@@ -78,7 +79,7 @@ class LobbyDesk:
 
     async def open(self, interaction: discord.Interaction, game: GameEntry, setup: Setup) -> None:
         if interaction.guild is None or interaction.channel_id is None:
-            await refuse(interaction, "Games are played in server channels.")
+            await refuse(interaction, say("guild_only"))
             return
         try:
             game.info.check(setup)
