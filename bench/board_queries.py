@@ -1,9 +1,12 @@
-"""Time /leaderboard and /stats queries on a store of 1,000,000 results across 1,000 guilds.
+"""Time /leaderboard and /stats on a store of 1,000,000 results, in one guild and over 1,000.
 
-The results are written straight into a fresh SQLite file with the project's schema (filling is
-not what is measured); then the store's own queries are timed, as the commands run them.
+The results and their summaries (per-player bests, running stats) are written straight into a
+fresh SQLite file with the project's schema and the store's own upserts (filling is not what is
+measured); then the store's queries are timed as the commands run them, and the plan SQLite
+picks for each is printed. For comparison, the query boards used before the summaries (a window
+over every result of the board) runs on the same file, a few times, interleaved.
 
-    .venv/bin/python -m bench.board_queries [--results 1000000] [--guilds 1000]
+    .venv/bin/python -m bench.board_queries [--results 1000000] [--runs 300]
 """
 
 from __future__ import annotations
@@ -19,15 +22,38 @@ from pathlib import Path
 
 from storage import BoardQuery, open_store
 from storage.migrations import MIGRATIONS
+from storage.periods import period_key
+from storage.sqlite_boards import BOARD_QUERIES, record_result
 
-PLAYERS_PER_GUILD = 50
 VARIANTS = ["classic", "classic", "classic", "easy", "hard"]
 NOW = 1_795_000_000.0
 YEAR = 365 * 24 * 3600
+SCENARIOS = {"one guild": (1, 10_000), "1,000 guilds": (1_000, 50)}
+"""Guilds and players per guild."""
+
+WINDOW_SQL = """
+WITH best AS (
+    SELECT user_id, display_name, score, finished_at AS achieved_at, games FROM (
+        SELECT user_id, display_name, score, finished_at,
+               COUNT(*) OVER (PARTITION BY user_id) AS games,
+               ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY score DESC, finished_at, id)
+                   AS pick
+        FROM results
+        WHERE guild_id = :guild_id AND game = :game AND variant IS :variant
+          AND daily IS NULL AND finished_at >= :since
+    ) WHERE pick = 1
+), ranked AS (
+    SELECT ROW_NUMBER() OVER (ORDER BY score DESC, achieved_at, user_id) AS rank,
+           COUNT(*) OVER () AS players, *
+    FROM best
+)
+SELECT * FROM ranked WHERE rank > 0 AND rank <= 10 OR user_id = :caller ORDER BY rank
+"""
+"""How a board was read before per-player bests: cost grows with the board's whole history."""
 
 
-def fill(path: Path, results: int, guilds: int) -> float:
-    """Write `results` finished games; returns the seconds it took."""
+def fill(path: Path, results: int, guilds: int, players: int) -> float:
+    """Write `results` finished games and their summaries; returns the seconds it took."""
     started = time.perf_counter()
     db = sqlite3.connect(path, isolation_level=None)
     db.execute("PRAGMA journal_mode = WAL")
@@ -38,86 +64,127 @@ def fill(path: Path, results: int, guilds: int) -> float:
         " updated_at) VALUES (1, 'scoundrel', 1, 1, 'finished', 1, '{}', 0, 0)"
     )
     rng = random.Random(7)
-    db.execute("BEGIN")
-    rows = (
-        (
-            1,
-            guild,
-            "scoundrel",
-            rng.choice(VARIANTS),
-            guild * 1000 + player,
-            f"player {player}",
-            "won" if score > 0 else "lost",
-            score,
-            rng.randrange(2**31),
-            rng.randrange(30, 90),
-            rng.uniform(60, 1200),
-            NOW - rng.uniform(0, YEAR),
+    rows = []
+    for n in range(results):
+        guild, player = n % guilds, rng.randrange(players)
+        score = rng.choice([rng.randrange(1, 21), -rng.randrange(1, 200)])
+        rows.append(
+            {
+                "guild_id": guild,
+                "game": "scoundrel",
+                "variant": rng.choice(VARIANTS),
+                "daily": "",
+                "user_id": guild * 100_000 + player,
+                "display_name": f"player {player}",
+                "outcome": "won" if score > 0 else "lost",
+                "score": score,
+                "at": NOW - YEAR + n * YEAR / results,  # in the order they finished
+            }
         )
-        for n in range(results)
-        for guild in [n % guilds]
-        for player in [rng.randrange(PLAYERS_PER_GUILD)]
-        for score in [rng.choice([rng.randrange(1, 21), -rng.randrange(1, 200)])]
-    )
+    db.execute("BEGIN")
     db.executemany(
         "INSERT INTO results (game_id, guild_id, game, variant, user_id, display_name, outcome,"
-        " score, seed, turns, duration_s, finished_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+        " score, seed, turns, duration_s, finished_at) VALUES (1, :guild_id, :game, :variant,"
+        " :user_id, :display_name, :outcome, :score, 1, 40,"
+        " 300, :at)",
         rows,
     )
+    for row in rows:
+        record_result(db, row)
     db.execute("COMMIT")
     db.execute("ANALYZE")
     db.close()
     return time.perf_counter() - started
 
 
-async def time_queries(path: Path, guilds: int, runs: int) -> dict[str, list[float]]:
+def percentile(samples: list[float], share: float) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+async def time_queries(path: Path, guilds: int, players: int, runs: int) -> dict[str, list[float]]:
     store = await open_store(f"sqlite:///{path}", clock=lambda: NOW)
+    before = sqlite3.connect(path)
     rng = random.Random(11)
-    timings: dict[str, list[float]] = {
-        "leaderboard all-time": [],
-        "leaderboard week": [],
-        "stats": [],
-    }
-    for _ in range(runs):
+    timings: dict[str, list[float]] = {}
+
+    def timed(name: str, seconds: float) -> None:
+        timings.setdefault(name, []).append(seconds)
+
+    for run in range(runs):
         guild = rng.randrange(guilds)
-        caller = guild * 1000 + rng.randrange(PLAYERS_PER_GUILD)
-        for name, since in [("leaderboard all-time", 0.0), ("leaderboard week", NOW - 7 * 86400)]:
-            query = BoardQuery(guild_id=guild, game="scoundrel", variant="classic", since=since)
-            before = time.perf_counter()
+        caller = guild * 100_000 + rng.randrange(players)
+        for period in ("all", "week"):
+            query = BoardQuery(
+                guild_id=guild,
+                game="scoundrel",
+                variant="classic",
+                period=period_key(period, NOW),
+            )
+            started = time.perf_counter()
             page = await store.leaderboard(query, caller)
-            timings[name].append(time.perf_counter() - before)
-            assert page.entries, "every guild has results"
-        before = time.perf_counter()
-        await store.player_stats(guild, caller)
-        timings["stats"].append(time.perf_counter() - before)
-    plan = await store._fetchall(
-        "EXPLAIN QUERY PLAN SELECT * FROM results WHERE guild_id = 1 AND game = 'scoundrel'"
-        " AND variant IS 'classic' AND daily IS NULL AND finished_at >= 0"
-    )
-    print("plan:", " | ".join(row["detail"] for row in plan))
+            timed(f"/leaderboard {period}", time.perf_counter() - started)
+            assert page.entries or period != "all", "every guild has results"
+        started = time.perf_counter()
+        await store.leaderboard(query.model_copy(update={"period": "all"}), caller, offset=500)
+        timed("/leaderboard all, page 51", time.perf_counter() - started)
+        started = time.perf_counter()
+        stats = await store.player_stats(guild, caller)
+        timed("/stats", time.perf_counter() - started)
+        assert stats, "every caller has played"
+        if run < 5:  # the old way is slow: a few runs show it
+            params = {"guild_id": guild, "game": "scoundrel", "variant": "classic"}
+            started = time.perf_counter()
+            before.execute(WINDOW_SQL, {**params, "since": 0, "caller": caller}).fetchall()
+            timed("before: window over results, all", time.perf_counter() - started)
+    print_plans(before)
+    before.close()
     await store.close()
     return timings
 
 
-async def main(results: int, guilds: int, runs: int) -> None:
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "boards.sqlite3"
-        seconds = fill(path, results, guilds)
-        size = path.stat().st_size / 2**20
-        print(
-            f"filled {results:,} results in {guilds:,} guilds in {seconds:.1f} s ({size:.0f} MiB)"
-        )
-        timings = await time_queries(path, guilds, runs)
-    for name, samples in timings.items():
-        ms = sorted(s * 1000 for s in samples)
-        p99 = ms[min(len(ms) - 1, round(0.99 * (len(ms) - 1)))]
-        print(f"{name:<22} n={len(ms)}  p50 {statistics.median(ms):6.2f} ms  p99 {p99:6.2f} ms")
+def print_plans(db: sqlite3.Connection) -> None:
+    params = {
+        "guild_id": 0,
+        "user_id": 1,
+        "game": "scoundrel",
+        "variant": "classic",
+        "daily": "",
+        "period": "all",
+        "caller": 1,
+        "board": 1,
+        "score": 10,
+        "achieved_at": NOW,
+        "offset": 0,
+        "limit": 10,
+    }
+    for name, sql in BOARD_QUERIES.items():
+        plan = db.execute(f"EXPLAIN QUERY PLAN {sql}", params).fetchall()
+        print(f"  plan of {name}: " + " | ".join(row[3] for row in plan))
+
+
+async def main(results: int, runs: int) -> None:
+    for scenario, (guilds, players) in SCENARIOS.items():
+        with tempfile.TemporaryDirectory() as folder:
+            path = Path(folder) / "boards.sqlite3"
+            seconds = fill(path, results, guilds, players)
+            size = path.stat().st_size / 2**20
+            print(
+                f"{scenario}: {results:,} results, {guilds:,} guild(s) of {players:,} players,"
+                f" filled in {seconds:.0f} s ({size:.0f} MiB)"
+            )
+            timings = await time_queries(path, guilds, players, runs)
+        for name, samples in timings.items():
+            ms = [s * 1000 for s in samples]
+            print(
+                f"  {name:<36} n={len(ms):>4}  p50 {statistics.median(ms):7.2f} ms"
+                f"  p99 {percentile(ms, 0.99):7.2f} ms"
+            )
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--results", type=int, default=1_000_000)
-    parser.add_argument("--guilds", type=int, default=1_000)
-    parser.add_argument("--runs", type=int, default=200)
+    parser.add_argument("--runs", type=int, default=300)
     args = parser.parse_args()
-    asyncio.run(main(args.results, args.guilds, args.runs))
+    asyncio.run(main(args.results, args.runs))

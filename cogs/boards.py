@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Callable
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from typing import Any
 
 import discord
@@ -19,6 +19,7 @@ from cogs.answers import refuse
 from cogs.custom_ids import BOARD_KIND, CustomId, decode, template
 from cogs.replies import SOMETHING_WENT_WRONG
 from storage import BOARD_SIZE, BoardEntry, BoardPage, BoardQuery, GameStats, Rating, Store
+from storage.periods import period_key
 
 log = logging.getLogger(__name__)
 
@@ -39,19 +40,6 @@ MAX_PAGE = 10**6
 """No server has this many pages; a forged page number past it is refused, not run as SQL."""
 PERIODS = {"all": "all time", "month": "this month", "week": "this week", "daily": "today"}
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
-
-
-def period_start(period: str, now: float) -> float:
-    """The first moment of the period containing now, in UTC (weeks start on Monday)."""
-    today = datetime.fromtimestamp(now, UTC).replace(hour=0, minute=0, second=0, microsecond=0)
-    starts = {
-        "all": None,
-        "month": today.replace(day=1),
-        "week": today - timedelta(days=today.weekday()),
-        "daily": today,
-    }
-    start = starts[period]
-    return start.timestamp() if start else 0.0
 
 
 class BoardRequest(BaseModel, frozen=True):
@@ -253,7 +241,7 @@ class Boards:
             game=board.game,
             variant=request.variant,
             daily=daily,
-            since=0.0 if board.daily else period_start(request.period, now),
+            period="all" if board.daily else period_key(request.period, now),
         )
         page = await store.leaderboard(query, interaction.user.id, offset)
         if not page.entries and offset:  # past the end (the board shrank): show the last page

@@ -86,6 +86,95 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX ratings_board ON ratings (guild_id, game, ordinal DESC, user_id);
     """,
+    # 1 -> 2: per-player bests for each board and period, and running stats per player and
+    # game, kept up to date as results are recorded, so boards cost the same whatever the
+    # history. Filled here from the results so far. Guild-less results are on no board.
+    """
+    CREATE TABLE boards (
+        id        INTEGER PRIMARY KEY,
+        guild_id  INTEGER NOT NULL,
+        game      TEXT    NOT NULL,
+        variant   TEXT    NOT NULL,  -- '' for a game without variants
+        daily     TEXT    NOT NULL,  -- the deal's day, '' outside the daily dungeon
+        period    TEXT    NOT NULL,  -- storage/periods.py: all, month:Y-m, week:Y-m-d, day:Y-m-d
+        players   INTEGER NOT NULL DEFAULT 0,
+        UNIQUE (guild_id, game, variant, daily, period)
+    );
+    CREATE TABLE board_bests (
+        board_id     INTEGER NOT NULL REFERENCES boards (id),
+        user_id      INTEGER NOT NULL,
+        display_name TEXT    NOT NULL,
+        score        INTEGER NOT NULL,
+        achieved_at  REAL    NOT NULL,
+        games        INTEGER NOT NULL,
+        PRIMARY KEY (board_id, user_id)
+    ) WITHOUT ROWID;
+    CREATE INDEX board_bests_ranked ON board_bests (board_id, score DESC, achieved_at, user_id);
+    -- An upsert that updates fires UPDATE triggers, so this counts each player once.
+    CREATE TRIGGER board_bests_count AFTER INSERT ON board_bests BEGIN
+        UPDATE boards SET players = players + 1 WHERE id = new.board_id;
+    END;
+
+    CREATE TABLE player_stats (
+        guild_id       INTEGER NOT NULL,
+        user_id        INTEGER NOT NULL,
+        game           TEXT    NOT NULL,
+        games          INTEGER NOT NULL,
+        wins           INTEGER NOT NULL,
+        best           INTEGER NOT NULL,
+        total          INTEGER NOT NULL,
+        current_streak INTEGER NOT NULL,
+        best_streak    INTEGER NOT NULL,
+        PRIMARY KEY (guild_id, user_id, game)
+    ) WITHOUT ROWID;
+
+    CREATE TEMP TABLE filed AS
+    SELECT r.*, COALESCE(r.variant, '') AS v, COALESCE(r.daily, '') AS d,
+           CASE k.kind
+               WHEN 'all' THEN 'all'
+               WHEN 'month' THEN 'month:' || strftime('%Y-%m', r.finished_at, 'unixepoch')
+               WHEN 'week' THEN 'week:' || date(r.finished_at, 'unixepoch', '-6 days', 'weekday 1')
+               ELSE 'day:' || date(r.finished_at, 'unixepoch')
+           END AS period
+    FROM results r
+    JOIN (
+        SELECT 'all' AS kind UNION ALL SELECT 'month' UNION ALL SELECT 'week'
+        UNION ALL SELECT 'day'
+    ) k ON k.kind = 'all' OR r.daily IS NULL
+    WHERE r.guild_id IS NOT NULL;
+
+    INSERT INTO boards (guild_id, game, variant, daily, period)
+    SELECT DISTINCT guild_id, game, v, d, period FROM filed;
+
+    INSERT INTO board_bests
+    SELECT b.id, user_id, latest_name, score, finished_at, games FROM (
+        SELECT *,
+               COUNT(*) OVER w AS games,
+               ROW_NUMBER() OVER (w ORDER BY score DESC, finished_at, id) AS pick,
+               FIRST_VALUE(display_name) OVER (w ORDER BY id DESC) AS latest_name
+        FROM filed
+        WINDOW w AS (PARTITION BY guild_id, game, v, d, period, user_id)
+    ) f
+    JOIN boards b ON (b.guild_id, b.game, b.variant, b.daily, b.period)
+                   = (f.guild_id, f.game, f.v, f.d, f.period)
+    WHERE pick = 1;
+    DROP TABLE filed;
+
+    INSERT INTO player_stats
+    SELECT guild_id, user_id, game, COUNT(*), SUM(won), MAX(score), SUM(score),
+           SUM(won AND id > last_loss), MAX(streak)
+    FROM (
+        SELECT *, SUM(won) OVER (PARTITION BY guild_id, user_id, game, run ORDER BY id) AS streak
+        FROM (
+            SELECT *,
+                   SUM(NOT won) OVER (PARTITION BY guild_id, user_id, game ORDER BY id) AS run,
+                   COALESCE(MAX(CASE WHEN won THEN NULL ELSE id END)
+                       OVER (PARTITION BY guild_id, user_id, game), 0) AS last_loss
+            FROM (SELECT *, outcome = 'won' AS won FROM results WHERE guild_id IS NOT NULL)
+        )
+    )
+    GROUP BY guild_id, user_id, game;
+    """,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -90,7 +90,7 @@ class BoardQuery(BaseModel, frozen=True):
     game: str
     variant: str | None = None
     daily: str | None = None
-    since: float = 0.0
+    period: str = "all"  # a key from storage/periods.py: "all", "week:2026-11-16"...
 
 
 class BoardEntry(BaseModel):

@@ -1,23 +1,20 @@
-"""The embedded store: one SQLite file in WAL mode, reached through aiosqlite.
+"""The embedded store: one SQLite file in WAL mode, each connection on its own thread.
 
-Two connections per process. Writes go through one, under an asyncio lock, so that transactions
-of concurrent clicks never interleave on it. Reads (loading a game, boards, stats) go through
-the other without that lock: in WAL mode a reader never waits for a writer, so a slow commit or a
-write lock held by another process does not hold up every other game's loads and the boards.
-Across processes, the version column makes two writers of the same game meet as a StaleVersion
-instead of a lost update.
+Two connections per process. Writes go through one, each call one transaction run whole on its
+thread, so transactions of concurrent clicks never interleave and each costs one hop. Reads
+(loading a game, boards, stats) go through the other: in WAL mode a reader never waits for a
+writer, so a slow commit or a write lock held by another process does not hold up every other
+game's loads and the boards. Across processes, the version column makes two writers of the same
+game meet as a StaleVersion instead of a lost update.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
+import sqlite3
 import time
-from collections.abc import AsyncIterator, Callable, Iterable
-from contextlib import asynccontextmanager
+from collections.abc import Callable, Iterable
 from pathlib import Path
-
-import aiosqlite
 
 from storage.migrations import MIGRATIONS
 from storage.models import (
@@ -30,7 +27,8 @@ from storage.models import (
     ResultRow,
 )
 from storage.protocol import ChannelBusy, DailyTaken, GameNotFound, StaleVersion
-from storage.sqlite_boards import BoardQueries
+from storage.sqlite_boards import BoardQueries, record_result_summaries
+from storage.sqlite_thread import SqliteThread
 
 SQLITE_PREFIX = "sqlite:///"
 GAME_COLUMNS = (
@@ -53,13 +51,21 @@ async def open_sqlite(database_url: str, clock: Callable[[], float] = time.time)
     path = sqlite_path(database_url)
     if path != ":memory:":
         Path(path).parent.mkdir(parents=True, exist_ok=True)
-    connection = await aiosqlite.connect(path, isolation_level=None)
-    store = SqliteStore(connection, clock)
-    await store.prepare()
+    writer = await SqliteThread.open(
+        path,
+        (
+            "PRAGMA journal_mode = WAL",
+            "PRAGMA synchronous = NORMAL",  # durable across a killed process in WAL mode
+            "PRAGMA foreign_keys = ON",
+            f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}",
+        ),
+    )
+    store = SqliteStore(writer, clock)
+    await store.migrate()
     if path != ":memory:":  # a second connection to ":memory:" would be another database
-        reader = await aiosqlite.connect(path, isolation_level=None)
-        await reader.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        await reader.execute("PRAGMA query_only = ON")
+        reader = await SqliteThread.open(
+            path, (f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}", "PRAGMA query_only = ON")
+        )
         store.read_with(reader)
     return store
 
@@ -71,73 +77,37 @@ saves the move instead of failing it."""
 
 
 class SqliteStore(BoardQueries):
-    def __init__(self, connection: aiosqlite.Connection, clock: Callable[[], float]) -> None:
-        self._db = connection
-        self._db.row_factory = aiosqlite.Row
-        self._reader = connection
+    def __init__(self, writer: SqliteThread, clock: Callable[[], float]) -> None:
+        self._db = writer
+        self._reader = writer
         self._clock = clock
-        self._lock = asyncio.Lock()
 
-    def read_with(self, reader: aiosqlite.Connection) -> None:
-        """Serve reads from their own connection, outside the write lock."""
-        reader.row_factory = aiosqlite.Row
+    def read_with(self, reader: SqliteThread) -> None:
+        """Serve reads from their own connection, beside the writes."""
         self._reader = reader
 
-    async def _read(self, sql: str, params: Iterable | dict = ()) -> list[aiosqlite.Row]:
-        """Rows of a query that reads committed data. On the shared connection (an in-memory
-        database) it takes the write lock, so it never lands inside a transaction."""
-        values = params if isinstance(params, dict) else tuple(params)
-        if self._reader is self._db:
-            async with self._lock:
-                return list(await self._db.execute_fetchall(sql, values))
-        return list(await self._reader.execute_fetchall(sql, values))
-
-    async def prepare(self) -> None:
-        for pragma in (
-            "PRAGMA journal_mode = WAL",
-            "PRAGMA synchronous = NORMAL",  # durable across a killed process in WAL mode
-            "PRAGMA foreign_keys = ON",
-            f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}",
-        ):
-            await self._db.execute(pragma)
-        await self.migrate()
+    async def _read(self, sql: str, params: tuple | dict = ()) -> list[sqlite3.Row]:
+        """Rows of a query on the read connection (on an in-memory database, the writer's
+        thread, where it runs between transactions, never inside one)."""
+        return await self._reader.run(lambda db: db.execute(sql, params).fetchall())
 
     async def migrate(self) -> int:
         """Bring the schema up to date; returns the version it is at."""
-        async with self._lock:
-            row = await self._fetchone("PRAGMA user_version")
-            version = int(row[0]) if row is not None else 0
+
+        def migrate(db: sqlite3.Connection) -> int:
+            version = int(db.execute("PRAGMA user_version").fetchone()[0])
             for number in range(version, len(MIGRATIONS)):
-                await self._db.executescript(
+                db.executescript(
                     f"BEGIN; {MIGRATIONS[number]}; PRAGMA user_version = {number + 1}; COMMIT;"
                 )
             return max(version, len(MIGRATIONS))
+
+        return await self._db.run(migrate)
 
     async def close(self) -> None:
         if self._reader is not self._db:
             await self._reader.close()
         await self._db.close()
-
-    @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        async with self._lock:
-            await self._db.execute("BEGIN IMMEDIATE")
-            try:
-                yield self._db
-            except BaseException:
-                await self._db.execute("ROLLBACK")
-                raise
-            await self._db.execute("COMMIT")
-
-    async def _fetchone(self, sql: str, params: Iterable = ()) -> aiosqlite.Row | None:
-        rows = await self._fetchall(sql, params)
-        return rows[0] if rows else None
-
-    async def _fetchall(self, sql: str, params: Iterable | dict = ()) -> list[aiosqlite.Row]:
-        rows = await self._db.execute_fetchall(
-            sql, params if isinstance(params, dict) else tuple(params)
-        )
-        return list(rows)
 
     # ---- games -----------------------------------------------------------------------------
 
@@ -157,42 +127,39 @@ class SqliteStore(BoardQueries):
         status: GameStatus = GameStatus.ACTIVE,
     ) -> GameRecord:
         """A new game; ChannelBusy if the channel has an active one, DailyTaken for a retry."""
-        now = self._clock()
-        async with self._transaction() as db:
+        row = {
+            "game": game,
+            "variant": variant,
+            "guild_id": guild_id,
+            "channel_id": channel_id,
+            "owner_id": owner_id,
+            "seed": seed,
+            "daily": daily,
+            "state": state,
+            "narration": narration,
+            "now": self._clock(),
+            "status": status.value,
+        }
+
+        def create(db: sqlite3.Connection) -> GameRecord:
             try:
-                cursor = await db.execute(
+                cursor = db.execute(
                     "INSERT INTO games (game, variant, guild_id, channel_id, owner_id, status,"
                     " seed, daily, state, narration, version, created_at, updated_at)"
                     " VALUES (:game, :variant, :guild_id, :channel_id, :owner_id, :status, :seed,"
                     " :daily, :state, :narration, 0, :now, :now)",
-                    {
-                        "game": game,
-                        "variant": variant,
-                        "guild_id": guild_id,
-                        "channel_id": channel_id,
-                        "owner_id": owner_id,
-                        "seed": seed,
-                        "daily": daily,
-                        "state": state,
-                        "narration": narration,
-                        "now": now,
-                        "status": status.value,
-                    },
+                    row,
                 )
-            except aiosqlite.IntegrityError as error:
+            except sqlite3.IntegrityError as error:
                 if "daily" in str(error):
                     raise DailyTaken(f"user {owner_id} has played the {daily} daily") from error
                 raise ChannelBusy(f"channel {channel_id} already has an active game") from error
             game_id = cursor.lastrowid
             assert game_id is not None, "an INSERT always has a rowid"
-            await db.executemany(
-                "INSERT INTO game_players (game_id, seat, user_id, display_name)"
-                " VALUES (?, ?, ?, ?)",
-                [(game_id, p.seat, p.user_id, p.display_name) for p in players],
-            )
-        record = await self.get_game(game_id)
-        assert record is not None
-        return record
+            _seat(db, game_id, players)
+            return _reload(db, game_id)
+
+        return await self._db.transaction(create)
 
     async def get_game(self, game_id: int) -> GameRecord | None:
         return await self._load(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
@@ -216,11 +183,12 @@ class SqliteStore(BoardQueries):
         return _record(rows[0]) if rows else None
 
     async def set_message(self, game_id: int, channel_id: int, message_id: int) -> None:
-        async with self._transaction() as db:
-            await db.execute(
+        await self._db.transaction(
+            lambda db: db.execute(
                 "UPDATE games SET channel_id = ?, message_id = ? WHERE id = ?",
                 (channel_id, message_id, game_id),
             )
+        )
 
     async def commit_action(
         self,
@@ -237,16 +205,20 @@ class SqliteStore(BoardQueries):
     ) -> GameRecord:
         """State, version + 1, the action's log line, results and ratings: all or nothing."""
         now = self._clock()
-        async with self._transaction() as db:
-            await self._bump(db, game_id, expected_version, now, status, state, narration)
-            await db.execute(
+        finished = list(results)
+
+        def commit(db: sqlite3.Connection) -> GameRecord:
+            _bump(db, game_id, expected_version, now, status, state, narration)
+            db.execute(
                 "INSERT INTO actions (game_id, seq, user_id, action, created_at)"
                 " VALUES (?, ?, ?, ?, ?)",
                 (game_id, expected_version + 1, user_id, action, now),
             )
-            await self._write_results(db, game_id, list(results), now)
-            await self._write_ratings(db, game_id, ratings, now)
-        return await self._reload(game_id)
+            _write_results(db, game_id, finished, now)
+            _write_ratings(db, game_id, ratings, now)
+            return _reload(db, game_id)
+
+        return await self._db.transaction(commit)
 
     async def close_game(
         self,
@@ -259,82 +231,15 @@ class SqliteStore(BoardQueries):
     ) -> GameRecord:
         """End a game without an action (abandoned, expired, declined), as one more version."""
         now = self._clock()
-        async with self._transaction() as db:
-            await self._bump(db, game_id, expected_version, now, status, was=was)
-            await self._write_results(db, game_id, list(results), now)
-            await self._write_ratings(db, game_id, ratings, now)
-        return await self._reload(game_id)
+        finished = list(results)
 
-    async def _bump(
-        self,
-        db: aiosqlite.Connection,
-        game_id: int,
-        expected_version: int,
-        now: float,
-        status: GameStatus,
-        state: str | None = None,
-        narration: str | None = None,
-        was: GameStatus = GameStatus.ACTIVE,
-        channel_id: int | None = None,
-    ) -> None:
-        cursor = await db.execute(
-            "UPDATE games SET version = version + 1, updated_at = ?, status = ?,"
-            " state = COALESCE(?, state), narration = COALESCE(?, narration),"
-            " channel_id = COALESCE(?, channel_id)"
-            " WHERE id = ? AND version = ? AND status = ?",
-            (now, status.value, state, narration, channel_id, game_id, expected_version, was.value),
-        )
-        if cursor.rowcount != 1:
-            exists = await self._fetchone("SELECT 1 FROM games WHERE id = ?", (game_id,))
-            raise (StaleVersion if exists else GameNotFound)(f"game {game_id}")
+        def close(db: sqlite3.Connection) -> GameRecord:
+            _bump(db, game_id, expected_version, now, status, was=was)
+            _write_results(db, game_id, finished, now)
+            _write_ratings(db, game_id, ratings, now)
+            return _reload(db, game_id)
 
-    async def _write_results(
-        self, db: aiosqlite.Connection, game_id: int, results: list[ResultRow], now: float
-    ) -> None:
-        if not results:
-            return
-        await db.executemany(
-            "INSERT INTO results (game_id, guild_id, game, variant, daily, user_id, display_name,"
-            " outcome, score, seed, turns, duration_s, finished_at)"
-            " SELECT id, guild_id, game, variant, daily, ?, ?, ?, ?, seed, ?, ? - created_at, ?"
-            " FROM games WHERE id = ?",
-            [
-                (r.user_id, r.display_name, r.outcome, r.score, r.turns, now, now, game_id)
-                for r in results
-            ],
-        )
-
-    async def _write_ratings(
-        self, db: aiosqlite.Connection, game_id: int, change: RatingChange | None, now: float
-    ) -> None:
-        if change is None:
-            return
-        marks = ",".join("?" * len(change.user_ids))
-        rows = await db.execute_fetchall(
-            "SELECT game, user_id, display_name, mu, sigma, ordinal, games FROM ratings"
-            " WHERE guild_id IS (SELECT guild_id FROM games WHERE id = ?) AND game = ?"
-            f" AND user_id IN ({marks})",
-            (game_id, change.pool, *change.user_ids),
-        )
-        known = {row["user_id"]: Rating(**dict(row)) for row in rows}
-        ratings = change.rate([known.get(user_id) for user_id in change.user_ids])
-        await db.executemany(
-            "INSERT INTO ratings (guild_id, game, user_id, display_name, mu, sigma, ordinal, games,"
-            " updated_at) SELECT guild_id, ?, ?, ?, ?, ?, ?, ?, ? FROM games WHERE id = ?"
-            " ON CONFLICT (guild_id, game, user_id) DO UPDATE SET"
-            " display_name = excluded.display_name, mu = excluded.mu, sigma = excluded.sigma,"
-            " ordinal = excluded.ordinal, games = excluded.games, updated_at = excluded.updated_at",
-            [
-                (r.game, r.user_id, r.display_name, r.mu, r.sigma, r.ordinal, r.games, now, game_id)
-                for r in ratings
-            ],
-        )
-
-    async def _reload(self, game_id: int) -> GameRecord:
-        record = await self.get_game(game_id)
-        if record is None:
-            raise GameNotFound(f"game {game_id}")
-        return record
+        return await self._db.transaction(close)
 
     async def accept_challenge(
         self,
@@ -346,44 +251,41 @@ class SqliteStore(BoardQueries):
     ) -> GameRecord:
         """A pending game (a challenge, a lobby) becomes the channel's active game, with the
         state dealt at that moment if one is given; ChannelBusy if the channel has one."""
-        async with self._transaction() as db:
+        now = self._clock()
+
+        def accept(db: sqlite3.Connection) -> GameRecord:
             try:
-                await self._bump(
+                _bump(
                     db,
                     game_id,
                     expected_version,
-                    self._clock(),
+                    now,
                     GameStatus.ACTIVE,
                     state,
                     narration,
                     was=GameStatus.PENDING,
                     channel_id=channel_id,
                 )
-            except aiosqlite.IntegrityError as error:
+            except sqlite3.IntegrityError as error:
                 raise ChannelBusy(f"channel {channel_id} already has an active game") from error
-        return await self._reload(game_id)
+            return _reload(db, game_id)
+
+        return await self._db.transaction(accept)
 
     async def update_pending(
         self, game_id: int, expected_version: int, players: list[PlayerSeat], state: str
     ) -> GameRecord:
         """A lobby's seats and settings change: one more version, players replaced."""
-        async with self._transaction() as db:
-            await self._bump(
-                db,
-                game_id,
-                expected_version,
-                self._clock(),
-                GameStatus.PENDING,
-                state,
-                was=GameStatus.PENDING,
-            )
-            await db.execute("DELETE FROM game_players WHERE game_id = ?", (game_id,))
-            await db.executemany(
-                "INSERT INTO game_players (game_id, seat, user_id, display_name)"
-                " VALUES (?, ?, ?, ?)",
-                [(game_id, p.seat, p.user_id, p.display_name) for p in players],
-            )
-        return await self._reload(game_id)
+        now = self._clock()
+
+        def update(db: sqlite3.Connection) -> GameRecord:
+            pending = GameStatus.PENDING
+            _bump(db, game_id, expected_version, now, pending, state, was=pending)
+            db.execute("DELETE FROM game_players WHERE game_id = ?", (game_id,))
+            _seat(db, game_id, players)
+            return _reload(db, game_id)
+
+        return await self._db.transaction(update)
 
     async def inactive_games(
         self,
@@ -417,5 +319,91 @@ class SqliteStore(BoardQueries):
         return [ResultRow(**dict(row)) for row in rows]
 
 
-def _record(row: aiosqlite.Row) -> GameRecord:
+# ---- the pieces of a transaction, run on the writer's thread ------------------------------------
+
+
+def _seat(db: sqlite3.Connection, game_id: int, players: list[PlayerSeat]) -> None:
+    db.executemany(
+        "INSERT INTO game_players (game_id, seat, user_id, display_name) VALUES (?, ?, ?, ?)",
+        [(game_id, p.seat, p.user_id, p.display_name) for p in players],
+    )
+
+
+def _bump(
+    db: sqlite3.Connection,
+    game_id: int,
+    expected_version: int,
+    now: float,
+    status: GameStatus,
+    state: str | None = None,
+    narration: str | None = None,
+    was: GameStatus = GameStatus.ACTIVE,
+    channel_id: int | None = None,
+) -> None:
+    cursor = db.execute(
+        "UPDATE games SET version = version + 1, updated_at = ?, status = ?,"
+        " state = COALESCE(?, state), narration = COALESCE(?, narration),"
+        " channel_id = COALESCE(?, channel_id)"
+        " WHERE id = ? AND version = ? AND status = ?",
+        (now, status.value, state, narration, channel_id, game_id, expected_version, was.value),
+    )
+    if cursor.rowcount != 1:
+        exists = db.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone()
+        raise (StaleVersion if exists else GameNotFound)(f"game {game_id}")
+
+
+def _write_results(
+    db: sqlite3.Connection, game_id: int, results: list[ResultRow], now: float
+) -> None:
+    if not results:
+        return
+    db.executemany(
+        "INSERT INTO results (game_id, guild_id, game, variant, daily, user_id, display_name,"
+        " outcome, score, seed, turns, duration_s, finished_at)"
+        " SELECT id, guild_id, game, variant, daily, ?, ?, ?, ?, seed, ?, ? - created_at, ?"
+        " FROM games WHERE id = ?",
+        [
+            (r.user_id, r.display_name, r.outcome, r.score, r.turns, now, now, game_id)
+            for r in results
+        ],
+    )
+    record_result_summaries(db, game_id, results, now)
+
+
+def _write_ratings(
+    db: sqlite3.Connection, game_id: int, change: RatingChange | None, now: float
+) -> None:
+    if change is None:
+        return
+    marks = ",".join("?" * len(change.user_ids))
+    rows = db.execute(
+        "SELECT game, user_id, display_name, mu, sigma, ordinal, games FROM ratings"
+        " WHERE guild_id IS (SELECT guild_id FROM games WHERE id = ?) AND game = ?"
+        f" AND user_id IN ({marks})",
+        (game_id, change.pool, *change.user_ids),
+    ).fetchall()
+    known = {row["user_id"]: Rating(**dict(row)) for row in rows}
+    ratings = change.rate([known.get(user_id) for user_id in change.user_ids])
+    db.executemany(
+        "INSERT INTO ratings (guild_id, game, user_id, display_name, mu, sigma, ordinal, games,"
+        " updated_at) SELECT guild_id, ?, ?, ?, ?, ?, ?, ?, ? FROM games WHERE id = ?"
+        " ON CONFLICT (guild_id, game, user_id) DO UPDATE SET"
+        " display_name = excluded.display_name, mu = excluded.mu, sigma = excluded.sigma,"
+        " ordinal = excluded.ordinal, games = excluded.games, updated_at = excluded.updated_at",
+        [
+            (r.game, r.user_id, r.display_name, r.mu, r.sigma, r.ordinal, r.games, now, game_id)
+            for r in ratings
+        ],
+    )
+
+
+def _reload(db: sqlite3.Connection, game_id: int) -> GameRecord:
+    """The game as just written, read inside the same transaction (no second hop)."""
+    row = db.execute(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone()
+    if row is None:
+        raise GameNotFound(f"game {game_id}")
+    return _record(row)
+
+
+def _record(row: sqlite3.Row) -> GameRecord:
     return GameRecord(**{**dict(row), "players": json.loads(row["players"])})

@@ -1,104 +1,173 @@
-"""Leaderboards, player stats and ratings, read straight from SQLite.
+"""Leaderboards, player stats and ratings, read from summaries kept as results are recorded.
 
-Ranking, tie-breaking and streaks are computed by SQLite over the results indexes, so a board
-costs the same whether a server has played a hundred games or a million.
+Each result updates its player's best on every board and period it counts towards
+(`board_bests`) and their running stats (`player_stats`), in the transaction that records it.
+A page is then an index range read in order, the caller's rank a count of the rows ahead of
+them: the cost follows the number of players on a board, never the number of games played.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import sqlite3
 
-import aiosqlite
+from storage.models import (
+    BOARD_SIZE,
+    BoardEntry,
+    BoardPage,
+    BoardQuery,
+    GameStats,
+    Rating,
+    ResultRow,
+)
+from storage.periods import period_keys
+from storage.sqlite_thread import SqliteThread
 
-from storage.models import BOARD_SIZE, BoardEntry, BoardPage, BoardQuery, GameStats, Rating
-
-# Each player's best result in the period; ties go to who got there first, then the lower id.
 BOARD_SQL = """
-WITH best AS (
-    SELECT user_id, display_name, score, finished_at AS achieved_at, games FROM (
-        SELECT user_id, display_name, score, finished_at,
-               COUNT(*) OVER (PARTITION BY user_id) AS games,
-               ROW_NUMBER() OVER (
-                   PARTITION BY user_id ORDER BY score DESC, finished_at, id
-               ) AS pick
-        FROM results
-        WHERE guild_id = :guild_id AND game = :game AND variant IS :variant
-          AND daily IS :daily AND finished_at >= :since
-    ) WHERE pick = 1
-), ranked AS (
-    SELECT ROW_NUMBER() OVER (ORDER BY score DESC, achieved_at, user_id) AS rank,
-           COUNT(*) OVER () AS players, *
-    FROM best
-)
-SELECT * FROM ranked
-WHERE rank > :offset AND rank <= :offset + :limit OR user_id = :caller
-ORDER BY rank
+SELECT id, players FROM boards
+WHERE guild_id = :guild_id AND game = :game AND variant = :variant AND daily = :daily
+  AND period = :period
 """
+BOARD_PAGE_SQL = """
+SELECT user_id, display_name, score, games, achieved_at FROM board_bests
+WHERE board_id = :board ORDER BY score DESC, achieved_at, user_id LIMIT :limit OFFSET :offset
+"""
+BOARD_CALLER_SQL = """
+SELECT user_id, display_name, score, games, achieved_at FROM board_bests
+WHERE board_id = :board AND user_id = :caller
+"""
+BOARD_AHEAD_SQL = """
+SELECT (SELECT COUNT(*) FROM board_bests WHERE board_id = :board AND score > :score)
+     + (SELECT COUNT(*) FROM board_bests WHERE board_id = :board AND score = :score
+        AND (achieved_at, user_id) < (:achieved_at, :caller))
+"""
+"""Players ranked above the caller: two ranges of the ranked index (one query with an OR of
+both would make SQLite merge the two ranges row by row, tens of times slower)."""
 
-RATING_BOARD_SQL = """
-WITH ranked AS (
-    SELECT ROW_NUMBER() OVER (ORDER BY ordinal DESC, user_id) AS rank,
-           COUNT(*) OVER () AS players,
-           user_id, display_name, ordinal AS score, games, updated_at AS achieved_at
-    FROM ratings WHERE guild_id = :guild_id AND game = :game
-)
-SELECT * FROM ranked
-WHERE rank > :offset AND rank <= :offset + :limit OR user_id = :caller
-ORDER BY rank
+RATING_KEY = "guild_id = :guild_id AND game = :game"
+RATING_PAGE_SQL = f"""
+SELECT user_id, display_name, ordinal AS score, games, updated_at AS achieved_at FROM ratings
+WHERE {RATING_KEY} ORDER BY ordinal DESC, user_id LIMIT :limit OFFSET :offset
+"""
+RATING_PLAYERS_SQL = f"SELECT NULL AS id, COUNT(*) AS players FROM ratings WHERE {RATING_KEY}"
+"""A rating board has no id of its own: it is the pool's ratings."""
+RATING_CALLER_SQL = f"""
+SELECT user_id, display_name, ordinal AS score, games, updated_at AS achieved_at FROM ratings
+WHERE {RATING_KEY} AND user_id = :caller
+"""
+RATING_AHEAD_SQL = f"""
+SELECT (SELECT COUNT(*) FROM ratings WHERE {RATING_KEY} AND ordinal > :score)
+     + (SELECT COUNT(*) FROM ratings WHERE {RATING_KEY} AND ordinal = :score
+        AND user_id < :caller)
 """
 
 STATS_SQL = """
-WITH mine AS (
-    SELECT id, game, outcome = 'won' AS won, score FROM results
-    WHERE guild_id = :guild_id AND user_id = :user_id
-), runs AS (
-    SELECT game, won,
-           ROW_NUMBER() OVER (PARTITION BY game ORDER BY id)
-           - ROW_NUMBER() OVER (PARTITION BY game, won ORDER BY id) AS run
-    FROM mine
-), streaks AS (
-    SELECT game, MAX(length) AS best_streak FROM (
-        SELECT game, COUNT(*) AS length FROM runs WHERE won GROUP BY game, run
-    ) GROUP BY game
-), current AS (
-    SELECT m.game, COUNT(*) AS current_streak FROM mine m
-    WHERE m.won AND m.id > COALESCE(
-        (SELECT MAX(id) FROM mine l WHERE l.game = m.game AND NOT l.won), 0)
-    GROUP BY m.game
-)
-SELECT m.game, COUNT(*) AS games, SUM(m.won) AS wins, MAX(m.score) AS best,
-       AVG(m.score) AS average,
-       COALESCE(c.current_streak, 0) AS current_streak,
-       COALESCE(s.best_streak, 0) AS best_streak
-FROM mine m
-LEFT JOIN streaks s ON s.game = m.game
-LEFT JOIN current c ON c.game = m.game
-GROUP BY m.game ORDER BY m.game
+SELECT game, games, wins, best, CAST(total AS REAL) / games AS average, current_streak,
+       best_streak
+FROM player_stats WHERE guild_id = :guild_id AND user_id = :user_id ORDER BY game
 """
+
+RECORD_BOARD_SQL = """
+INSERT INTO boards (guild_id, game, variant, daily, period)
+VALUES (:guild_id, :game, :variant, :daily, :period)
+ON CONFLICT (guild_id, game, variant, daily, period) DO UPDATE SET period = excluded.period
+RETURNING id
+"""
+"""The board's id, made on its first result (the no-op update lets RETURNING give an existing
+row's id)."""
+RECORD_BEST_SQL = """
+INSERT INTO board_bests (board_id, user_id, display_name, score, achieved_at, games)
+VALUES (:board, :user_id, :display_name, :score, :at, 1)
+ON CONFLICT (board_id, user_id) DO UPDATE SET
+    games = games + 1,
+    display_name = excluded.display_name,
+    achieved_at = CASE WHEN excluded.score > score THEN excluded.achieved_at ELSE achieved_at END,
+    score = MAX(score, excluded.score)
+"""
+RECORD_STATS_SQL = """
+INSERT INTO player_stats (guild_id, user_id, game, games, wins, best, total, current_streak,
+                          best_streak)
+VALUES (:guild_id, :user_id, :game, 1, :won, :score, :score, :won, :won)
+ON CONFLICT (guild_id, user_id, game) DO UPDATE SET
+    games = games + 1,
+    wins = wins + excluded.wins,
+    best = MAX(best, excluded.best),
+    total = total + excluded.total,
+    current_streak = CASE WHEN excluded.wins THEN current_streak + 1 ELSE 0 END,
+    best_streak = MAX(best_streak, CASE WHEN excluded.wins THEN current_streak + 1 ELSE 0 END)
+"""
+"""In an upsert's SET, bare column names are the row as it was, so `current_streak + 1` counts
+this win onto the streak before it."""
+
+BOARD_QUERIES = {
+    "board": BOARD_SQL,
+    "board page": BOARD_PAGE_SQL,
+    "board caller": BOARD_CALLER_SQL,
+    "board players ahead": BOARD_AHEAD_SQL,
+    "rating page": RATING_PAGE_SQL,
+    "rating players": RATING_PLAYERS_SQL,
+    "rating caller": RATING_CALLER_SQL,
+    "rating players ahead": RATING_AHEAD_SQL,
+    "stats": STATS_SQL,
+}
+"""The queries the boards run, by name, for benchmarks that print their plans."""
+
+
+def record_result_summaries(
+    db: sqlite3.Connection, game_id: int, results: list[ResultRow], at: float
+) -> None:
+    """File a game's results on its boards and stats, inside the transaction recording them."""
+    game = db.execute(
+        "SELECT guild_id, game, COALESCE(variant, '') AS variant, COALESCE(daily, '') AS daily"
+        " FROM games WHERE id = ?",
+        (game_id,),
+    ).fetchone()
+    if game is None or game["guild_id"] is None:
+        return
+    where = dict(game)
+    for result in results:
+        record_result(db, {**where, **result.model_dump(), "at": at})
+
+
+def record_result(db: sqlite3.Connection, result: dict) -> None:
+    """One player's result (guild_id, game, variant, daily, user_id, display_name, score,
+    outcome, at) onto every board and period it counts towards, and onto their stats."""
+    for period in period_keys(result["at"], daily=bool(result["daily"])):
+        board = db.execute(RECORD_BOARD_SQL, {**result, "period": period}).fetchone()[0]
+        db.execute(RECORD_BEST_SQL, {**result, "board": board})
+    db.execute(RECORD_STATS_SQL, {**result, "won": int(result["outcome"] == "won")})
 
 
 class BoardQueries:
     """Read side of results and ratings, mixed into the SQLite store: its read connection."""
 
+    _reader: SqliteThread
+
     async def leaderboard(
         self, query: BoardQuery, caller_id: int, offset: int = 0, limit: int = BOARD_SIZE
     ) -> BoardPage:
-        params = {**query.model_dump(), "caller": caller_id, "offset": offset, "limit": limit}
-        return self._page(await self._read(BOARD_SQL, params), caller_id, offset, limit)
+        params = {
+            **query.model_dump(),
+            "variant": query.variant or "",
+            "daily": query.daily or "",
+            "caller": caller_id,
+            "offset": offset,
+            "limit": limit,
+        }
+        sql = (BOARD_PAGE_SQL, BOARD_CALLER_SQL, BOARD_AHEAD_SQL)
+        return await self._reader.run(lambda db: _page(db, sql, params, BOARD_SQL))
 
     async def rating_board(
         self, guild_id: int, game: str, caller_id: int, offset: int = 0, limit: int = BOARD_SIZE
     ) -> BoardPage:
-        params = {"guild_id": guild_id, "game": game, "caller": caller_id}
-        rows = await self._read(RATING_BOARD_SQL, {**params, "offset": offset, "limit": limit})
-        return self._page(rows, caller_id, offset, limit)
-
-    @staticmethod
-    def _page(rows: list[aiosqlite.Row], caller_id: int, offset: int, limit: int) -> BoardPage:
-        entries = [BoardEntry(**{k: row[k] for k in BoardEntry.model_fields}) for row in rows]
-        caller = next((e for e in entries if e.user_id == caller_id), None)
-        shown = [e for e in entries if offset < e.rank <= offset + limit]
-        return BoardPage(entries=shown, caller=caller, players=rows[0]["players"] if rows else 0)
+        params = {
+            "guild_id": guild_id,
+            "game": game,
+            "caller": caller_id,
+            "offset": offset,
+            "limit": limit,
+        }
+        sql = (RATING_PAGE_SQL, RATING_CALLER_SQL, RATING_AHEAD_SQL)
+        return await self._reader.run(lambda db: _page(db, sql, params, RATING_PLAYERS_SQL))
 
     async def player_stats(self, guild_id: int, user_id: int) -> list[GameStats]:
         rows = await self._read(STATS_SQL, {"guild_id": guild_id, "user_id": user_id})
@@ -109,10 +178,35 @@ class BoardQueries:
         rows = await self._read(
             "SELECT game, user_id, display_name, mu, sigma, ordinal, games FROM ratings"
             f" WHERE guild_id = ? AND game = ? AND user_id IN ({marks})",
-            [guild_id, game, *user_ids],
+            (guild_id, game, *user_ids),
         )
         return {row["user_id"]: Rating(**dict(row)) for row in rows}
 
-    async def _read(self, sql: str, params: Iterable | dict = ()) -> list[aiosqlite.Row]:
-        """Rows from the store's read connection, so boards never hold up a click's commit."""
+    async def _read(self, sql: str, params: tuple | dict = ()) -> list[sqlite3.Row]:
         raise NotImplementedError  # SqliteStore provides it
+
+
+def _page(
+    db: sqlite3.Connection, sql: tuple[str, str, str], params: dict, board_sql: str
+) -> BoardPage:
+    """A page, the board's size and the caller's own line, read together in one snapshot.
+
+    `board_sql` gives the board's id (None when it needs none) and its number of players."""
+    page_sql, caller_sql, ahead_sql = sql
+    db.execute("BEGIN")
+    try:
+        board = db.execute(board_sql, params).fetchone()
+        if board is None:
+            return BoardPage(entries=[], caller=None, players=0)
+        params = {**params, "board": board[0]}
+        rows = db.execute(page_sql, params).fetchall()
+        mine = db.execute(caller_sql, params).fetchone()
+        ahead = db.execute(ahead_sql, {**params, **dict(mine)}).fetchone()[0] if mine else 0
+    finally:
+        db.execute("COMMIT")
+    offset = params["offset"]
+    entries = [
+        BoardEntry(rank=offset + place, **dict(row)) for place, row in enumerate(rows, start=1)
+    ]
+    caller = BoardEntry(rank=ahead + 1, **dict(mine)) if mine is not None else None
+    return BoardPage(entries=entries, caller=caller, players=board[1])

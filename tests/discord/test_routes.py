@@ -121,7 +121,8 @@ async def test_the_sweep_goes_on_past_a_game_that_fails(
         other = world.add_channel("other")
         fine = (await discord.slash("scoundrel new", bob, channel=other)).message
         store = discord.bot.store
-        await store._db.execute("UPDATE games SET state = '{' WHERE id = 1")  # unreadable
+        unreadable = "UPDATE games SET state = '{' WHERE id = 1"
+        await store._db.run(lambda db: db.execute(unreadable))
         clock.advance(minutes=61)
         with harness.expect_errors(ProblemKind.ERROR_LOGGED) as expected:
             await discord.bot.router.lifecycle.sweep()

@@ -118,6 +118,9 @@ class FakeDiscord:
         self.error_loggers = tuple(error_loggers)
         self.reject_invalid_bodies = reject_invalid_bodies
         self.settle_timeout = settle_timeout
+        self.harness_seconds = 0.0
+        """Time spent in the harness's own code (building payloads, answering requests), so a
+        benchmark can subtract it and time the bot alone."""
         self.spec = load_spec() if check_bodies else None  # SpecNotFound if required, missing
         self.rest = FakeRest(self)
         self.requests: list[RecordedRequest] = []
@@ -202,7 +205,10 @@ class FakeDiscord:
     def dispatch(self, event: str, data: dict[str, Any]) -> None:
         """Hand a gateway event to the bot exactly as its websocket reader would."""
         assert self.bot is not None, "start() the fake first"
-        self.bot._connection.parsers[event](copy.deepcopy(data))
+        started = time.perf_counter()
+        wire = copy.deepcopy(data)
+        self.harness_seconds += time.perf_counter() - started
+        self.bot._connection.parsers[event](wire)
 
     async def settle(self) -> None:
         """Wait until every task the dispatched payloads started has finished.
@@ -283,8 +289,10 @@ class FakeDiscord:
 
         ``message.button("Label")["custom_id"]`` finds a button's custom_id by its label.
         """
+        started = time.perf_counter()
         stored = self._message(message)
         data = component_data(stored, custom_id, None, check=check)
+        self.harness_seconds += time.perf_counter() - started
         return await self._component(stored, user, data, f"click {custom_id}", check, settle)
 
     async def select(
@@ -299,8 +307,10 @@ class FakeDiscord:
         settle: bool = True,
     ) -> InteractionResult:
         """Choose ``values`` in a string select menu on the message."""
+        started = time.perf_counter()
         stored = self._message(message)
         data = component_data(stored, custom_id, values, check=check)
+        self.harness_seconds += time.perf_counter() - started
         return await self._component(stored, user, data, f"select {custom_id}", check, settle)
 
     async def _component(
@@ -337,6 +347,7 @@ class FakeDiscord:
         assert self.running and self.bot is not None, "start() the fake first"
         who = self._user(user)
         self._ensure_cached(channel, who)
+        started = time.perf_counter()
         interaction_id = self.world.new_id()
         token = f"interaction-token-{self.world.uid}-{interaction_id}"
         payload = base_payload(
@@ -366,6 +377,7 @@ class FakeDiscord:
         self.interactions.append(record)
         self._unsettled.append(record)
         reset = _current.set(record)
+        self.harness_seconds += time.perf_counter() - started
         try:
             self.dispatch("INTERACTION_CREATE", payload)
         finally:
@@ -414,6 +426,20 @@ class FakeDiscord:
         interaction: InteractionRecord | None,
     ) -> Any:
         """Record, validate and answer one REST request (raising what discord.py would)."""
+        started = time.perf_counter()
+        try:
+            return self._handle(route, body, uploads, query, interaction)
+        finally:
+            self.harness_seconds += time.perf_counter() - started
+
+    def _handle(
+        self,
+        route: Route,
+        body: Any,
+        uploads: dict[int, dict[str, Any]],
+        query: dict[str, Any] | None,
+        interaction: InteractionRecord | None,
+    ) -> Any:
         request = RecordedRequest(
             method=route.method,
             path=route.path,

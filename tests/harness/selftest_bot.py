@@ -13,10 +13,11 @@ import re
 from pathlib import Path
 from typing import Any
 
-import aiosqlite
 import discord
 from discord import app_commands
 from discord.ext import commands
+
+from storage.sqlite_thread import SqliteThread
 
 LONG_LABEL = "x" * 81  # Discord's limit for a button label is 80
 
@@ -43,8 +44,10 @@ class VoteButton(discord.ui.DynamicItem[discord.ui.Button], template=r"vote:(?P<
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = interaction.client
         assert isinstance(bot, SelftestBot)
-        await bot.db.execute("INSERT INTO votes (user_id) VALUES (?)", (interaction.user.id,))
-        await bot.db.commit()
+        user_id = interaction.user.id
+        await bot.db.transaction(
+            lambda db: db.execute("INSERT INTO votes (user_id) VALUES (?)", (user_id,))
+        )
         count = self.count + 1
         await interaction.response.edit_message(
             content=f"{count} vote(s), last by {interaction.user.display_name}",
@@ -189,26 +192,27 @@ class DemoCog(commands.Cog):
 
 
 class SelftestBot(commands.Bot):
-    db: aiosqlite.Connection
+    db: SqliteThread
 
     def __init__(self, db_path: Path, **options: Any) -> None:
         super().__init__(command_prefix="!", intents=discord.Intents.default(), **options)
         self.db_path = db_path
 
     async def setup_hook(self) -> None:
-        self.db = await aiosqlite.connect(self.db_path)
-        await self.db.execute("CREATE TABLE IF NOT EXISTS votes (user_id INTEGER NOT NULL)")
-        await self.db.commit()
+        self.db = await SqliteThread.open(str(self.db_path))
+        await self.db.run(
+            lambda db: db.execute("CREATE TABLE IF NOT EXISTS votes (user_id INTEGER NOT NULL)")
+        )
         self.add_dynamic_items(VoteButton)
         self.add_view(RefreshView())
         await self.add_cog(DemoCog(self))
 
     async def votes(self) -> int:
-        async with self.db.execute("SELECT COUNT(*) FROM votes") as cursor:
-            row = await cursor.fetchone()
-        return int(row[0]) if row else 0
+        return await self.db.run(
+            lambda db: int(db.execute("SELECT COUNT(*) FROM votes").fetchone()[0])
+        )
 
     async def close(self) -> None:
         await super().close()
         if getattr(self, "db", None) is not None:
-            await self.db.close()  # aiosqlite's worker thread would otherwise outlive the test
+            await self.db.close()  # its thread would otherwise outlive the test

@@ -2,6 +2,9 @@
 
 import asyncio
 import itertools
+import random
+import sqlite3
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -16,9 +19,11 @@ from storage import (
     ResultRow,
     open_store,
 )
+from storage.periods import period_key
 from tests.clock import Clock
 
 GUILD = 2000
+DAY = 24 * 3600
 _channels = itertools.count(10_000)
 
 
@@ -100,11 +105,13 @@ async def test_boards_are_per_guild_game_variant_daily_and_period(board) -> None
     await finish(store, clock, 2, 11, guild_id=999)
     await finish(store, clock, 3, 12, variant="hard")
     await finish(store, clock, 4, 13, daily="2026-11-21")
-    cutoff = clock.now
+    last_week = CLASSIC.model_copy(update={"period": period_key("week", clock.now)})
+    clock.now += 7 * DAY
     await finish(store, clock, 5, 9)
     assert [e.user_id for e in (await store.leaderboard(CLASSIC, 0)).entries] == [1, 5]
-    recent = CLASSIC.model_copy(update={"since": cutoff})
-    assert [e.user_id for e in (await store.leaderboard(recent, 0)).entries] == [5]
+    this_week = CLASSIC.model_copy(update={"period": period_key("week", clock.now)})
+    assert [e.user_id for e in (await store.leaderboard(this_week, 0)).entries] == [5]
+    assert [e.user_id for e in (await store.leaderboard(last_week, 0)).entries] == [1]
     daily = CLASSIC.model_copy(update={"daily": "2026-11-21"})
     assert [e.user_id for e in (await store.leaderboard(daily, 0)).entries] == [4]
     empty = await store.leaderboard(CLASSIC.model_copy(update={"game": "dragons"}), 0)
@@ -250,3 +257,49 @@ async def test_a_daily_attempt_is_found_and_does_not_occupy_the_channel(board) -
     )
     assert closed.status == GameStatus.EXPIRED
     assert [r.outcome for r in await store.results(daily.id)] == ["expired"]
+
+
+async def test_rebuilding_summaries_from_results_gives_what_was_kept_live(tmp_path: Path) -> None:
+    """Migration 2 fills the summary tables from old results in SQL; the store keeps them up to
+    date in Python. Both must file every result under the same periods, bests and streaks."""
+    clock = Clock(1_795_000_000.0)
+    path = tmp_path / "bot.sqlite3"
+    store = await open_store(f"sqlite:///{path}", clock)
+    rng = random.Random(5)
+    for attempt in range(120):
+        clock.now += rng.choice([600, 3 * 3600, 20 * 3600, 4 * DAY])  # across days and months
+        daily = rng.choice([None, None, None, f"deal {attempt}"])
+        await finish(
+            store,
+            clock,
+            rng.randrange(1, 6),
+            rng.randrange(-30, 30),
+            rng.choice(["won", "lost"]),
+            variant=rng.choice(["classic", "hard", None]),
+            guild_id=rng.choice([GUILD, 999]),
+            daily=daily,
+        )
+    await store.close()
+
+    def summaries() -> tuple[list, list]:
+        with closing(sqlite3.connect(path)) as db:
+            return (
+                db.execute(
+                    "SELECT guild_id, game, variant, daily, period, players, user_id,"
+                    " display_name, score, achieved_at, games"
+                    " FROM board_bests JOIN boards ON board_id = id ORDER BY 1, 2, 3, 4, 5, 7"
+                ).fetchall(),
+                db.execute("SELECT * FROM player_stats ORDER BY 1, 2, 3").fetchall(),
+            )
+
+    live = summaries()
+    assert len(live[0]) > 100 and any(row[4].startswith("week:") for row in live[0])
+    assert any(row[5] > 1 for row in live[0]), "several players share a board"
+    with closing(sqlite3.connect(path)) as db:
+        db.executescript(
+            "DROP TABLE board_bests; DROP TABLE boards; DROP TABLE player_stats;"
+            " PRAGMA user_version = 1"
+        )
+    reopened = await open_store(f"sqlite:///{path}", clock)
+    await reopened.close()
+    assert summaries() == live

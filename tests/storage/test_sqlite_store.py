@@ -3,12 +3,13 @@
 import asyncio
 import os
 import signal
+import sqlite3
 import subprocess
 import sys
 import textwrap
+from contextlib import closing
 from pathlib import Path
 
-import aiosqlite
 import pytest
 
 from storage import ChannelBusy, GameStatus, PlayerSeat, ResultRow, StaleVersion, open_store
@@ -21,6 +22,11 @@ ALICE = PlayerSeat(seat=0, user_id=42, display_name="alice")
 @pytest.fixture
 def url(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path}/data/bot.sqlite3"
+
+
+def outside(url: str) -> sqlite3.Connection:
+    """A connection of another program to the store's file, to look at what it wrote."""
+    return sqlite3.connect(url.removeprefix("sqlite:///"), isolation_level=None)
 
 
 async def new_game(store, channel_id: int = 3000, state: str = '{"n":0}'):
@@ -40,10 +46,9 @@ async def new_game(store, channel_id: int = 3000, state: str = '{"n":0}'):
 async def test_a_new_file_is_created_migrated_and_in_wal_mode(url: str, tmp_path: Path) -> None:
     store = await open_store(url)
     try:
-        async with store._db.execute("PRAGMA journal_mode") as cursor:
-            assert (await cursor.fetchone())[0] == "wal"
-        async with store._db.execute("PRAGMA user_version") as cursor:
-            assert (await cursor.fetchone())[0] == SCHEMA_VERSION
+        with closing(outside(url)) as db:
+            assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+            assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     finally:
         await store.close()
     assert (tmp_path / "data" / "bot.sqlite3").exists()
@@ -153,8 +158,9 @@ async def test_finishing_writes_results_and_frees_the_channel(url: str) -> None:
     assert done.status == GameStatus.FINISHED
     assert await store.active_game_in_channel(3000) is None
     assert [r.score for r in await store.results(game.id)] == [17]
-    async with store._db.execute("SELECT duration_s, seed, variant FROM results") as cursor:
-        assert tuple(await cursor.fetchone()) == (90.0, 7, "classic")
+    with closing(outside(url)) as db:
+        row = db.execute("SELECT duration_s, seed, variant FROM results").fetchone()
+    assert row == (90.0, 7, "classic")
     with pytest.raises(StaleVersion):  # a finished game takes no more actions
         await store.close_game(game.id, 1, GameStatus.ABANDONED)
     await store.close()
@@ -216,8 +222,8 @@ async def test_a_killed_process_loses_no_committed_action(url: str) -> None:
 async def test_the_schema_refuses_an_unknown_status(url: str) -> None:
     store = await open_store(url)
     game = await new_game(store)
-    with pytest.raises(aiosqlite.IntegrityError):
-        await store._db.execute("UPDATE games SET status = 'paused' WHERE id = ?", (game.id,))
+    with closing(outside(url)) as db, pytest.raises(sqlite3.IntegrityError):
+        db.execute("UPDATE games SET status = 'paused' WHERE id = ?", (game.id,))
     await store.close()
 
 
