@@ -87,7 +87,7 @@ def _turn(match: Match, names: list[str], stdin: TextIO, out: TextIO) -> bool:
         text = moves[0][0]
     else:
         text = choice
-    before = match.snapshot()
+    before = match.before_move()
     try:
         events = match.play(seat, text)
     except GameError as error:

@@ -242,7 +242,7 @@ class Lifecycle:
 
     async def _time_out(self, record: GameRecord) -> int:
         match = match_of(record)
-        before = match.snapshot()
+        before = match.before_move()
         late = match.acting()
         events: list[Event] = []
         played: list[str] = []

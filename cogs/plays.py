@@ -45,7 +45,8 @@ class Plays:
         if record.version != version:
             await self._stale(interaction, record, seat)
             return
-        match, before = match_of(record), match_of(record)  # two reads beat a deep copy
+        match = match_of(record)
+        before = match_of(record) if match.game.reads_before else None  # beats a deep copy
         try:
             events = match.play(seat, text)
         except NotYourTurn:

@@ -141,10 +141,11 @@ class Card:
 
 
 def _validate_card(value: object) -> Card:
+    if isinstance(value, str):
+        known = _BY_TEXT.get(value)
+        return known if known is not None else Card.parse(value)
     if isinstance(value, Card):
         return value
-    if isinstance(value, str):
-        return Card.parse(value)
     raise CardParseError(f"not a card: {value!r}")
 
 
@@ -160,3 +161,8 @@ def standard_deck(jokers: int = 0) -> list[Card]:
     """The 52 cards in a fixed order (suit by suit, 2 to ace), then the jokers."""
     deck = [Card(rank, suit) for suit in Suit for rank in Rank if rank != Rank.JOKER]
     return deck + [JOKER] * jokers
+
+
+_BY_TEXT = {str(card): card for card in standard_deck(jokers=1)}
+"""Each card by the text it is saved as: loading a game reads every card of its deck, and a
+lookup is many times cheaper than parsing."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import Generic, TypeVar
+from typing import ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, Field, model_validator
 
@@ -222,6 +222,10 @@ class Game(GameEntry, Generic[S, A]):
         """The settings a game was started with, so "New game" starts the same again."""
         return {}
 
+    reads_before: ClassVar[bool] = True
+    """Whether `narrate` looks at the state before the move. A game whose voice never does
+    spares every move a copy of its state."""
+
     def load(self, state_json: str | bytes) -> S:
         return self.state_type.model_validate_json(state_json)
 
@@ -265,9 +269,14 @@ class Match(Generic[S, A]):
         return self.state.model_dump_json()
 
     def snapshot(self) -> Match[S, A]:
-        """A copy to narrate a move against: the table as it was before it. Read back from
-        JSON, which is several times faster than a deep copy of the model."""
+        """A copy of the table as it is. Read back from JSON, which is several times faster
+        than a deep copy of the model."""
         return Match(self.game, self.game.load(self.dump()))
+
+    def before_move(self) -> Match[S, A] | None:
+        """What narrating a move needs of the table before it: a copy if the game's voice reads
+        it (`Game.reads_before`), else nothing."""
+        return self.snapshot() if self.game.reads_before else None
 
     def acting(self) -> list[int]:
         return self.state.acting()

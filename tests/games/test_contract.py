@@ -105,3 +105,21 @@ def test_a_setup_the_game_does_not_offer_is_refused() -> None:
         GAMES["deuces"].start(1, Setup(variant="encounter", seats=6))
     with pytest.raises(GameError):
         GAMES["deuces"].start(1, Setup(variant="encounter", settings={"level": 9}))
+
+
+@pytest.mark.parametrize("key", sorted(k for k in GAMES if not GAMES[k].reads_before))
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31 - 1))
+def test_a_game_said_not_to_read_the_table_before_a_move_tells_it_the_same_without(
+    key: str, seed: int
+) -> None:
+    """Clicks skip the copy for such a game, so its voice must not depend on it."""
+    game = GAMES[key]
+    chooser = random.Random(seed)
+    match, _ = game.start(seed, Setup(variant=game.info.default_variant))
+    names = [f"player {n}" for n in range(match.info.seats.max)]
+    while not match.is_over:
+        before = match.snapshot()
+        seat = chooser.choice(match.acting())
+        events = match.play(seat, chooser.choice(match.legal(seat)))
+        assert match.narrate(events, None, names) == match.narrate(events, before, names)

@@ -315,3 +315,4 @@ async def test_loads_and_boards_go_on_while_a_commit_waits_for_the_write_lock(
         holder.join()
     finally:
         await store.close()
+

@@ -23,6 +23,8 @@ class CrawlGame(Game[CrawlState, DungeonAction]):
     def label(self, state: CrawlState, seat: int, action: DungeonAction) -> str:
         return action_label(action)
 
+    reads_before = False  # the Dealer tells a move from its events and the table after it
+
     def narrate(
         self,
         events: Sequence[Event],
