@@ -6,9 +6,10 @@ UPDATE_MESSAGE callback is answered. The harness times its own code (building pa
 and checking requests) and that time is subtracted, so what is left is what the bot would spend
 with a real Discord at zero network latency.
 
-The floor is what no click can avoid: discord.py parsing the interaction and serialising a
-message, plus one SQLite WAL commit from Python. It runs in a second bot in the same process,
-alternating click for click with the game, so both see the same machine.
+The floor is what no click can avoid: discord.py parsing the same click on the same message and
+sending the same embed and buttons back, plus one SQLite WAL commit from Python; no game, no
+store. It runs in a second bot in the same process, alternating click for click with the game,
+so both see the same machine.
 
     .venv/bin/python -m bench.click_latency [--clicks 2000]
 """
@@ -29,25 +30,57 @@ from discord.ext import commands
 
 from bot.app import DungeonBot
 from bot.config import Settings
-from tests.harness import FakeDiscord, Harness, InteractionResult, World
+from tests.harness import FakeDiscord, Harness, InteractionResult, StoredMessage, World
+
+
+class FloorButton(discord.ui.DynamicItem[discord.ui.Button], template=r"floor:(?P<n>[0-9]+)"):
+    """A button whose click does only what no click can avoid: one commit, then the message
+    edited to a table already built."""
+
+    def __init__(self, n: int, label: str = "") -> None:
+        super().__init__(discord.ui.Button(label=label or str(n), custom_id=f"floor:{n}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match, /) -> FloorButton:
+        return cls(int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = interaction.client
+        assert isinstance(bot, FloorBot)
+        bot.commit()
+        await interaction.response.edit_message(embed=bot.embed, view=bot.view())
 
 
 class FloorBot(commands.Bot):
-    """discord.py alone, plus one committed row: a command that answers a fixed message."""
+    """discord.py alone, plus one committed row: a message like the game's, clicked and edited
+    in place with the same embed and buttons, built once."""
 
-    def __init__(self, database: Path) -> None:
+    def __init__(self, database: Path, table: StoredMessage) -> None:
         super().__init__(command_prefix="!", intents=discord.Intents.none())
         self.db = sqlite3.connect(database, isolation_level=None)
         self.db.execute("PRAGMA journal_mode = WAL")
         self.db.execute("PRAGMA synchronous = NORMAL")
         self.db.execute("CREATE TABLE IF NOT EXISTS clicks (id INTEGER PRIMARY KEY, at REAL)")
+        self.embed = discord.Embed.from_dict(table.embed)
+        self.labels = [button["label"] for button in table.buttons]
 
-        @self.tree.command(name="ping", description="Answer at once")
-        async def ping(interaction: discord.Interaction) -> None:
-            self.db.execute("BEGIN IMMEDIATE")
-            self.db.execute("INSERT INTO clicks (at) VALUES (?)", (time.time(),))
-            self.db.execute("COMMIT")
-            await interaction.response.send_message("pong")
+        @self.tree.command(name="table", description="Post the table")
+        async def post(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message(embed=self.embed, view=self.view())
+
+    async def setup_hook(self) -> None:
+        self.add_dynamic_items(FloorButton)
+
+    def view(self) -> discord.ui.View:
+        view = discord.ui.View(timeout=None)
+        for n, label in enumerate(self.labels):
+            view.add_item(FloorButton(n, label))
+        return view
+
+    def commit(self) -> None:
+        self.db.execute("BEGIN IMMEDIATE")
+        self.db.execute("INSERT INTO clicks (at) VALUES (?)", (time.time(),))
+        self.db.execute("COMMIT")
 
 
 def cautious(message) -> dict:
@@ -77,24 +110,23 @@ async def side_by_side(clicks: int, folder: Path) -> tuple[list[float], list[flo
     harness = Harness(world)
     game_samples: list[float] = []
     floor_samples: list[float] = []
-    async with (
-        harness.running(lambda: DungeonBot(settings), check_bodies=False) as game,
-        harness.running(lambda: FloorBot(folder / "floor.sqlite3"), check_bodies=False) as floor,
-    ):
+    async with harness.running(lambda: DungeonBot(settings), check_bodies=False) as game:
         message = (await game.slash("scoundrel new", alice)).message
-        for turn in range(clicks):
-            custom_id = cautious(message)["custom_id"]
-            click = partial(game.click, message, custom_id, alice)
-            ping = partial(floor.slash, "ping", alice)
-            if turn % 2:  # alternate which goes first, so neither always follows the other
-                floor_seconds, _ = await bot_side(floor, ping)
-                game_seconds, result = await bot_side(game, click)
-            else:
-                game_seconds, result = await bot_side(game, click)
-                floor_seconds, _ = await bot_side(floor, ping)
-            game_samples.append(game_seconds)
-            floor_samples.append(floor_seconds)
-            message = result.message
+        floor_bot = partial(FloorBot, folder / "floor.sqlite3", message)
+        async with harness.running(floor_bot, check_bodies=False) as floor:
+            table = (await floor.slash("table", alice)).message
+            for turn in range(clicks):
+                click = partial(game.click, message, cautious(message)["custom_id"], alice)
+                press = partial(floor.click, table, table.buttons[turn % 2]["custom_id"], alice)
+                if turn % 2:  # alternate which goes first, so neither always follows the other
+                    floor_seconds, _ = await bot_side(floor, press)
+                    game_seconds, result = await bot_side(game, click)
+                else:
+                    game_seconds, result = await bot_side(game, click)
+                    floor_seconds, _ = await bot_side(floor, press)
+                game_samples.append(game_seconds)
+                floor_samples.append(floor_seconds)
+                message = result.message
     harness.check()
     return game_samples, floor_samples
 
@@ -112,7 +144,7 @@ async def main(clicks: int) -> None:
         game, floor = await side_by_side(clicks, Path(folder))
     print(f"bot-side work per interaction, harness excluded ({clicks} of each, interleaved):")
     report("Scoundrel click (load, apply, commit, edit)", game)
-    report("floor (parse, one commit, serialise)", floor)
+    report("floor: same message, one commit", floor)
     p50 = statistics.median(game) / statistics.median(floor)
     p99 = percentile(game, 0.99) / percentile(floor, 0.99)
     print(f"  ratio to the floor: p50 {p50:.2f}x  p99 {p99:.2f}x")

@@ -24,7 +24,10 @@ ACK_AFTER = 2.0
 BUSY = 16
 """Interactions waiting for an answer beyond which a new one is acknowledged at once: in a
 burst the event loop lags, and a watch that wakes at 2 s would be too late."""
-_waiting: set[int] = set()
+DISCORD_DEADLINE = 3.0
+_waiting: dict[int, float] = {}
+"""Interactions not answered yet, by id, with when they arrived. One whose handler never
+claimed it (a bot closed mid-click) is forgotten once Discord's deadline has passed."""
 _CLAIMED = "answer:claimed"
 _READY = "answer:ready"
 _WATCH = "answer:watch"
@@ -48,7 +51,7 @@ def _claim(interaction: discord.Interaction) -> bool:
     if interaction.extras.get(_CLAIMED) or interaction.response.is_done():
         return False
     interaction.extras[_CLAIMED] = True
-    _waiting.discard(interaction.id)
+    _waiting.pop(interaction.id, None)
     watch = interaction.extras.pop(_WATCH, None)
     if isinstance(watch, asyncio.Task) and watch is not asyncio.current_task():
         watch.cancel()  # answered in time: nothing left to watch
@@ -83,21 +86,32 @@ async def watch(interaction: discord.Interaction, after: float = ACK_AFTER) -> N
     watched = (discord.InteractionType.component, discord.InteractionType.application_command)
     if interaction.type not in watched:
         return
-    _waiting.add(interaction.id)
-    if len(_waiting) > BUSY:
+    loop = asyncio.get_running_loop()
+    _waiting[interaction.id] = loop.time()
+    if _busy(loop.time()):
         await _defer_when_silent(interaction, 0.0)
         return
-    task = asyncio.get_running_loop().create_task(_defer_when_silent(interaction, after))
+    task = loop.create_task(_defer_when_silent(interaction, after))
     interaction.extras[_WATCH] = task
     _watching.add(task)
     task.add_done_callback(_watching.discard)
-    task.add_done_callback(lambda _: _waiting.discard(interaction.id))
+    task.add_done_callback(lambda _: _waiting.pop(interaction.id, None))
+
+
+def _busy(now: float) -> bool:
+    """More than BUSY interactions are waiting for an answer (within Discord's deadline)."""
+    if len(_waiting) > BUSY:
+        for waiting, arrived in list(_waiting.items()):
+            if now - arrived > DISCORD_DEADLINE:
+                del _waiting[waiting]
+    return len(_waiting) > BUSY
 
 
 async def _defer_when_silent(interaction: discord.Interaction, after: float) -> None:
     if after > 0:
         await asyncio.sleep(after)
     if not _claim(interaction):
+        _waiting.pop(interaction.id, None)
         return
     try:
         if interaction.type == discord.InteractionType.component:
@@ -113,7 +127,7 @@ async def _defer_when_silent(interaction: discord.Interaction, after: float) -> 
         log.info("could not acknowledge interaction %s early: %s", interaction.id, error)
     finally:
         _ready(interaction).set()
-        _waiting.discard(interaction.id)
+        _waiting.pop(interaction.id, None)
 
 
 async def send(

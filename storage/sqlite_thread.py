@@ -67,8 +67,9 @@ def in_transaction(db: sqlite3.Connection, work: Work[T]) -> T:
     db.execute("BEGIN IMMEDIATE")
     try:
         result = work(db)
+        db.execute("COMMIT")
     except BaseException:
-        db.execute("ROLLBACK")
+        if db.in_transaction:
+            db.execute("ROLLBACK")
         raise
-    db.execute("COMMIT")
     return result

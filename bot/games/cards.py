@@ -132,11 +132,17 @@ class Card:
     def __get_pydantic_core_schema__(
         cls, source: type[Any], handler: GetCoreSchemaHandler
     ) -> core_schema.CoreSchema:
-        """Validate from a Card or its text; serialise to its text."""
-        return core_schema.no_info_plain_validator_function(
-            _validate_card,
+        """Validate from a Card or its text; serialise to its text. A Card is recognised by
+        pydantic itself, with no call into Python: states are built from dozens of them."""
+        from_text = core_schema.no_info_plain_validator_function(
+            _validate_card, json_schema_input_schema=core_schema.str_schema()
+        )
+        return core_schema.json_or_python_schema(
+            json_schema=from_text,
+            python_schema=core_schema.union_schema(
+                [core_schema.is_instance_schema(cls), from_text], mode="left_to_right"
+            ),
             serialization=core_schema.plain_serializer_function_ser_schema(str),
-            json_schema_input_schema=core_schema.str_schema(),
         )
 
 
@@ -159,8 +165,10 @@ def cards(text: str) -> list[Card]:
 
 def standard_deck(jokers: int = 0) -> list[Card]:
     """The 52 cards in a fixed order (suit by suit, 2 to ace), then the jokers."""
-    deck = [Card(rank, suit) for suit in Suit for rank in Rank if rank != Rank.JOKER]
-    return deck + [JOKER] * jokers
+    return [*_STANDARD, *[JOKER] * jokers]
+
+
+_STANDARD = tuple(Card(rank, suit) for suit in Suit for rank in Rank if rank != Rank.JOKER)
 
 
 _BY_TEXT = {str(card): card for card in standard_deck(jokers=1)}

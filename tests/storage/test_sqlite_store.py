@@ -316,3 +316,29 @@ async def test_loads_and_boards_go_on_while_a_commit_waits_for_the_write_lock(
     finally:
         await store.close()
 
+
+async def test_commits_reach_the_database_file_itself_not_only_its_log(
+    url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Commits made on the event loop never checkpoint there; the writer thread does it every
+    few of them, so the main file keeps up and the write-ahead log stays small."""
+    monkeypatch.setattr("storage.sqlite.CHECKPOINT_EVERY", 5)
+    store = await open_store(url)
+    game = await new_game(store)  # commit 1
+    for version in range(9):  # commits 2 to 10
+        await store.commit_action(
+            game.id,
+            version,
+            user_id=42,
+            action="run",
+            state="{}",
+            narration="[]",
+            status=GameStatus.ACTIVE,
+        )
+    await store.idle()
+    main_file_only = tmp_path / "copy.sqlite3"
+    main_file_only.write_bytes(Path(url.removeprefix("sqlite:///")).read_bytes())
+    with closing(sqlite3.connect(main_file_only)) as copy:
+        (actions,) = copy.execute("SELECT COUNT(*) FROM actions").fetchone()
+    assert actions == 9
+    await store.close()

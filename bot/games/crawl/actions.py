@@ -16,11 +16,10 @@ class Role(StrEnum):
 
 def role_of(card: Card) -> Role:
     """Black cards and jokers are monsters, diamonds weapons, hearts potions."""
-    if card.suit == Suit.DIAMONDS:
-        return Role.WEAPON
-    if card.suit == Suit.HEARTS:
-        return Role.POTION
-    return Role.MONSTER
+    return _SUIT_ROLES.get(card.suit, Role.MONSTER)
+
+
+_SUIT_ROLES: dict[Suit | None, Role] = {Suit.DIAMONDS: Role.WEAPON, Suit.HEARTS: Role.POTION}
 
 
 class ActionKind(StrEnum):
@@ -47,6 +46,19 @@ class DungeonAction(Action, frozen=True):
         return self.kind.value if self.card is None else f"{self.kind.value}.{self.card.code}"
 
 
+def dungeon_action(kind: ActionKind, card: Card | None = None) -> DungeonAction:
+    """The one action of that kind on that card. Engines list legal actions on every move;
+    handing out the same few frozen values saves building and validating them each time."""
+    key = (kind, card)
+    known = _ACTIONS.get(key)
+    if known is None:
+        known = _ACTIONS[key] = DungeonAction(kind=kind, card=card)
+    return known
+
+
+_ACTIONS: dict[tuple[ActionKind, Card | None], DungeonAction] = {}
+
+
 def monster_total(pile: list[Card]) -> int:
     return sum(card.value for card in pile if role_of(card) == Role.MONSTER)
 
@@ -56,9 +68,9 @@ def parse_action(text: str) -> DungeonAction:
     word, _, card = text.strip().replace(".", " ", 1).partition(" ")
     try:
         kind = ActionKind(word)
-        action = DungeonAction(kind=kind, card=Card.parse(card) if card else None)
+        played = Card.parse(card) if card else None
     except (ValueError, CardParseError) as error:
         raise IllegalAction(f"not a move: {text!r}") from error
-    if (action.card is None) != (kind in CARDLESS):
+    if (played is None) != (kind in CARDLESS):
         raise IllegalAction(f"not a move: {text!r}")
-    return action
+    return dungeon_action(kind, played)

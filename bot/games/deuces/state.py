@@ -99,10 +99,10 @@ class Loot(BaseModel):
 class Fighter(BaseModel):
     """What players and enemies share: a hand, its marks, a pending edge, ability uses."""
 
-    hand: list[Card] = []
+    hand: list[Card] = Field(default_factory=list)
     raised: dict[Card, int] = {}
     """Cards in hand raised by abilities, and by how much, until they are played."""
-    wilds: list[Card] = []
+    wilds: list[Card] = Field(default_factory=list)
     """Cards in hand made wild by abilities, until they are played."""
     edge: int = 0
     """Added to every value of this fighter's next play."""
@@ -116,8 +116,8 @@ class PlayerState(Fighter):
     klass: ClassDef
     custom: Ability | None = None
     deck: list[Card]
-    discard: list[Card] = []
-    loot: list[Loot] = []
+    discard: list[Card] = Field(default_factory=list)
+    loot: list[Loot] = Field(default_factory=list)
 
     @property
     def threat(self) -> Card | None:
@@ -152,8 +152,8 @@ class Clash(BaseModel):
 class VotePrompt(BaseModel):
     kind: Literal["vote"] = "vote"
     seats: list[int]
-    hits: list[int] = []
-    stays: list[int] = []
+    hits: list[int] = Field(default_factory=list)
+    stays: list[int] = Field(default_factory=list)
 
     @property
     def waiting(self) -> list[int]:
@@ -215,12 +215,12 @@ class DeucesTable(GameState[DeucesAction]):
     encounter: int = 0
     enemy_set: EnemySet
     players: list[PlayerState]
-    enemies: list[EnemyState] = []
-    enemy_deck: list[str] = []
-    enemy_discard: list[str] = []
-    gm_deck: list[Card] = []
-    gm_discard: list[Card] = []
-    loot_deck: list[Card] = []
+    enemies: list[EnemyState] = Field(default_factory=list)
+    enemy_deck: list[str] = Field(default_factory=list)
+    enemy_discard: list[str] = Field(default_factory=list)
+    gm_deck: list[Card] = Field(default_factory=list)
+    gm_discard: list[Card] = Field(default_factory=list)
+    loot_deck: list[Card] = Field(default_factory=list)
     phase: Phase = Phase.SETUP
     prompt: Prompt | None = None
     clash: Clash | None = None
@@ -230,7 +230,7 @@ class DeucesTable(GameState[DeucesAction]):
     first: Side = Side.PLAYERS
     side: Side = Side.PLAYERS
     round: int = 0
-    acted: list[int] = []
+    acted: list[int] = Field(default_factory=list)
     """Seats or enemy indexes that have taken their turn in this side's turn."""
     gm_actor: int | None = None
     gm_attacks: int = 0

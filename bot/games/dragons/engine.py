@@ -29,7 +29,14 @@ from bot.games.contract import (
     SeatResult,
     seeded_rng,
 )
-from bot.games.crawl.actions import ActionKind, DungeonAction, Role, monster_total, role_of
+from bot.games.crawl.actions import (
+    ActionKind,
+    DungeonAction,
+    Role,
+    dungeon_action,
+    monster_total,
+    role_of,
+)
 from bot.games.crawl.events import (
     HeroFell,
     MonsterFought,
@@ -53,8 +60,9 @@ PLAY_KINDS: dict[Role, ActionKind] = {
     Role.WEAPON: ActionKind.EQUIP,
     Role.POTION: ActionKind.DRINK,
 }
-RUN = DungeonAction(kind=ActionKind.RUN)
-FACE = DungeonAction(kind=ActionKind.FACE)
+RUN = dungeon_action(ActionKind.RUN)
+FACE = dungeon_action(ActionKind.FACE)
+_DECIDING = (ActionKind.RUN, ActionKind.FACE)
 
 # ---- events this game adds to the shared ones ----------------------------------------------------
 
@@ -102,8 +110,10 @@ DragonsEvent = Annotated[
 
 def dragons_dungeon() -> list[Card]:
     """One deck's dungeon: 54 cards without the party and the A♥ tracker, 48 in all."""
-    kept_out = {*HEROES, HP_TRACKER}
-    return [card for card in standard_deck(jokers=2) if card not in kept_out]
+    return list(_DUNGEON)
+
+
+_DUNGEON = tuple(card for card in standard_deck(jokers=2) if card not in {*HEROES, HP_TRACKER})
 
 
 class Hero(BaseModel, frozen=True):
@@ -118,9 +128,20 @@ def heroes_at(hp: int) -> list[Hero]:
     recently fallen first, with no extra state to keep in step.
     """
     return [
-        Hero(card=card, hp=min(HERO_HP, max(0, hp - HERO_HP * index)))
-        for index, card in enumerate(HEROES)
+        _hero(index, min(HERO_HP, max(0, hp - HERO_HP * index))) for index in range(len(HEROES))
     ]
+
+
+def _hero(index: int, hp: int) -> Hero:
+    """The one frozen value of a hero at an HP: the party changes them on every hit."""
+    key = (index, hp)
+    known = _HEROES.get(key)
+    if known is None:
+        known = _HEROES[key] = Hero(card=HEROES[index], hp=hp)
+    return known
+
+
+_HEROES: dict[tuple[int, int], Hero] = {}
 
 
 # ---- one player's side of the table -------------------------------------------------------------
@@ -133,8 +154,8 @@ class Party(BaseModel):
     hp: int = MAX_HP
     heroes: list[Hero] = Field(default_factory=lambda: heroes_at(MAX_HP))
     weapon: Card | None = None
-    slain: list[Card] = []
-    discard: list[Card] = []
+    slain: list[Card] = Field(default_factory=list)
+    discard: list[Card] = Field(default_factory=list)
     last_played: Card | None = None
     outcome: Outcome | None = None
     score: int | None = None
@@ -247,7 +268,7 @@ class DragonsState(GameState[DungeonAction]):
 
     game: Literal["dragons"] = "dragons"
     deck: list[Card]
-    room: list[Card] = []
+    room: list[Card] = Field(default_factory=list)
     parties: list[Party]
     to_move: int | None = SOLO
     """The seat whose move it is; None once every party has ended."""
@@ -310,10 +331,19 @@ class DragonsState(GameState[DungeonAction]):
         if self.deciding:
             return [RUN, FACE]
         runs = [RUN] if len(self.playing) == 1 and self.may_run() else []
-        plays = {
-            DungeonAction(kind=PLAY_KINDS[role_of(card)], card=card): None for card in self.room
-        }
+        plays = {dungeon_action(PLAY_KINDS[role_of(card)], card): None for card in self.room}
         return runs + list(plays)
+
+    def _allows(self, seat: int, played: DungeonAction) -> bool:
+        """Whether `legal_actions` holds this action, without listing them all."""
+        if self.to_move is None or seat != self.to_move:
+            return False
+        if self.deciding:
+            return played.kind in _DECIDING
+        if played.kind == ActionKind.RUN:
+            return len(self.playing) == 1 and self.may_run()
+        card = played.card
+        return card is not None and card in self.room and played.kind == PLAY_KINDS[role_of(card)]
 
     # ---- applying an action -----------------------------------------------------------------
 
@@ -325,7 +355,7 @@ class DragonsState(GameState[DungeonAction]):
             raise GameOver("your party has fallen; the game is over for you")
         if seat != self.to_move:
             raise NotYourTurn("it is not your turn")
-        if action not in self.legal_actions(seat):
+        if not self._allows(seat, action):
             raise IllegalAction(f"{action} is not a legal move now")
         self.turn += 1
         if action.card is None:

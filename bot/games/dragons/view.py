@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.games.contract import Outcome
-from bot.games.crawl.actions import ActionKind, DungeonAction, role_of
+from bot.games.crawl.actions import ActionKind, dungeon_action, role_of
 from bot.games.crawl.text import RUN_ROW, control, room_text, weapon_text
 from bot.games.dragons.engine import HERO_HP, MAX_HP, PLAY_KINDS, DragonsState, Party
 from bot.games.views import Control, Field, TableView
@@ -72,12 +72,10 @@ def controls(state: DragonsState) -> list[Control]:
     legal = set(state.legal_actions(state.to_move)) if state.to_move is not None else set()
     room = list(dict.fromkeys(state.room))
     plays = [
-        control(
-            DungeonAction(kind=PLAY_KINDS[role_of(card)], card=card), index // CARDS_PER_ROW, legal
-        )
+        control(dungeon_action(PLAY_KINDS[role_of(card)], card), index // CARDS_PER_ROW, legal)
         for index, card in enumerate(room)
     ]
-    run, face = DungeonAction(kind=ActionKind.RUN), DungeonAction(kind=ActionKind.FACE)
+    run, face = dungeon_action(ActionKind.RUN), dungeon_action(ActionKind.FACE)
     choices = [
         control(action, RUN_ROW, legal)
         for action in (run, face)

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from enum import StrEnum
 from typing import ClassVar, Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from bot.games.cards import Card, Rank, standard_deck
 from bot.games.contract import (
@@ -25,13 +25,26 @@ from bot.games.contract import (
     SeatResult,
     seeded_rng,
 )
-from bot.games.crawl.actions import ActionKind, DungeonAction, Role, monster_total, role_of
+from bot.games.crawl.actions import (
+    ActionKind,
+    DungeonAction,
+    Role,
+    dungeon_action,
+    monster_total,
+    role_of,
+)
 from bot.games.crawl.events import MonsterFought, PotionDrunk, Ran, RoomDealt, WeaponEquipped
 
 MAX_HP = 20
 ROOM_SIZE = 4
 PLAYS_PER_ROOM = 3
 SOLO = 0
+
+
+_DRINK = (ActionKind.DRINK,)
+_EQUIP = (ActionKind.EQUIP,)
+_FIGHT_EITHER_WAY = (ActionKind.FIGHT_WITH_WEAPON, ActionKind.FIGHT_BAREHANDED)
+_FIGHT_BAREHANDED = (ActionKind.FIGHT_BAREHANDED,)
 
 
 class Variant(StrEnum):
@@ -59,7 +72,10 @@ class ScoundrelOptions(BaseModel, frozen=True):
 
 def scoundrel_deck() -> list[Card]:
     """The 52-card deck without red faces and red aces: 26 monsters, 9 weapons, 9 potions."""
-    return [c for c in standard_deck() if not (c.suit and c.suit.is_red and c.rank >= Rank.JACK)]
+    return list(_DECK)
+
+
+_DECK = tuple(c for c in standard_deck() if not (c.suit and c.suit.is_red and c.rank >= Rank.JACK))
 
 
 class ScoundrelState(GameState[DungeonAction]):
@@ -68,10 +84,10 @@ class ScoundrelState(GameState[DungeonAction]):
     game: Literal["scoundrel"] = "scoundrel"
     variant: Variant = Variant.CLASSIC
     deck: list[Card]
-    room: list[Card] = []
-    discard: list[Card] = []
+    room: list[Card] = Field(default_factory=list)
+    discard: list[Card] = Field(default_factory=list)
     weapon: Card | None = None
-    slain: list[Card] = []
+    slain: list[Card] = Field(default_factory=list)
     hp: int = MAX_HP
     played_in_room: int = 0
     potion_in_room: bool = False
@@ -123,20 +139,27 @@ class ScoundrelState(GameState[DungeonAction]):
     def legal_actions(self, seat: int = SOLO) -> list[DungeonAction]:
         if self.is_over or seat != SOLO:
             return []
-        actions = [DungeonAction(kind=ActionKind.RUN)] if self.may_run() else []
+        actions = [dungeon_action(ActionKind.RUN)] if self.may_run() else []
         for card in self.room:
-            actions.extend(DungeonAction(kind=kind, card=card) for kind in self._kinds_for(card))
+            actions.extend(dungeon_action(kind, card) for kind in self._kinds_for(card))
         return actions
 
-    def _kinds_for(self, card: Card) -> list[ActionKind]:
+    def _allows(self, played: DungeonAction) -> bool:
+        """Whether `legal_actions` holds this action, without listing them all."""
+        if played.kind == ActionKind.RUN:
+            return self.may_run()
+        card = played.card
+        return card is not None and card in self.room and played.kind in self._kinds_for(card)
+
+    def _kinds_for(self, card: Card) -> tuple[ActionKind, ...]:
         role = role_of(card)
         if role == Role.POTION:
-            return [ActionKind.DRINK]
+            return _DRINK
         if role == Role.WEAPON:
-            return [ActionKind.EQUIP]
+            return _EQUIP
         if self.weapon_can_fight(card):
-            return [ActionKind.FIGHT_WITH_WEAPON, ActionKind.FIGHT_BAREHANDED]
-        return [ActionKind.FIGHT_BAREHANDED]
+            return _FIGHT_EITHER_WAY
+        return _FIGHT_BAREHANDED
 
     # ---- applying an action -----------------------------------------------------------------
 
@@ -146,7 +169,7 @@ class ScoundrelState(GameState[DungeonAction]):
             raise GameOver("the game is over")
         if seat != SOLO:
             raise NotYourTurn("Scoundrel is a solo game")
-        if action not in self.legal_actions(seat):
+        if not self._allows(action):
             raise IllegalAction(f"{action} is not a legal move now")
         self.turn += 1
         if action.kind == ActionKind.RUN:

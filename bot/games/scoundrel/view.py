@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.games.cards import Card
-from bot.games.crawl.actions import ActionKind, DungeonAction, Role, role_of
+from bot.games.crawl.actions import ActionKind, Role, dungeon_action, role_of
 from bot.games.crawl.text import RUN_ROW, control, hp_bar, room_text, weapon_text
 from bot.games.scoundrel.engine import MAX_HP, PLAYS_PER_ROOM, RUN_RULES, SOLO, ScoundrelState
 from bot.games.views import Control, Field, TableView
@@ -41,11 +41,11 @@ def controls(state: ScoundrelState) -> list[Control]:
     """Every play of every room card, on the card's own row; illegal ones shown disabled."""
     legal = set(state.legal_actions(SOLO))
     plays = [
-        control(DungeonAction(kind=kind, card=card), row, legal)
+        control(dungeon_action(kind, card), row, legal)
         for row, card in enumerate(state.room)
         for kind in kinds_shown(state, card)
     ]
-    return [*plays, control(DungeonAction(kind=ActionKind.RUN), RUN_ROW, legal)]
+    return [*plays, control(dungeon_action(ActionKind.RUN), RUN_ROW, legal)]
 
 
 def kinds_shown(state: ScoundrelState, card: Card) -> list[ActionKind]:
