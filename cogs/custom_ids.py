@@ -9,8 +9,7 @@ A game's move travels as its text form: the first word is the action and the res
 from __future__ import annotations
 
 import re
-
-from pydantic import BaseModel, Field
+from dataclasses import dataclass, field
 
 MAX_LENGTH = 100
 GAME_KIND = "g"
@@ -32,25 +31,35 @@ def template(kind: str) -> str:
 _COMPILED = re.compile(PATTERN)
 
 
-class CustomId(BaseModel, frozen=True):
-    kind: str = Field(default=GAME_KIND, pattern=r"^[a-z]{1,8}$")
-    game_id: int = Field(ge=0, lt=10**18)
-    version: int = Field(ge=0, lt=10**9)
-    action: str = Field(pattern=r"^[a-z_]{1,16}$")
-    arg: str | None = Field(default=None, pattern=r"^[A-Za-z0-9_@.]{1,60}$")
+@dataclass(frozen=True, slots=True)
+class CustomId:
+    """A component's id, checked whole against the codec's one pattern when it is made: every
+    button of every message is built from one, so no field-by-field validation."""
+
+    game_id: int
+    version: int
+    action: str
+    arg: str | None = None
+    kind: str = GAME_KIND
+    text: str = field(default="", init=False, compare=False, repr=False)
+    """The encoded custom_id."""
+
+    def __post_init__(self) -> None:
+        parts = [self.kind, str(self.game_id), str(self.version), self.action]
+        text = ":".join([*parts, self.arg] if self.arg is not None else parts)
+        if len(text) > MAX_LENGTH or _COMPILED.fullmatch(text) is None:
+            raise ValueError(f"not a custom_id of this bot: {text!r}")
+        object.__setattr__(self, "text", text)
 
     @classmethod
     def for_action(cls, game_id: int, version: int, text: str, kind: str = GAME_KIND) -> CustomId:
         """The button of a move (or, of kind TABLE_KIND, of a table control) from its text
         form; a ValueError if it does not fit."""
         action, _, arg = text.partition(".")
-        encoded = ":".join([kind, str(game_id), str(version), action, *([arg] if arg else [])])
-        if len(encoded) > MAX_LENGTH or _COMPILED.fullmatch(encoded) is None:
-            raise ValueError(f"{text!r} does not fit a custom_id")
-        # Checked by the one pattern above: no per-field validation on the click path.
-        return cls.model_construct(
-            kind=kind, game_id=game_id, version=version, action=action, arg=arg or None
-        )
+        try:
+            return cls(game_id, version, action, arg or None, kind)
+        except ValueError:
+            raise ValueError(f"{text!r} does not fit a custom_id") from None
 
     @property
     def action_text(self) -> str:
@@ -58,10 +67,7 @@ class CustomId(BaseModel, frozen=True):
         return self.action if self.arg is None else f"{self.action}.{self.arg}"
 
     def encode(self) -> str:
-        parts = [self.kind, str(self.game_id), str(self.version), self.action]
-        text = ":".join([*parts, self.arg] if self.arg is not None else parts)
-        assert len(text) <= MAX_LENGTH
-        return text
+        return self.text
 
 
 def decode(text: str) -> CustomId | None:

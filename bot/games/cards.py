@@ -6,7 +6,7 @@ compact, readable JSON and custom_ids can carry a card in two ASCII characters (
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
 from typing import Any
 
@@ -84,10 +84,14 @@ class Card:
 
     rank: Rank
     suit: Suit | None = None
+    text: str = field(default="", init=False, compare=False, repr=False)
+    """How the card is written ("10♠", "🃏"), worked out once: states are saved card by card."""
 
     def __post_init__(self) -> None:
         if (self.rank == Rank.JOKER) != (self.suit is None):
             raise CardParseError("a joker has no suit and every other card has one")
+        text = Rank.JOKER.label if self.suit is None else self.rank.label + self.suit.value
+        object.__setattr__(self, "text", text)
 
     @property
     def value(self) -> int:
@@ -106,9 +110,7 @@ class Card:
         return label + self.suit.letter
 
     def __str__(self) -> str:
-        if self.suit is None:
-            return Rank.JOKER.label
-        return self.rank.label + self.suit.value
+        return self.text
 
     def __repr__(self) -> str:
         return f"Card({self})"
