@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections import OrderedDict
 from typing import Any
 
 import discord
@@ -25,9 +26,10 @@ BUSY = 16
 """Interactions waiting for an answer beyond which a new one is acknowledged at once: in a
 burst the event loop lags, and a watch that wakes at 2 s would be too late."""
 DISCORD_DEADLINE = 3.0
-_waiting: dict[int, float] = {}
-"""Interactions not answered yet, by id, with when they arrived. One whose handler never
-claimed it (a bot closed mid-click) is forgotten once Discord's deadline has passed."""
+_waiting: OrderedDict[int, float] = OrderedDict()
+"""Interactions not answered yet, by id, with when they arrived, oldest first. One whose
+handler never claimed it (a bot closed mid-click) is forgotten once Discord's deadline has
+passed."""
 _CLAIMED = "answer:claimed"
 _READY = "answer:ready"
 _WATCH = "answer:watch"
@@ -98,12 +100,22 @@ async def watch(interaction: discord.Interaction, after: float = ACK_AFTER) -> N
     task.add_done_callback(lambda _: _waiting.pop(interaction.id, None))
 
 
+async def make_way() -> None:
+    """In a burst, let the interactions that have arrived be acknowledged before this one's
+    work. A click's work runs without a pause (its game loads and commits on the event loop),
+    and the acknowledgements of the clicks behind it wait for it: one turn of the loop puts
+    this click behind them."""
+    if len(_waiting) > BUSY:
+        await asyncio.sleep(0)
+
+
 def _busy(now: float) -> bool:
     """More than BUSY interactions are waiting for an answer (within Discord's deadline)."""
-    if len(_waiting) > BUSY:
-        for waiting, arrived in list(_waiting.items()):
-            if now - arrived > DISCORD_DEADLINE:
-                del _waiting[waiting]
+    while len(_waiting) > BUSY:  # the oldest first: stop at the first still within the deadline
+        oldest, arrived = next(iter(_waiting.items()))
+        if now - arrived <= DISCORD_DEADLINE:
+            break
+        del _waiting[oldest]
     return len(_waiting) > BUSY
 
 

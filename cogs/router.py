@@ -19,6 +19,7 @@ import discord
 
 from bot.games.contract import Setup
 from bot.games.definition import GameInfo
+from cogs import answers
 from cogs.answers import refuse
 from cogs.challenges import CHALLENGE_ANSWERS, ChallengeDesk
 from cogs.context import Desk, UnknownGame, game_of, match_of
@@ -142,6 +143,7 @@ class Router:
         )
 
     async def click(self, interaction: discord.Interaction, custom: CustomId) -> None:
+        await answers.make_way()
         async with self.desk.lock(custom.game_id):
             record = await self.desk.store.get_game(custom.game_id)
             if record is None:
@@ -168,6 +170,7 @@ class Router:
         self, interaction: discord.Interaction, custom: CustomId, values: list[str]
     ) -> None:
         """A select menu: cards picked in a hand, or a pick made in a lobby."""
+        await answers.make_way()
         async with self.desk.lock(custom.game_id):
             record = await self.desk.store.get_game(custom.game_id)
             if record is None:
