@@ -18,8 +18,8 @@ import copy
 import json
 import logging
 import time
-from collections.abc import Callable, Iterable
-from contextlib import AbstractContextManager
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from http import HTTPStatus
 from types import SimpleNamespace
 from typing import Any
@@ -205,9 +205,8 @@ class FakeDiscord:
     def dispatch(self, event: str, data: dict[str, Any]) -> None:
         """Hand a gateway event to the bot exactly as its websocket reader would."""
         assert self.bot is not None, "start() the fake first"
-        started = time.perf_counter()
-        wire = copy.deepcopy(data)
-        self.harness_seconds += time.perf_counter() - started
+        with self._own_time():
+            wire = copy.deepcopy(data)
         self.bot._connection.parsers[event](wire)
 
     async def settle(self) -> None:
@@ -236,6 +235,15 @@ class FakeDiscord:
                 raise SettleTimeout(f"still running after {self.settle_timeout} s: {names}")
             await asyncio.wait(pending, timeout=remaining)
         self._flag_unacknowledged()
+
+    @contextmanager
+    def _own_time(self) -> Iterator[None]:
+        """Count the time spent inside as the harness's own (see `harness_seconds`)."""
+        started = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.harness_seconds += time.perf_counter() - started
 
     def _flag_unacknowledged(self) -> None:
         """Only interactions sent since the last settle are looked at, so a long run (a
@@ -289,10 +297,9 @@ class FakeDiscord:
 
         ``message.button("Label")["custom_id"]`` finds a button's custom_id by its label.
         """
-        started = time.perf_counter()
-        stored = self._message(message)
-        data = component_data(stored, custom_id, None, check=check)
-        self.harness_seconds += time.perf_counter() - started
+        with self._own_time():
+            stored = self._message(message)
+            data = component_data(stored, custom_id, None, check=check)
         return await self._component(stored, user, data, f"click {custom_id}", check, settle)
 
     async def select(
@@ -307,10 +314,9 @@ class FakeDiscord:
         settle: bool = True,
     ) -> InteractionResult:
         """Choose ``values`` in a string select menu on the message."""
-        started = time.perf_counter()
-        stored = self._message(message)
-        data = component_data(stored, custom_id, values, check=check)
-        self.harness_seconds += time.perf_counter() - started
+        with self._own_time():
+            stored = self._message(message)
+            data = component_data(stored, custom_id, values, check=check)
         return await self._component(stored, user, data, f"select {custom_id}", check, settle)
 
     async def _component(
@@ -426,51 +432,38 @@ class FakeDiscord:
         interaction: InteractionRecord | None,
     ) -> Any:
         """Record, validate and answer one REST request (raising what discord.py would)."""
-        started = time.perf_counter()
-        try:
-            return self._handle(route, body, uploads, query, interaction)
-        finally:
-            self.harness_seconds += time.perf_counter() - started
-
-    def _handle(
-        self,
-        route: Route,
-        body: Any,
-        uploads: dict[int, dict[str, Any]],
-        query: dict[str, Any] | None,
-        interaction: InteractionRecord | None,
-    ) -> Any:
-        request = RecordedRequest(
-            method=route.method,
-            path=route.path,
-            url=route.url,
-            params=path_params(route.path, route.url),
-            query=dict(query or {}),
-            body=_wire_copy(body),
-            files=list(uploads.values()),
-            user=interaction.user if interaction else None,
-            interaction_id=interaction.id if interaction else None,
-        )
-        self.requests.append(request)
-        if interaction is not None:
-            interaction.requests.append(request)
-        self._validate(request)
-        try:
-            if request.violations and self.reject_invalid_bodies:
-                reasons = [{"code": "SPEC", "message": v} for v in request.violations]
-                raise DiscordHTTPError(
-                    400, 50035, "Invalid Form Body", {"spec": {"_errors": reasons}}
-                )
-            status, response = self.rest.answer(Call(request, interaction, uploads))
-        except DiscordHTTPError as error:
-            request.status, request.response = error.status, error.json()
-            raise _discord_error(error) from None
-        except UnknownRoute as error:
-            request.status = 404
-            self.problems.add(ProblemKind.UNKNOWN_ROUTE, str(error))
-            raise
-        request.status, request.response = status, response
-        return response
+        with self._own_time():
+            request = RecordedRequest(
+                method=route.method,
+                path=route.path,
+                url=route.url,
+                params=path_params(route.path, route.url),
+                query=dict(query or {}),
+                body=_wire_copy(body),
+                files=list(uploads.values()),
+                user=interaction.user if interaction else None,
+                interaction_id=interaction.id if interaction else None,
+            )
+            self.requests.append(request)
+            if interaction is not None:
+                interaction.requests.append(request)
+            self._validate(request)
+            try:
+                if request.violations and self.reject_invalid_bodies:
+                    reasons = [{"code": "SPEC", "message": v} for v in request.violations]
+                    raise DiscordHTTPError(
+                        400, 50035, "Invalid Form Body", {"spec": {"_errors": reasons}}
+                    )
+                status, response = self.rest.answer(Call(request, interaction, uploads))
+            except DiscordHTTPError as error:
+                request.status, request.response = error.status, error.json()
+                raise _discord_error(error) from None
+            except UnknownRoute as error:
+                request.status = 404
+                self.problems.add(ProblemKind.UNKNOWN_ROUTE, str(error))
+                raise
+            request.status, request.response = status, response
+            return response
 
     def _validate(self, request: RecordedRequest) -> None:
         if self.spec is None or request.body is None:
