@@ -40,9 +40,9 @@ def game_lines(game: GameEntry) -> list[tuple[str, str]]:
 
 
 def help_lines() -> list[tuple[str, str]]:
-    keys = "|".join(GAMES)
-    terminal = (f"python -m bot play {keys}", "Play in a terminal, no Discord needed.")
-    return [line for game in GAMES.values() for line in game_lines(game)] + [*TABLE_LINES, terminal]
+    """What a player in Discord can do here (the terminal game is for whoever runs the bot:
+    the README tells them)."""
+    return [line for game in GAMES.values() for line in game_lines(game)] + TABLE_LINES
 
 
 def rules_embeds(page: RulesPage) -> list[discord.Embed]:

@@ -287,3 +287,4 @@ async def test_rules_and_help_answer_privately(harness, make_bot, alice) -> None
             assert ruling in text
         help_ = await discord.slash("help", alice)
         assert help_.ephemeral and "/scoundrel new" in json.dumps(help_.embed)
+        assert "python -m bot" not in json.dumps(help_.embed), "players cannot run the bot"
