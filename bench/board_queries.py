@@ -161,8 +161,10 @@ def print_plans(db: sqlite3.Connection) -> None:
         print(f"  plan of {name}: " + " | ".join(row[3] for row in plan))
 
 
-async def main(results: int, runs: int) -> None:
+async def main(results: int, runs: int, only: str | None) -> None:
     for scenario, (guilds, players) in SCENARIOS.items():
+        if only is not None and scenario != only:
+            continue
         with tempfile.TemporaryDirectory() as folder:
             path = Path(folder) / "boards.sqlite3"
             seconds = await fill(path, results, guilds, players)
@@ -184,5 +186,6 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--results", type=int, default=1_000_000)
     parser.add_argument("--runs", type=int, default=300)
+    parser.add_argument("--scenario", choices=sorted(SCENARIOS), help="only this one")
     args = parser.parse_args()
-    asyncio.run(main(args.results, args.runs))
+    asyncio.run(main(args.results, args.runs, args.scenario))

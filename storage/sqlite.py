@@ -309,7 +309,7 @@ class SqliteStore(BoardQueries):
         finished = list(results)
 
         def commit(db: sqlite3.Connection) -> GameRecord:
-            _bump(db, game_id, expected_version, now, status, state, narration)
+            record = _bump(db, game_id, expected_version, now, status, state, narration)
             db.execute(
                 "INSERT INTO actions (game_id, seq, user_id, action, created_at)"
                 " VALUES (?, ?, ?, ?, ?)",
@@ -317,7 +317,7 @@ class SqliteStore(BoardQueries):
             )
             _write_results(db, game_id, finished, now)
             _write_ratings(db, game_id, ratings, now)
-            return _reload(db, game_id)
+            return record
 
         return await self._write(commit)
 
@@ -335,10 +335,10 @@ class SqliteStore(BoardQueries):
         finished = list(results)
 
         def close(db: sqlite3.Connection) -> GameRecord:
-            _bump(db, game_id, expected_version, now, status, was=was)
+            record = _bump(db, game_id, expected_version, now, status, was=was)
             _write_results(db, game_id, finished, now)
             _write_ratings(db, game_id, ratings, now)
-            return _reload(db, game_id)
+            return record
 
         return await self._write(close)
 
@@ -356,7 +356,7 @@ class SqliteStore(BoardQueries):
 
         def accept(db: sqlite3.Connection) -> GameRecord:
             try:
-                _bump(
+                return _bump(
                     db,
                     game_id,
                     expected_version,
@@ -369,7 +369,6 @@ class SqliteStore(BoardQueries):
                 )
             except sqlite3.IntegrityError as error:
                 raise ChannelBusy(f"channel {channel_id} already has an active game") from error
-            return _reload(db, game_id)
 
         return await self._write(accept)
 
@@ -440,17 +439,19 @@ def _bump(
     narration: str | None = None,
     was: GameStatus = GameStatus.ACTIVE,
     channel_id: int | None = None,
-) -> None:
-    cursor = db.execute(
+) -> GameRecord:
+    """The game one version on, as the update left it (read by the update itself)."""
+    row = db.execute(
         "UPDATE games SET version = version + 1, updated_at = ?, status = ?,"
         " state = COALESCE(?, state), narration = COALESCE(?, narration),"
         " channel_id = COALESCE(?, channel_id)"
-        " WHERE id = ? AND version = ? AND status = ?",
+        f" WHERE id = ? AND version = ? AND status = ? RETURNING {GAME_COLUMNS}",
         (now, status.value, state, narration, channel_id, game_id, expected_version, was.value),
-    )
-    if cursor.rowcount != 1:
+    ).fetchone()
+    if row is None:
         exists = db.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone()
         raise (StaleVersion if exists else GameNotFound)(f"game {game_id}")
+    return _record(row)
 
 
 def _write_results(
