@@ -40,6 +40,8 @@ class Desk:
     _locks: weakref.WeakValueDictionary[int, asyncio.Lock] = field(
         default_factory=weakref.WeakValueDictionary
     )
+    turn_pings: dict[int, tuple[int, int]] = field(default_factory=dict)
+    """Each game's standing "your turn" line (channel, message), as cogs/pings.py sent it."""
 
     def lock(self, game_id: int) -> asyncio.Lock:
         """One click at a time per game in this process; the version column guards the rest."""

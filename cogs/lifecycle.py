@@ -21,6 +21,7 @@ from cogs.answers import refuse
 from cogs.challenges import challenge_text
 from cogs.context import Desk, game_of, match_of, names_of
 from cogs.messages import NARRATION_LINES, table_message
+from cogs.pings import announce_turn, withdraw
 from cogs.replies import idle_text, say
 from storage import GameRecord, GameStatus, RatingChange, ResultRow, StaleVersion
 
@@ -270,6 +271,7 @@ class Lifecycle:
             await self.desk.edit_message(
                 record.channel_id, record.message_id, **table_message(record, match)
             )
+        await announce_turn(self.desk, record, match, set(late))
         return len(late)
 
     # ---- closing early -------------------------------------------------------------------------
@@ -290,6 +292,7 @@ class Lifecycle:
         return await self.desk.store.close_game(record.id, record.version, status, rows, change)
 
     async def _show_closed(self, record: GameRecord, notice: str) -> None:
+        await withdraw(self.desk, record.id)  # nobody's turn any more
         if record.message_id is None:
             return
         fields = table_message(record, match_of(record), notice)

@@ -17,6 +17,7 @@ from cogs.answers import refuse
 from cogs.context import Desk, game_of, match_of, names_of
 from cogs.lifecycle import Lifecycle, ratings_for, result_rows
 from cogs.messages import NARRATION_LINES, hand_message, table_message
+from cogs.pings import announce_turn
 from cogs.replies import idle_text, say
 from storage import GameRecord, GameStatus, StaleVersion
 
@@ -47,6 +48,7 @@ class Plays:
             return
         match = match_of(record)
         before = match_of(record) if match.game.reads_before else None  # beats a deep copy
+        waiting_before = set(match.acting())
         try:
             events = match.play(seat, text)
         except NotYourTurn:
@@ -82,8 +84,9 @@ class Plays:
             await answers.update(interaction, **hand_message(record, match, seat, []))
             if record.message_id is not None:
                 await self.desk.edit_message(record.channel_id, record.message_id, **public)
-            return
-        await answers.update(interaction, **public)
+        else:
+            await answers.update(interaction, **public)
+        await announce_turn(self.desk, record, match, waiting_before, interaction.user.id)
 
     async def show_hand(
         self, interaction: discord.Interaction, record: GameRecord, picked: list[str], fresh: bool

@@ -17,6 +17,7 @@ from cogs import answers
 from cogs.answers import refuse
 from cogs.context import Desk, match_of
 from cogs.messages import NARRATION_LINES, table_message
+from cogs.pings import announce_turn
 from cogs.replies import say
 from storage import ChannelBusy, GameRecord, GameStatus, NewGame, PlayerSeat
 
@@ -195,10 +196,13 @@ class Starter:
                 return
             text = elsewhere.format(thread=thread.mention)
             await answers.update(interaction, content=text, embed=None, view=None)
-            return
-        if interaction.message is not None:
-            await store.set_message(record.id, record.channel_id, interaction.message.id)
-        await answers.update(interaction, content=here, **table_message(record, match_of(record)))
+        else:
+            if interaction.message is not None:
+                await store.set_message(record.id, record.channel_id, interaction.message.id)
+                record = record.model_copy(update={"message_id": interaction.message.id})
+            fields = table_message(record, match_of(record))
+            await answers.update(interaction, content=here, **fields)
+        await announce_turn(self.desk, record, match_of(record), set(), interaction.user.id)
 
     async def post_in(
         self, channel: discord.abc.Messageable, record: GameRecord, match: Match

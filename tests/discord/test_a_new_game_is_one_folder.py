@@ -82,9 +82,7 @@ async def test_its_buttons_refuse_strangers_and_illegal_moves(
 async def test_help_rules_and_boards_list_it(nim, harness, make_bot, alice) -> None:
     async with harness.running(make_bot) as discord:
         help_text = str((await discord.slash("help", alice)).embed)
-        assert (
-            "/nim new [variant]" in help_text and "play scoundrel|dragons|deuces|nim" in help_text
-        )
+        assert "/nim new [variant]" in help_text
         rules = await discord.slash("rules", alice, game="nim")
         assert rules.ephemeral and rules.embed["title"] == "Rules: Nim"
         board = await discord.slash("leaderboard", alice, game="nim", variant="short")

@@ -1,6 +1,8 @@
 """Dungeons & Deuces through the offline Discord: a lobby, a party of three, hands only their
 owners see, the GM's turns, and a player who lets the clock run out."""
 
+import re
+
 from bot.games.registry import GAMES
 from storage import GameStatus
 from tests.harness import StoredMessage
@@ -183,3 +185,36 @@ async def test_a_table_started_in_a_busy_channel_moves_to_a_thread(
             thread.id,
             table.id,
         )
+
+
+async def test_the_party_is_told_whose_turn_it_is_by_one_line_at_a_time(
+    harness, make_bot, alice, bob, world, clock
+) -> None:
+    carol = world.add_user("carol")
+    async with harness.running(make_bot) as discord:
+        lobby = await open_table(discord, alice, bob, carol)
+        table = (await discord.click(lobby, lobby.button("Start")["custom_id"], alice)).message
+        users = {0: alice, 1: bob, 2: carol}
+
+        def standing() -> list[str]:
+            lines = discord.messages_in(table.channel_id)
+            return [m.content for m in lines if "your turn" in m.content]
+
+        def awaited() -> set[int]:
+            return {users[seat].id for seat in state.acting()}
+
+        _, state = await state_of(discord)
+        expected = awaited() - {alice.id}  # the host who pressed Start is looking already
+        if expected:
+            (line,) = standing()
+            assert {int(user) for user in re.findall(r"<@(\d+)>", line)} == expected
+        before = awaited()
+        clock.advance(minutes=3)
+        await discord.bot.router.lifecycle.time_out_turns()
+        _, state = await state_of(discord)
+        assert len(standing()) <= 1
+        if awaited() - before:
+            (line,) = standing()
+            assert all(f"<@{user}>" in line for user in awaited() - before)
+        record = await play_with_hints(discord, table, users)
+        assert record.status == GameStatus.FINISHED and standing() == []

@@ -168,8 +168,9 @@ async def test_a_duel_accepted_in_a_busy_channel_moves_to_a_thread(
         accepted = await discord.click(message, message.button("Accept")["custom_id"], bob)
         (thread,) = accepted.created_threads
         assert thread.mention in message.content and message.buttons == []
-        (duel,) = discord.messages_in(thread)
+        duel, *turn_lines = discord.messages_in(thread)
         assert duel.embed["title"] == "Diamonds & Dragons · Duel"
+        assert all("your turn" in line.content for line in turn_lines)
         record = await discord.bot.store.get_game(1)
         assert (record.status, record.channel_id, record.message_id) == (
             GameStatus.ACTIVE,
@@ -242,3 +243,45 @@ async def test_rules_for_dragons_fit_discords_limits(harness, make_bot, alice) -
         names_and_values = sum(len(f["name"]) + len(f["value"]) for f in rules.embed["fields"])
         total = len(rules.embed["title"]) + len(rules.embed["description"]) + names_and_values
         assert total <= 6000, "Discord refuses an embed over 6,000 characters"
+
+
+async def test_the_player_whose_turn_it_is_is_mentioned_and_nobody_else(
+    harness, make_bot, alice, bob
+) -> None:
+    """An edit notifies nobody: each time the turn passes, the player now to move is mentioned
+    in one line (allowed mentions: that user only), which replaces the game's previous line."""
+    async with harness.running(make_bot) as discord:
+        message = await challenge(discord, alice, bob)
+        message = (await discord.click(message, message.button("Accept")["custom_id"], bob)).message
+        players = {0: alice, 1: bob}
+
+        def standing() -> list:
+            lines = discord.messages_in(message.channel_id)
+            return [m for m in lines if "your turn" in m.content and not m.deleted]
+
+        passed = 0
+        while not any(b["label"] == "Rematch" for b in message.buttons):
+            _, state = await state_of(discord, 1)
+            mover = players[state.to_move]
+            message = (await discord.click(message, pick(message)["custom_id"], mover)).message
+            _, state = await state_of(discord, 1)
+            if state.to_move is None:
+                break
+            following = players[state.to_move]
+            if following is not mover:
+                passed += 1
+                (line,) = standing()
+                assert line.content.startswith(f"🔔 <@{following.id}>: your turn")
+                assert f"/{message.channel_id}/{message.id}" in line.content  # a jump link
+            assert len(standing()) <= 1
+        assert passed > 3 and standing() == [], "a finished duel leaves no turn line"
+        sent = [
+            r.body
+            for r in discord.find_requests("POST", "/channels/{channel_id}/messages")
+            if "your turn" in (r.body or {}).get("content", "")
+        ]
+        assert len(sent) >= passed
+        for body in sent:
+            mentioned = body["content"].split(">")[0].removeprefix("🔔 <@")
+            assert body["allowed_mentions"]["parse"] == []
+            assert [str(user) for user in body["allowed_mentions"]["users"]] == [mentioned]

@@ -1,0 +1,73 @@
+"""Telling players it is their turn: a mention that notifies them, one standing per game.
+
+Editing the game's message notifies nobody, so when a game starts waiting on players it was not
+waiting on, a short line mentions them, and only them (the allowed mentions name those users,
+never roles or everyone). The game's previous line is removed as the next goes out, and when the
+game ends, so a long duel leaves one line in the channel, not one per move. Solo games never
+ping: their player is the one who just clicked.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+
+from bot.games.definition import Match
+from cogs.context import Desk
+from storage import GameRecord, GameStatus
+
+log = logging.getLogger(__name__)
+
+
+async def announce_turn(
+    desk: Desk,
+    record: GameRecord,
+    match: Match,
+    waiting_before: set[int],
+    clicked_by: int | None = None,
+) -> None:
+    """After a move (or a start, with nobody waited on before): mention the players the game
+    now waits on that it did not before, except the one who clicked, who is looking already."""
+    if len(record.players) < 2:
+        return
+    waiting = set(match.acting()) if record.status == GameStatus.ACTIVE else set()
+    users = sorted(
+        {p.user_id for p in record.players if p.seat in waiting - waiting_before} - {clicked_by}
+    )
+    if waiting and not users and waiting <= waiting_before:
+        return  # the same players are still to decide: their line stands
+    await withdraw(desk, record.id)
+    if not users:
+        return
+    mentions = " ".join(f"<@{user_id}>" for user_id in users)
+    where = f" {_link(record)}" if record.message_id is not None else ""
+    text = f"🔔 {mentions}: your turn in {match.info.title}{where}"
+    channel = desk.client.get_partial_messageable(record.channel_id)
+    allowed = discord.AllowedMentions(
+        everyone=False, roles=False, replied_user=False, users=[discord.Object(u) for u in users]
+    )
+    try:
+        sent = await channel.send(text, allowed_mentions=allowed)
+    except discord.HTTPException as error:
+        log.info("could not ping the players of game %s: %s", record.id, error)
+        return
+    desk.turn_pings[record.id] = (record.channel_id, sent.id)
+
+
+async def withdraw(desk: Desk, game_id: int) -> None:
+    """Remove a game's standing turn line, if this process sent one."""
+    posted = desk.turn_pings.pop(game_id, None)
+    if posted is None:
+        return
+    channel_id, message_id = posted
+    message = desk.client.get_partial_messageable(channel_id).get_partial_message(message_id)
+    try:
+        await message.delete()
+    except discord.HTTPException as error:  # deleted by someone already: nothing to do
+        log.info("could not remove the turn line of game %s: %s", game_id, error)
+
+
+def _link(record: GameRecord) -> str:
+    guild = record.guild_id if record.guild_id is not None else "@me"
+    return f"https://discord.com/channels/{guild}/{record.channel_id}/{record.message_id}"
