@@ -1,8 +1,9 @@
 """Play any registered game in the terminal, with the same engine, voice and views as Discord.
 
-The screen numbers the legal moves (led by the game's hint, where it gives one, and at most
-`LISTED` of them); any move can also be typed in its text form (`weapon 9S`, `attack 0 9C 9D`).
-Several seats share the keyboard and are asked in turn.
+The screen numbers the legal moves in the game's own order (at most `LISTED` of them, and the
+game's hint, marked, where it gives one); any move can also be typed in its text form
+(`weapon 9S`, `attack 0 9C 9D`). Several seats share the keyboard and are asked in turn. Ctrl-C
+or the end of input leaves the game, never with a traceback.
 """
 
 from __future__ import annotations
@@ -14,13 +15,13 @@ from typing import TextIO
 from bot.games.contract import GameError, Setup
 from bot.games.definition import Match
 from bot.games.registry import GAMES
-from bot.render.terminal import print_hand, print_table
+from bot.render.terminal import print_hand, print_rules, print_table, strip_marks
 
 LISTED = 12
 QUIT_WORDS = {"q", "quit", "exit"}
 HELP = (
     "Type the number of a move (or the move itself) and press Enter; Enter alone takes the hint"
-    " where there is one; q quits; ? shows the moves again."
+    " where there is one; q quits; ? shows the rules."
 )
 
 
@@ -50,10 +51,14 @@ def play(
     out.write(f"{entry.info.title}, seed {seed} (play this deal again with --seed {seed}).\n")
     out.write(f"{HELP}\n")
     print_table(match.table(names), match.narrate(events, None, names), out)
-    while not match.is_over:
-        if not _turn(match, names, source, out):
-            out.write("\nYou leave the dungeon. (Game not finished.)\n")
-            return 0
+    try:
+        while not match.is_over:
+            if not _turn(match, names, source, out):
+                out.write("\nYou leave the dungeon. (Game not finished.)\n")
+                return 0
+    except KeyboardInterrupt:
+        out.write("\nYou leave the dungeon. (Game not finished.)\n")
+        return 0
     out.write("\n" + final_words(match, names) + "\n")
     return 0
 
@@ -64,12 +69,14 @@ def _turn(match: Match, names: list[str], stdin: TextIO, out: TextIO) -> bool:
     hand = match.hand(seat, [])
     if hand is not None:
         print_hand(hand, out)
-    listed, hinted = match.labelled(seat)
+    listed, hint = match.labelled(seat)
     moves = listed[:LISTED]
+    if hint is not None and hint not in (text for text, _ in moves):
+        moves.append(next(move for move in listed if move[0] == hint))
     if len(names) > 1:
         out.write(f"{names[seat]}, your move:\n")
-    for number, (_, label) in enumerate(moves, start=1):
-        out.write(f"  {number}) {label}{'   (hint)' if hinted and number == 1 else ''}\n")
+    for number, (text, label) in enumerate(moves, start=1):
+        out.write(f"  {number}) {strip_marks(label)}{'   (hint)' if text == hint else ''}\n")
     out.write("> ")
     out.flush()
     answer = stdin.readline()
@@ -77,14 +84,15 @@ def _turn(match: Match, names: list[str], stdin: TextIO, out: TextIO) -> bool:
         return False
     choice = answer.strip()
     if choice == "?":
+        print_rules(match.game.rules, out)
         return True
-    if choice.isdigit():
+    if choice.isdecimal():
         if not 1 <= int(choice) <= len(moves):
             out.write(f"Choose a move from 1 to {len(moves)}. {HELP}\n")
             return True
         text = moves[int(choice) - 1][0]
-    elif not choice and hinted:
-        text = moves[0][0]
+    elif not choice and hint is not None:
+        text = hint
     else:
         text = choice
     before = match.before_move()

@@ -58,10 +58,11 @@ def test_the_screen_shows_hp_weapon_last_kill_deck_and_numbered_moves() -> None:
 
 def test_bad_input_is_explained_and_changes_nothing() -> None:
     out = io.StringIO()
-    play("scoundrel", seed=3, stdin=io.StringIO("0\n99\nfight\n\n?\n"), stdout=out)
+    play("scoundrel", seed=3, stdin=io.StringIO("0\n99\nfight\n\n²\n?\n"), stdout=out)
     text = out.getvalue()
     assert text.count("Choose a move from 1 to 5.") == 2
-    assert text.count("Not now: not a move") == 2, "a word that names no move, and Enter alone"
+    assert text.count("Not now: not a move") == 3, "a word, Enter alone, a superscript digit"
+    assert "== Rules: Scoundrel ==" in text and "strictly weaker" in text, "? shows the rules"
     assert "Room 2" not in text
     assert "Room 2" not in text
     assert "You leave the dungeon" in text
@@ -129,7 +130,7 @@ def test_a_deuces_encounter_against_the_gm_in_the_terminal() -> None:
     expected = replay_deuces_hints(5)
     assert f"Game over: you {expected.outcome.value}, score {expected.score}." in result.stdout
     assert "Waiting for: Player 1 to vote Hit or Stay" in result.stdout
-    assert "1) Vote stay   (hint)" in result.stdout
+    assert "2) Vote stay   (hint)" in result.stdout, "the hint keeps the move's own place"
     assert "Enemies: 0 Mold Slime" in result.stdout or "Enemies: 0 " in result.stdout
     assert "Your hand: Tinker:" in result.stdout
 
@@ -160,3 +161,22 @@ def test_a_database_that_cannot_be_opened_is_explained_before_logging_in(tmp_pat
     assert result.returncode == 2
     assert f"Cannot open the games database at DATABASE_URL={url}" in result.stderr
     assert "not-a-real-token" not in result.stderr
+
+
+class Interrupted(io.StringIO):
+    """A keyboard whose player presses Ctrl-C at the first prompt."""
+
+    def readline(self, size: int | None = -1) -> str:
+        raise KeyboardInterrupt
+
+
+def test_ctrl_c_leaves_the_game_without_a_traceback() -> None:
+    out = io.StringIO()
+    assert play("scoundrel", seed=3, stdin=Interrupted(), stdout=out) == 0
+    assert out.getvalue().endswith("You leave the dungeon. (Game not finished.)\n")
+
+
+def test_each_move_says_what_it_would_do_before_it_is_chosen() -> None:
+    out = io.StringIO()
+    play("scoundrel", seed=3, stdin=io.StringIO("q\n"), stdout=out)
+    assert "2) Fight 3♠ barehanded · −3 HP" in out.getvalue()

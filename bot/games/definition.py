@@ -284,15 +284,16 @@ class Match(Generic[S, A]):
     def legal(self, seat: int) -> list[str]:
         return [str(action) for action in self.state.legal_actions(seat)]
 
-    def labelled(self, seat: int) -> tuple[list[tuple[str, str]], bool]:
-        """Every legal action of a seat as (text, label), the hint first where the game gives
-        one, and whether it did: the hint is worked out once."""
+    def labelled(self, seat: int) -> tuple[list[tuple[str, str]], str | None]:
+        """Every legal action of a seat as (text, label), in the game's own order (so a move
+        keeps its place from one screen to the next), and the hint's text where the game
+        gives one: the hint is worked out once."""
         actions = self.state.legal_actions(seat)
         hint = self.game.suggest(self.state, seat) if actions else None
-        if hint is not None:
-            actions = [hint, *(action for action in actions if action != hint)]
         moves = [(str(action), self.game.label(self.state, seat, action)) for action in actions]
-        return moves, hint is not None
+        # The listed move equal to the hint, whose text may order the same cards differently.
+        hinted = next((m for m, action in zip(moves, actions, strict=True) if action == hint), None)
+        return moves, hinted[0] if hinted is not None else None
 
     def play(self, seat: int, text: str) -> Sequence[Event]:
         """Play an action named by its text form; a GameError (the state unchanged) if it is

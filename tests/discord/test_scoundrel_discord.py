@@ -44,11 +44,11 @@ async def test_a_whole_game_clicked_from_new_to_the_end(harness, make_bot, alice
         assert field(message, "Health").endswith("20/20")
         assert "kobold (3♠)" in message.embed["description"]
         labels = [b["label"] for b in message.buttons]
-        assert labels == [
-            "Fight 3♠ barehanded",
-            "Drink 7♥",
-            "Fight 8♣ barehanded",
-            "Fight 2♣ barehanded",
+        assert labels == [  # each move says what it would do
+            "Fight 3♠ barehanded · −3 HP",
+            "Drink 7♥ · no healing: health is full",
+            "Fight 8♣ barehanded · −8 HP",
+            "Fight 2♣ barehanded · −2 HP",
             "Run",
         ]
         clicks = 0

@@ -562,3 +562,23 @@ def test_the_worked_example_replays_until_it_fights_9_clubs_twice() -> None:
     assert party.weapon == Card.parse("6♦") and party.last_kill == Card.parse("5♣")
     assert state.room[0] == Card.parse("9♦")
     assert Counter(state.all_cards()) == Counter(dragons_dungeon() + HEROES)
+
+
+# ---- what a move would do, said before it is chosen ------------------------------------------
+
+
+def test_a_fight_says_its_damage_and_whether_the_weapon_breaks() -> None:
+    state = solo("5♦ 9♠ 10♣ 8♣ " + FILLER)
+    play(state, "equip 5♦")
+    assert state.preview(parse_action("fight 9♠")) == "−4 HP"
+    play(state, "fight 9♠")  # 16 HP; the weapon's last kill is 9♠
+    assert state.preview(parse_action("fight 8♣")) == "−3 HP"
+    assert state.preview(parse_action("fight 10♣")) == "−10 HP, weapon breaks"
+    assert play(state, "fight 10♣")[0].weapon_broke
+
+
+def test_a_potion_right_after_a_potion_is_said_to_be_wasted() -> None:
+    state = solo("K♠ 5♥ 6♥ 2♣ " + FILLER)
+    play(state, "fight K♠", "drink 5♥")
+    assert state.preview(parse_action("drink 6♥")) == "wasted: a potion right after a potion"
+    assert play(state, "drink 6♥")[0].wasted

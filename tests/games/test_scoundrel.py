@@ -261,3 +261,32 @@ def test_the_daily_seed_is_fixed_per_day_and_differs_between_days() -> None:
     assert daily_seed(date(2026, 11, 21)) == daily_seed(date(2026, 11, 21))
     assert daily_seed(date(2026, 11, 21)) != daily_seed(date(2026, 11, 22))
     assert 0 <= daily_seed(date(2026, 11, 21)) < 2**31
+
+
+# ---- what a move would do, said before it is chosen ------------------------------------------
+
+
+def test_each_move_says_what_it_would_do_and_then_does_it() -> None:
+    state = scripted("5♦ 9♠ 7♥ 4♥ 3♣ " + FILLER)
+    preview = {spoken(action): state.preview(action) for action in state.legal_actions(0)}
+    assert preview["equip 5♦"] is None and preview["run"] is None
+    assert preview["bare 9♠"] == "−9 HP"
+    assert preview["drink 7♥"] == "no healing: health is full"
+    play(state, "equip 5♦")
+    assert state.preview(parse_action("weapon 9♠")) == "−4 HP"
+    assert play(state, "weapon 9♠")[0].damage == 4  # 16 HP
+    assert state.preview(parse_action("drink 4♥")) == "+4 HP"
+    assert play(state, "drink 4♥")[0].healed == 4  # ends the room: 7♥ carries over
+
+
+def test_a_second_potion_in_a_room_is_said_to_be_wasted_before_it_is_drunk() -> None:
+    state = scripted("K♠ 7♥ 4♥ 2♣ " + FILLER)
+    play(state, "bare K♠", "drink 7♥")
+    assert state.preview(parse_action("drink 4♥")) == "wasted: one potion a room"
+    assert play(state, "drink 4♥")[0].wasted
+
+
+def test_a_deadly_fight_says_so() -> None:
+    state = scripted("K♠ Q♠ 2♣ 3♣ " + FILLER)
+    play(state, "bare K♠")  # 7 HP
+    assert state.preview(parse_action("bare Q♠")) == "−12 HP (deadly)"

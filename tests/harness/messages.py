@@ -120,10 +120,15 @@ class StoredMessage:
         return [c for c in self.walk_components() if c.get("type") == 2]
 
     def button(self, label: str) -> dict[str, Any]:
-        """The button with this label (AssertionError listing the labels if there is none)."""
+        """The button with this label, or the one button whose label is this one followed by
+        " · " and an aside (a move's preview: "Drink 7♥ · +7 HP"). AssertionError listing the
+        labels if there is none."""
         for button in self.buttons:
             if button.get("label") == label:
                 return button
+        aside = [b for b in self.buttons if str(b.get("label", "")).startswith(f"{label} · ")]
+        if len(aside) == 1:
+            return aside[0]
         labels = [b.get("label") for b in self.buttons]
         raise AssertionError(f"no button labelled {label!r} on message {self.id}; has {labels}")
 

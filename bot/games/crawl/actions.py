@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from enum import StrEnum
 
 from bot.games.cards import Card, CardParseError, Suit
-from bot.games.contract import Action, IllegalAction
+from bot.games.contract import Action, GameState, IllegalAction
 
 
 class Role(StrEnum):
@@ -74,3 +75,12 @@ def parse_action(text: str) -> DungeonAction:
     if (played is None) != (kind in CARDLESS):
         raise IllegalAction(f"not a move: {text!r}")
     return dungeon_action(kind, played)
+
+
+class DungeonState(GameState[DungeonAction]):
+    """A dungeon crawl's state: what Scoundrel and Diamonds & Dragons share beyond the contract."""
+
+    @abstractmethod
+    def preview(self, action: DungeonAction) -> str | None:
+        """What a legal move would do, said before it is chosen ("−4 HP", "+5 HP", "wasted",
+        "weapon breaks"); None when there is nothing to warn about."""

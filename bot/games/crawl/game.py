@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeVar
 
-from bot.games.contract import Event, GameState
-from bot.games.crawl.actions import DungeonAction, parse_action
+from bot.games.contract import Event
+from bot.games.crawl.actions import DungeonAction, DungeonState, parse_action
 from bot.games.crawl.dealer import Dealer
 from bot.games.crawl.text import action_label
 from bot.games.definition import Game
 
-CrawlState = TypeVar("CrawlState", bound=GameState[DungeonAction])
+CrawlState = TypeVar("CrawlState", bound=DungeonState)
 
 
 class CrawlGame(Game[CrawlState, DungeonAction]):
@@ -21,7 +21,7 @@ class CrawlGame(Game[CrawlState, DungeonAction]):
         return parse_action(text)
 
     def label(self, state: CrawlState, seat: int, action: DungeonAction) -> str:
-        return action_label(action)
+        return action_label(action, state.preview(action))
 
     reads_before = False  # the Dealer tells a move from its events and the table after it
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.games.cards import Card
-from bot.games.crawl.actions import ActionKind, DungeonAction
+from bot.games.crawl.actions import ActionKind, DungeonAction, DungeonState
 from bot.games.views import Control, Style
 
 HP_BAR_CELLS = 10
@@ -30,18 +30,23 @@ STYLES: dict[ActionKind, Style] = {
 }
 
 
-def action_label(action: DungeonAction) -> str:
-    return ACTION_LABELS[action.kind].format(card=action.card)
+def action_label(action: DungeonAction, preview: str | None = None) -> str:
+    """ "Fight 9♣ (weapon)", and what it would do where that is worth saying ("· −4 HP")."""
+    label = ACTION_LABELS[action.kind].format(card=action.card)
+    return f"{label} · {preview}" if preview else label
 
 
-def control(action: DungeonAction, row: int, legal: set[DungeonAction]) -> Control:
-    """A button for a move, shown disabled when the move is not legal now."""
+def control(
+    state: DungeonState, action: DungeonAction, row: int, legal: set[DungeonAction]
+) -> Control:
+    """A button for a move, its outcome said on it; shown disabled when not legal now."""
+    allowed = action in legal
     return Control(
-        label=action_label(action),
+        label=action_label(action, state.preview(action) if allowed else None),
         action=str(action),
         style=STYLES[action.kind],
         row=row,
-        disabled=action not in legal,
+        disabled=not allowed,
     )
 
 

@@ -22,7 +22,6 @@ from bot.games.contract import (
     Event,
     GameEnded,
     GameOver,
-    GameState,
     IllegalAction,
     NotYourTurn,
     Outcome,
@@ -32,6 +31,7 @@ from bot.games.contract import (
 from bot.games.crawl.actions import (
     ActionKind,
     DungeonAction,
+    DungeonState,
     Role,
     dungeon_action,
     monster_total,
@@ -263,7 +263,7 @@ class DragonsOptions(BaseModel, frozen=True):
     players: Literal[1, 2] = 1
 
 
-class DragonsState(GameState[DungeonAction]):
+class DragonsState(DungeonState):
     """A whole game between two actions. The deck's top is index 0; deck and room are shared."""
 
     game: Literal["dragons"] = "dragons"
@@ -344,6 +344,22 @@ class DragonsState(GameState[DungeonAction]):
             return len(self.playing) == 1 and self.may_run()
         card = played.card
         return card is not None and card in self.room and played.kind == PLAY_KINDS[role_of(card)]
+
+    def preview(self, action: DungeonAction) -> str | None:
+        card = action.card
+        if card is None or self.to_move is None or action.kind == ActionKind.EQUIP:
+            return None
+        party = self.parties[self.to_move]
+        if action.kind == ActionKind.DRINK:
+            previous = party.last_played
+            if previous is not None and role_of(previous) == Role.POTION:
+                return "wasted: a potion right after a potion"
+            return _healing(min(MAX_HP, party.hp + card.value) - party.hp)
+        damage = party.damage_from(card)
+        loss = "no damage" if damage == 0 else f"−{damage} HP"
+        if damage >= party.hp:
+            loss += " (deadly)"
+        return f"{loss}, weapon breaks" if party.breaks_on(card) else loss
 
     # ---- applying an action -----------------------------------------------------------------
 
@@ -450,6 +466,10 @@ class DragonsState(GameState[DungeonAction]):
     def all_cards(self) -> list[Card]:
         """Every card wherever it lies, the shared deck and room once and each party's own."""
         return self.deck + self.room + [card for party in self.parties for card in party.cards()]
+
+
+def _healing(healed: int) -> str:
+    return f"+{healed} HP" if healed else "no healing: health is full"
 
 
 def new_game(

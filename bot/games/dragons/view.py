@@ -72,12 +72,17 @@ def controls(state: DragonsState) -> list[Control]:
     legal = set(state.legal_actions(state.to_move)) if state.to_move is not None else set()
     room = list(dict.fromkeys(state.room))
     plays = [
-        control(dungeon_action(PLAY_KINDS[role_of(card)], card), index // CARDS_PER_ROW, legal)
+        control(
+            state,
+            dungeon_action(PLAY_KINDS[role_of(card)], card),
+            index // CARDS_PER_ROW,
+            legal,
+        )
         for index, card in enumerate(room)
     ]
     run, face = dungeon_action(ActionKind.RUN), dungeon_action(ActionKind.FACE)
     choices = [
-        control(action, RUN_ROW, legal)
+        control(state, action, RUN_ROW, legal)
         for action in (run, face)
         if action in legal or action == run
     ]

@@ -18,7 +18,6 @@ from bot.games.contract import (
     Event,
     GameEnded,
     GameOver,
-    GameState,
     IllegalAction,
     NotYourTurn,
     Outcome,
@@ -28,6 +27,7 @@ from bot.games.contract import (
 from bot.games.crawl.actions import (
     ActionKind,
     DungeonAction,
+    DungeonState,
     Role,
     dungeon_action,
     monster_total,
@@ -78,7 +78,7 @@ def scoundrel_deck() -> list[Card]:
 _DECK = tuple(c for c in standard_deck() if not (c.suit and c.suit.is_red and c.rank >= Rank.JACK))
 
 
-class ScoundrelState(GameState[DungeonAction]):
+class ScoundrelState(DungeonState):
     """A whole game between two actions. The deck's top is index 0."""
 
     game: Literal["scoundrel"] = "scoundrel"
@@ -160,6 +160,18 @@ class ScoundrelState(GameState[DungeonAction]):
         if self.weapon_can_fight(card):
             return _FIGHT_EITHER_WAY
         return _FIGHT_BAREHANDED
+
+    def preview(self, action: DungeonAction) -> str | None:
+        card = action.card
+        if card is None or action.kind == ActionKind.EQUIP:
+            return None
+        if action.kind == ActionKind.DRINK:
+            if self.potion_in_room:
+                return "wasted: one potion a room"
+            return _healing(min(MAX_HP, self.hp + card.value) - self.hp)
+        weapon = self.weapon if action.kind == ActionKind.FIGHT_WITH_WEAPON else None
+        damage = max(0, card.value - weapon.value) if weapon is not None else card.value
+        return _hp_loss(damage, self.hp)
 
     # ---- applying an action -----------------------------------------------------------------
 
@@ -277,6 +289,16 @@ class ScoundrelState(GameState[DungeonAction]):
         """Every card wherever it lies; conservation says this is always the full deck."""
         held = [self.weapon] if self.weapon else []
         return self.deck + self.room + self.discard + held + self.slain
+
+
+def _hp_loss(damage: int, hp: int) -> str:
+    if damage == 0:
+        return "no damage"
+    return f"−{damage} HP" + (" (deadly)" if damage >= hp else "")
+
+
+def _healing(healed: int) -> str:
+    return f"+{healed} HP" if healed else "no healing: health is full"
 
 
 def new_game(

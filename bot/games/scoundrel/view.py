@@ -41,11 +41,11 @@ def controls(state: ScoundrelState) -> list[Control]:
     """Every play of every room card, on the card's own row; illegal ones shown disabled."""
     legal = set(state.legal_actions(SOLO))
     plays = [
-        control(dungeon_action(kind, card), row, legal)
+        control(state, dungeon_action(kind, card), row, legal)
         for row, card in enumerate(state.room)
         for kind in kinds_shown(state, card)
     ]
-    return [*plays, control(dungeon_action(ActionKind.RUN), RUN_ROW, legal)]
+    return [*plays, control(state, dungeon_action(ActionKind.RUN), RUN_ROW, legal)]
 
 
 def kinds_shown(state: ScoundrelState, card: Card) -> list[ActionKind]:
