@@ -160,21 +160,31 @@ class Boards:
         async def leaderboard(
             interaction: discord.Interaction,
             game: app_commands.Choice[str] | None = None,
-            variant: app_commands.Choice[str] | None = None,
+            variant: str | None = None,
             period: app_commands.Choice[str] | None = None,
         ) -> None:
             key = game.value if game else default
-            chosen = variant.value if variant else None
-            await self.leaderboard(interaction, key, chosen, period.value if period else "all")
+            await self.leaderboard(interaction, key, variant, period.value if period else "all")
+
+        async def variants_of_the_chosen_board(
+            interaction: discord.Interaction, typed: str
+        ) -> list[app_commands.Choice[str]]:
+            """The variants of the board chosen in the same command (or the default one), so
+            no board offers another's variants."""
+            chosen = getattr(interaction.namespace, "game", None)
+            board = boards.get(str(chosen) if chosen else default)
+            if board is None:
+                return []
+            return [
+                app_commands.Choice(name=variant.title(), value=variant)
+                for variant in board.variants
+                if typed.lower() in variant.lower()
+            ][:25]
 
         async def stats(interaction: discord.Interaction, user: discord.User | None = None) -> None:
             await self.stats(interaction, user)
 
         board_choices = [app_commands.Choice(name=b.title, value=key) for key, b in boards.items()]
-        variant_choices = [
-            app_commands.Choice(name=v.title(), value=v)
-            for v in dict.fromkeys(v for b in boards.values() for v in b.variants)
-        ]
         period_choices = [
             app_commands.Choice(name=text.capitalize(), value=key) for key, text in PERIODS.items()
         ]
@@ -182,14 +192,14 @@ class Boards:
             app_commands.Command(
                 name="leaderboard",
                 description="This server's best players",
-                callback=app_commands.choices(
-                    game=board_choices, variant=variant_choices, period=period_choices
-                )(
-                    app_commands.describe(
-                        game=f"Which board (default: {boards[default].title})",
-                        variant="Which variant",
-                        period="Since when",
-                    )(leaderboard)
+                callback=app_commands.autocomplete(variant=variants_of_the_chosen_board)(
+                    app_commands.choices(game=board_choices, period=period_choices)(
+                        app_commands.describe(
+                            game=f"Which board (default: {boards[default].title})",
+                            variant="Which variant of that board",
+                            period="Since when",
+                        )(leaderboard)
+                    )
                 ),
             )
         )

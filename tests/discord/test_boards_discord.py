@@ -164,3 +164,24 @@ async def test_the_daily_deal_is_the_same_for_everyone_with_one_attempt_each(
         # A daily game does not take the channel: a normal game still starts here.
         normal = await discord.slash("scoundrel new", bob)
         assert not normal.ephemeral
+
+
+async def test_the_variant_option_offers_only_the_chosen_boards_variants(
+    harness, make_bot, alice
+) -> None:
+    async with harness.running(make_bot) as discord:
+        offered = await discord.autocomplete(
+            "leaderboard", alice, focused="variant", game="scoundrel", variant=""
+        )
+        assert offered.response_type == 8
+        assert [c["value"] for c in offered.choices] == ["classic", "easy", "hard"]
+        typed = await discord.autocomplete(
+            "leaderboard", alice, focused="variant", game="scoundrel", variant="ha"
+        )
+        assert [c["value"] for c in typed.choices] == ["hard"]
+        dragons = await discord.autocomplete(
+            "leaderboard", alice, focused="variant", game="dragons", variant=""
+        )
+        assert "classic" not in [c["value"] for c in dragons.choices]
+        default = await discord.autocomplete("leaderboard", alice, focused="variant", variant="")
+        assert [c["value"] for c in default.choices] == ["classic", "easy", "hard"]

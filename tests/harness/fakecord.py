@@ -31,6 +31,7 @@ from discord.http import Route
 from tests.harness.guilds import Channel, User
 from tests.harness.interactions import (
     APPLICATION_COMMAND,
+    AUTOCOMPLETE,
     MESSAGE_COMPONENT,
     InteractionRecord,
     InteractionResult,
@@ -282,6 +283,30 @@ class FakeDiscord:
         return await self._interact(
             APPLICATION_COMMAND, user, place, data, label=f"/{command}", settle=settle
         )
+
+    async def autocomplete(
+        self,
+        command: str,
+        user: User | str,
+        /,
+        *,
+        focused: str,
+        channel: Channel | str | int | None = None,
+        **options: Any,
+    ) -> InteractionResult:
+        """Type into an option with autocomplete, as a client does while the user types:
+        ``autocomplete("leaderboard", alice, focused="variant", game="dragons", variant="")``.
+        The answer's ``choices`` are what the user would be offered."""
+        place = self._channel(channel)
+        tree = self.bot.tree if self.bot is not None else None
+        data = command_data(self.world, tree, command, place, options)
+        leaf = data["options"]
+        while leaf and leaf[0].get("type") in (1, 2):  # into the subcommand's own options
+            leaf = leaf[0]["options"]
+        typed = next((option for option in leaf if option["name"] == focused), None)
+        assert typed is not None, f"pass the option {focused!r} being typed, as a string"
+        typed.update(type=3, value=str(typed["value"]), focused=True)
+        return await self._interact(AUTOCOMPLETE, user, place, data, label=f"/{command} …")
 
     async def click(
         self,

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 
 APPLICATION_COMMAND = 2
 MESSAGE_COMPONENT = 3
+AUTOCOMPLETE = 4
 BUTTON = 2
 STRING_SELECT = 3
 
@@ -100,12 +101,18 @@ class InteractionResult:
 
     @property
     def response_type(self) -> int | None:
-        """4 message, 5 deferred message, 6 deferred update, 7 update message, 9 modal."""
+        """4 message, 5 deferred message, 6 deferred update, 7 update message, 8 autocomplete
+        choices, 9 modal."""
         return self.record.callback["type"] if self.record.callback else None
 
     @property
     def response_data(self) -> dict[str, Any]:
         return (self.record.callback or {}).get("data") or {}
+
+    @property
+    def choices(self) -> list[dict[str, Any]]:
+        """What an autocomplete answered (response type 8): ``[{"name", "value"}, ...]``."""
+        return list(self.response_data.get("choices") or [])
 
     @property
     def message(self) -> StoredMessage | None:

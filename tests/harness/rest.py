@@ -22,7 +22,12 @@ from tests.harness.guilds import (
     VIEW_CHANNEL,
     Channel,
 )
-from tests.harness.interactions import APPLICATION_COMMAND, MESSAGE_COMPONENT, InteractionRecord
+from tests.harness.interactions import (
+    APPLICATION_COMMAND,
+    AUTOCOMPLETE,
+    MESSAGE_COMPONENT,
+    InteractionRecord,
+)
 from tests.harness.messages import EPHEMERAL, LOADING, StoredMessage
 from tests.harness.problems import ProblemKind
 from tests.harness.recording import (
@@ -380,6 +385,12 @@ class FakeRest:
                 raise unknown_message()
             record.original_message_id = clicked.id
             return None if kind == 6 else self._edit(call, clicked, data)
+        if kind == 8:  # autocomplete choices: shown as the user types, nothing stored
+            if record.type != AUTOCOMPLETE:
+                raise invalid_form_body(
+                    "type", "INTERACTION_RESPONSE_TYPE_INVALID", "Invalid interaction response type"
+                )
+            return None
         if kind == 9:  # modal: shown to the user, nothing stored
             return None
         raise invalid_form_body("type", "INTERACTION_RESPONSE_TYPE_INVALID", f"type {kind}")
