@@ -27,7 +27,7 @@ from bot.games.registry import GAMES
 from cogs.answers import refuse
 from cogs.boards import BoardButton, Boards
 from cogs.channel_game import ChannelGameCog
-from cogs.commands import game_group
+from cogs.commands import challenge_menu, game_group
 from cogs.components import GameButton, GameSelect
 from cogs.context import Desk, Timings
 from cogs.help import help_commands
@@ -74,6 +74,8 @@ class DungeonBot(commands.Bot):
         self.add_dynamic_items(GameButton, GameSelect, BoardButton)
         for game in GAMES.values():
             self.tree.add_command(game_group(game, self.router))
+            if game.info.challenge is not None:
+                self.tree.add_command(challenge_menu(game, self.router))
         await self.add_cog(ChannelGameCog(self.router, self.settings.expiry_check_seconds))
         for command in [*help_commands(), *self.boards.commands()]:
             self.tree.add_command(command)

@@ -1,7 +1,8 @@
 """Each game's slash-command group, built from what the registry says of it.
 
 `/<game> new` takes the game's settings and variant as options with ranges and choices; a game
-that declares a challenge gets `/<game> challenge @player`, one with a daily deal gets
+that declares a challenge gets `/<game> challenge @player` (and "Challenge: <game>" in a
+member's Apps menu), one with a daily deal gets
 `/<game> daily`. Starting goes to a lobby or straight to the table as the game declares.
 """
 
@@ -76,6 +77,21 @@ def new_command(game: GameEntry, router: Router) -> app_commands.Command[Any, ..
             app_commands.Choice(name=v.label, value=v.key) for v in variants
         ]
     return _command("new", info.new_description, new, parameters, descriptions, choices)
+
+
+MENU_NAME_LIMIT = 32
+
+
+def challenge_menu(game: GameEntry, router: Router) -> app_commands.ContextMenu:
+    """ "Apps > Challenge: <game>" on a member: the same challenge as `/<game> challenge`."""
+    title = f"Challenge: {game.info.title}"
+    name = title if len(title) <= MENU_NAME_LIMIT else f"Challenge: {game.info.key}"
+
+    async def challenge_them(interaction: discord.Interaction, opponent: discord.User) -> None:
+        await router.challenges.issue(interaction, game, opponent)
+
+    menu = app_commands.ContextMenu(name=name, callback=challenge_them)
+    return app_commands.guild_only(menu)
 
 
 def challenge_command(game: GameEntry, router: Router) -> app_commands.Command[Any, ..., None]:

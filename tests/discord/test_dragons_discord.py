@@ -285,3 +285,17 @@ async def test_the_player_whose_turn_it_is_is_mentioned_and_nobody_else(
             mentioned = body["content"].split(">")[0].removeprefix("🔔 <@")
             assert body["allowed_mentions"]["parse"] == []
             assert [str(user) for user in body["allowed_mentions"]["users"]] == [mentioned]
+
+
+async def test_a_members_apps_menu_challenges_them(harness, make_bot, alice, bob, world) -> None:
+    async with harness.running(make_bot) as discord:
+        issued = await discord.user_command("Challenge: Diamonds & Dragons", alice, bob)
+        assert not issued.ephemeral and f"<@{bob.id}>" in issued.content
+        assert [b["label"] for b in issued.message.buttons] == ["Accept", "Decline"]
+        accepted = await discord.click(
+            issued.message, issued.message.button("Accept")["custom_id"], bob
+        )
+        assert accepted.message.embed["title"] == "Diamonds & Dragons · Duel"
+        robot = world.add_user("robot", bot=True)
+        refused = await discord.user_command("Challenge: Diamonds & Dragons", alice, robot)
+        assert refused.ephemeral

@@ -38,6 +38,7 @@ from tests.harness.interactions import (
     base_payload,
     command_data,
     component_data,
+    user_command_data,
 )
 from tests.harness.messages import StoredMessage
 from tests.harness.problems import ErrorLogCollector, Expected, ProblemKind, Problems
@@ -282,6 +283,23 @@ class FakeDiscord:
         data = command_data(self.world, tree, command, place, values)
         return await self._interact(
             APPLICATION_COMMAND, user, place, data, label=f"/{command}", settle=settle
+        )
+
+    async def user_command(
+        self,
+        name: str,
+        user: User | str,
+        target: User,
+        /,
+        *,
+        channel: Channel | str | int | None = None,
+    ) -> InteractionResult:
+        """Use a user context menu ("Apps > name" on ``target``'s profile or message)."""
+        place = self._channel(channel)
+        tree = self.bot.tree if self.bot is not None else None
+        data = user_command_data(self.world, tree, name, place, target)
+        return await self._interact(
+            APPLICATION_COMMAND, user, place, data, label=f"{name} ({target.name})"
         )
 
     async def autocomplete(

@@ -255,6 +255,29 @@ def command_data(
     return data
 
 
+def user_command_data(
+    world: World, tree: app_commands.CommandTree | None, name: str, channel: Channel, target: User
+) -> dict[str, Any]:
+    """The ``data`` of a USER context-menu interaction ("Apps > name" on ``target``)."""
+    guild = discord.Object(id=channel.guild.id)
+    scoped = (
+        tree is not None
+        and tree.get_command(name, guild=guild, type=discord.AppCommandType.user) is not None
+    )
+    resolved: dict[str, dict[str, Any]] = {}
+    _option("target", target, AppCommandOptionType.user, channel, resolved)
+    data: dict[str, Any] = {
+        "id": str(world_command_id(world, name, channel.guild.id if scoped else None)),
+        "name": name,
+        "type": 2,
+        "target_id": str(target.id),
+        "resolved": resolved,
+    }
+    if scoped:
+        data["guild_id"] = str(channel.guild.id)
+    return data
+
+
 def world_command_id(world: World, name: str, guild_id: int | None) -> int:
     """The id Discord gave the command when it was synced (or a stable one if it never was)."""
     for command in world.commands.get(guild_id, []):

@@ -234,6 +234,7 @@ class FakeRest:
         for command in call.request.body or []:
             stored = without_nulls(command)
             stored.setdefault("type", 1)
+            stored.setdefault("description", "")  # context menus have none; Discord sends ""
             stored.update(
                 id=old.get(command["name"]) or str(self.world.new_id()),
                 application_id=str(self.world.app_id),
