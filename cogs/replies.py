@@ -38,6 +38,8 @@ SAY = {
     "no_thread": "A game is already running here and I can't open a thread for yours. Finish it, or"
     " ask a moderator to let me create public threads.",
     "in_thread": "A game is already running in this channel, so yours is in {thread}.",
+    "own_thread": "Your game here is still going in {thread}: finish it there, or end it with"
+    " `/game abandon` in that thread, before starting another.",
     "not_posted": "I opened a thread for this game but could not post in it, so the game is off."
     " Check my permissions in threads, then try again.",
     "no_thread_permission": "A game is already running here, and a new one would open in a"

@@ -123,6 +123,12 @@ class Starter:
             await self.desk.store.set_message(record.id, record.channel_id, sent)
 
     async def _start_in_thread(self, interaction: discord.Interaction, dealt: Dealt) -> None:
+        """A busy channel: the game opens in a thread of its own, one open thread per player
+        and channel (a second would only scatter their games)."""
+        ongoing = await self._own_thread_game(interaction)
+        if ongoing is not None:
+            await refuse(interaction, say("own_thread", thread=f"<#{ongoing.channel_id}>"))
+            return
         missing = missing_thread_permissions(interaction)
         if missing:
             await refuse(interaction, say("no_thread_permission", missing=missing))
@@ -138,6 +144,34 @@ class Starter:
             await answers.follow(interaction, say("in_thread", thread=thread.mention))
         else:
             await answers.follow(interaction, say("not_posted"))
+
+    async def _own_thread_game(self, interaction: discord.Interaction) -> GameRecord | None:
+        """The user's active game in a thread of this channel, if they have one."""
+        channel = interaction.channel
+        parent_id = (
+            channel.parent_id if isinstance(channel, discord.Thread) else interaction.channel_id
+        )
+        for record in await self.desk.store.active_games_of(interaction.user.id):
+            if record.daily is not None or record.channel_id == interaction.channel_id:
+                continue
+            place = await self._channel(interaction, record.channel_id)
+            if isinstance(place, discord.Thread) and place.parent_id == parent_id:
+                return record
+        return None
+
+    @staticmethod
+    async def _channel(
+        interaction: discord.Interaction, channel_id: int
+    ) -> discord.abc.GuildChannel | discord.Thread | None:
+        guild = interaction.guild
+        known = guild.get_channel_or_thread(channel_id) if guild is not None else None
+        if known is not None:
+            return known
+        try:
+            fetched = await interaction.client.fetch_channel(channel_id)
+        except discord.HTTPException:
+            return None
+        return fetched if isinstance(fetched, (discord.abc.GuildChannel, discord.Thread)) else None
 
     async def open_thread(
         self, interaction: discord.Interaction, name: str

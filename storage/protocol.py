@@ -106,6 +106,8 @@ class GameStore(Protocol):
 
     async def daily_game(self, owner_id: int, game: str, day: str) -> GameRecord | None: ...
 
+    async def active_games_of(self, owner_id: int) -> list[GameRecord]: ...
+
     async def inactive_games(
         self,
         idle_since: float,

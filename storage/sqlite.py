@@ -387,6 +387,15 @@ class SqliteStore(BoardQueries):
 
         return await self._write(update)
 
+    async def active_games_of(self, owner_id: int) -> list[GameRecord]:
+        """The active games a player started (or hosts), oldest first."""
+        rows = await self._read(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE owner_id = ? AND status = 'active'"
+            " ORDER BY id",
+            (owner_id,),
+        )
+        return [_record(row) for row in rows]
+
     async def inactive_games(
         self,
         idle_since: float,

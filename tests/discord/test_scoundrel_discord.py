@@ -288,3 +288,21 @@ async def test_rules_and_help_answer_privately(harness, make_bot, alice) -> None
         help_ = await discord.slash("help", alice)
         assert help_.ephemeral and "/scoundrel new" in json.dumps(help_.embed)
         assert "python -m bot" not in json.dumps(help_.embed), "players cannot run the bot"
+
+
+async def test_a_player_gets_one_thread_per_busy_channel_not_one_per_command(
+    harness, make_bot, alice, bob
+) -> None:
+    async with harness.running(make_bot) as discord:
+        await start(discord, alice)
+        first = await discord.slash("scoundrel new", bob)
+        (thread,) = first.created_threads
+        again = await discord.slash("scoundrel new", bob)
+        assert again.ephemeral and again.created_threads == []
+        assert f"<#{thread.id}>" in again.content and "/game abandon" in again.content
+        other = await discord.slash("dragons new", alice)  # another player: their own thread
+        assert len(other.created_threads) == 1
+        ended = await discord.slash("game abandon", bob, channel=thread)
+        assert "Abandoned" in ended.content
+        later = await discord.slash("scoundrel new", bob)  # the old thread's game is over
+        assert len(later.created_threads) == 1

@@ -19,6 +19,7 @@ from storage import (
     ResultRow,
     open_store,
 )
+from storage.migrations import MIGRATIONS
 from storage.periods import period_key
 from tests.clock import Clock
 
@@ -281,7 +282,7 @@ async def test_rebuilding_summaries_from_results_gives_what_was_kept_live(tmp_pa
         )
     await store.close()
 
-    def summaries() -> tuple[list, list]:
+    def summaries(path: Path = path) -> tuple[list, list]:
         with closing(sqlite3.connect(path)) as db:
             return (
                 db.execute(
@@ -295,11 +296,14 @@ async def test_rebuilding_summaries_from_results_gives_what_was_kept_live(tmp_pa
     live = summaries()
     assert len(live[0]) > 100 and any(row[4].startswith("week:") for row in live[0])
     assert any(row[5] > 1 for row in live[0]), "several players share a board"
-    with closing(sqlite3.connect(path)) as db:
-        db.executescript(
-            "DROP TABLE board_bests; DROP TABLE boards; DROP TABLE player_stats;"
-            " PRAGMA user_version = 1"
-        )
-    reopened = await open_store(f"sqlite:///{path}", clock)
-    await reopened.close()
-    assert summaries() == live
+    # The same games and results in a database from before the summaries existed.
+    older = tmp_path / "older.sqlite3"
+    with closing(sqlite3.connect(older, isolation_level=None)) as db:
+        db.executescript(f"BEGIN; {MIGRATIONS[0]}; PRAGMA user_version = 1; COMMIT;")
+        db.execute("ATTACH DATABASE ? AS live", (str(path),))
+        for table in ("games", "game_players", "results"):
+            db.execute(f"INSERT INTO {table} SELECT * FROM live.{table}")
+        db.execute("DETACH DATABASE live")
+    migrated = await open_store(f"sqlite:///{older}", clock)
+    await migrated.close()
+    assert summaries(older) == live
