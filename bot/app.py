@@ -68,6 +68,7 @@ class DungeonBot(commands.Bot):
             expiry_minutes=self.settings.game_expiry_minutes,
             challenge_minutes=self.settings.challenge_expiry_minutes,
             turn_seconds=self.settings.turn_seconds,
+            sweep_seconds=self.settings.expiry_check_seconds,
         )
         self.router = Router.build(Desk(self, self.store, self.clock, self.seeds, timings))
         self.boards = Boards(self.store, self.clock)

@@ -28,6 +28,8 @@ class Timings:
     expiry_minutes: int = 24 * 60
     challenge_minutes: int = 10
     turn_seconds: int = 120
+    sweep_seconds: int = 60
+    """How often the clock's sweep runs (EXPIRY_CHECK_SECONDS)."""
 
 
 @dataclass
@@ -42,6 +44,8 @@ class Desk:
     )
     turn_pings: dict[int, tuple[int, int]] = field(default_factory=dict)
     """Each game's standing "your turn" line (channel, message), as cogs/pings.py sent it."""
+    turn_warnings: dict[int, int] = field(default_factory=dict)
+    """The version of each game whose slow players were last warned of the turn timer."""
 
     def lock(self, game_id: int) -> asyncio.Lock:
         """One click at a time per game in this process; the version column guards the rest."""

@@ -21,7 +21,7 @@ from cogs.answers import refuse
 from cogs.challenges import challenge_text
 from cogs.context import Desk, game_of, match_of, names_of
 from cogs.messages import NARRATION_LINES, table_message
-from cogs.pings import announce_turn, withdraw
+from cogs.pings import announce_turn, warn_turn, withdraw
 from cogs.replies import idle_text, say
 from storage import GameRecord, GameStatus, RatingChange, ResultRow, StaleVersion
 
@@ -133,7 +133,12 @@ class Lifecycle:
 
         Each stage runs whatever the others did: a failure is logged, and the next pass tries
         again, so no one broken game stops the clock for every other."""
-        for stage in (self.time_out_turns, self.expire_idle, self.expire_pending):
+        for stage in (
+            self.warn_slow_turns,
+            self.time_out_turns,
+            self.expire_idle,
+            self.expire_pending,
+        ):
             try:
                 await stage()
             except Exception:
@@ -201,6 +206,34 @@ class Lifecycle:
             except Exception:  # one bad record must not stop the sweep for every game
                 log.exception("could not expire pending game %s", record.id)
         return closed
+
+    async def warn_slow_turns(self) -> int:
+        """Warn the players a timed table waits on, at the last sweep before it moves for
+        them (a warning per move: a table that waits on the same move is not warned twice)."""
+        timings = self.desk.timings
+        timed = [key for key, game in GAMES.items() if game.info.turn_timer]
+        if not timed:
+            return 0
+        now = self.desk.clock()
+        lead = min(timings.sweep_seconds, timings.turn_seconds // 2)
+        soon = await self.desk.store.inactive_games(
+            now - (timings.turn_seconds - lead), GameStatus.ACTIVE, timed
+        )
+        warned = 0
+        for record in soon:
+            if record.updated_at <= now - timings.turn_seconds:
+                continue  # its time is up already: this sweep moves for it
+            if self.desk.turn_warnings.get(record.id) == record.version:
+                continue
+            try:
+                left = timings.turn_seconds - (now - record.updated_at)
+                await warn_turn(self.desk, record, match_of(record), left)
+            except Exception:  # one game that fails must not keep the others unwarned
+                log.exception("could not warn the players of game %s", record.id)
+                continue
+            self.desk.turn_warnings[record.id] = record.version
+            warned += 1
+        return warned
 
     async def time_out_turns(self) -> int:
         """Answer for players who keep a timed table waiting, as each game's rules say."""
@@ -271,7 +304,7 @@ class Lifecycle:
             await self.desk.edit_message(
                 record.channel_id, record.message_id, **table_message(record, match)
             )
-        await announce_turn(self.desk, record, match, set(late))
+        await announce_turn(self.desk, record, match, set())  # everyone awaited, anew
         return len(late)
 
     # ---- closing early -------------------------------------------------------------------------

@@ -42,7 +42,11 @@ async def announce_turn(
         return
     mentions = " ".join(f"<@{user_id}>" for user_id in users)
     where = f" {_link(record)}" if record.message_id is not None else ""
-    text = f"🔔 {mentions}: your turn in {match.info.title}{where}"
+    await _post(desk, record, f"🔔 {mentions}: your turn in {match.info.title}{where}", users)
+
+
+async def _post(desk: Desk, record: GameRecord, text: str, users: list[int]) -> None:
+    """Send a game's line, notifying `users` and nobody else, as its standing line."""
     channel = desk.client.get_partial_messageable(record.channel_id)
     allowed = discord.AllowedMentions(
         everyone=False, roles=False, replied_user=False, users=[discord.Object(u) for u in users]
@@ -55,8 +59,26 @@ async def announce_turn(
     desk.turn_pings[record.id] = (record.channel_id, sent.id)
 
 
+async def warn_turn(desk: Desk, record: GameRecord, match: Match, seconds_left: float) -> None:
+    """The players a timed table waits on, told before the table moves for them: their line
+    replaces the game's standing one."""
+    users = sorted({p.user_id for p in record.players if p.seat in set(match.acting())})
+    if not users:
+        return
+    await withdraw(desk, record.id)
+    mentions = " ".join(f"<@{user_id}>" for user_id in users)
+    left = max(5, round(seconds_left / 5) * 5)
+    where = f" {_link(record)}" if record.message_id is not None else ""
+    text = (
+        f"⏳ {mentions}: still your turn in {match.info.title}. If you have not moved in about"
+        f" {left} s, the table moves for you.{where}"
+    )
+    await _post(desk, record, text, users)
+
+
 async def withdraw(desk: Desk, game_id: int) -> None:
     """Remove a game's standing turn line, if this process sent one."""
+    desk.turn_warnings.pop(game_id, None)
     posted = desk.turn_pings.pop(game_id, None)
     if posted is None:
         return

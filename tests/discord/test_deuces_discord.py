@@ -218,3 +218,35 @@ async def test_the_party_is_told_whose_turn_it_is_by_one_line_at_a_time(
             assert all(f"<@{user}>" in line for user in awaited() - before)
         record = await play_with_hints(discord, table, users)
         assert record.status == GameStatus.FINISHED and standing() == []
+
+
+async def test_players_are_warned_before_the_table_moves_for_them(
+    harness, make_bot, alice, bob, world, clock
+) -> None:
+    carol = world.add_user("carol")
+    async with harness.running(make_bot) as discord:
+        lobby = await open_table(discord, alice, bob, carol)
+        table = (await discord.click(lobby, lobby.button("Start")["custom_id"], alice)).message
+        users = {0: alice, 1: bob, 2: carol}
+        lifecycle = discord.bot.router.lifecycle
+
+        def warnings() -> list[str]:
+            lines = discord.messages_in(table.channel_id)
+            return [m.content for m in lines if m.content.startswith("⏳")]
+
+        _, state = await state_of(discord)
+        late = {users[seat] for seat in state.acting()}
+        clock.advance(minutes=0.5)
+        await lifecycle.sweep()
+        assert warnings() == [], "too early: the next sweep would not move for them"
+        clock.advance(minutes=0.75)  # 75 s of a 120 s turn: the next sweep will
+        await lifecycle.sweep()
+        (warning,) = warnings()
+        assert all(f"<@{user.id}>" in warning for user in late)
+        assert "about 45 s" in warning and "the table moves for you" in warning
+        await lifecycle.sweep()
+        assert len(warnings()) == 1, "one warning per move"
+        clock.advance(minutes=1)
+        await lifecycle.sweep()
+        assert "Time ran out" in table.embed["description"]
+        assert warnings() == [], "once the table has moved, the warning goes"
