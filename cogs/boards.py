@@ -17,7 +17,7 @@ from bot.games.registry import GAMES
 from cogs import answers
 from cogs.answers import refuse
 from cogs.custom_ids import BOARD_KIND, CustomId, decode, template
-from cogs.replies import SOMETHING_WENT_WRONG
+from cogs.replies import SOMETHING_WENT_WRONG, plural
 from storage import BOARD_SIZE, BoardEntry, BoardPage, BoardQuery, GameStats, Rating, Store
 from storage.periods import period_key
 
@@ -98,7 +98,8 @@ def board_embed(request: BoardRequest, page: BoardPage, caller: str) -> discord.
     embed = discord.Embed(
         title=f"🏆 {board.title}{variant} · {when}", description="\n".join(lines), colour=0xEAB308
     )
-    footer = f"Page {request.page + 1}/{pages} · {page.players} players · best {board.unit} counts"
+    players = plural(page.players, "player")
+    footer = f"Page {request.page + 1}/{pages} · {players} · best {board.unit} counts"
     embed.set_footer(text=footer)
     return embed
 
@@ -279,13 +280,13 @@ class Boards:
 def rating_text(rating: Rating) -> str:
     return (
         f"rating {rating.ordinal:.1f} (skill {rating.mu:.1f} ± {rating.sigma:.1f})"
-        f" after {rating.games} duels"
+        f" after {plural(rating.games, 'duel')}"
     )
 
 
 def stats_text(stats: GameStats) -> str:
     return (
-        f"{stats.games} games · {stats.wins} wins ({stats.win_rate:.0%})\n"
+        f"{plural(stats.games, 'game')} · {plural(stats.wins, 'win')} ({stats.win_rate:.0%})\n"
         f"best {stats.best} · average {stats.average:.1f}\n"
         f"streak {stats.current_streak} (best {stats.best_streak})"
     )

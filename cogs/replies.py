@@ -60,3 +60,8 @@ def say(key: str, **values: object) -> str:
 
 def idle_text(minutes: int) -> str:
     return f"{minutes // 60} h" if minutes % 60 == 0 else f"{minutes} min"
+
+
+def plural(count: int, singular: str, many: str | None = None) -> str:
+    """ "1 game", "2 games": a count with its noun in the right number."""
+    return f"{count} {singular if count == 1 else (many or singular + 's')}"

@@ -64,3 +64,10 @@ def test_with_two_players_lines_are_addressed_to_the_player() -> None:
     fight = MonsterFought(card=Card.parse("3♣"), weapon=None, damage=3, hp=17, seat=1)
     lines = dealer.narrate([ROOM, fight], 2)
     assert "**Bob**" in lines[1] and "**Alice**" not in lines[0]
+
+
+def test_cards_are_described_with_the_right_article_and_not_all_alike() -> None:
+    assert describe(Card.parse("J♥")).startswith("an elixir")
+    assert describe(Card.parse("2♦")).startswith("a dagger")
+    spades = {describe(Card.parse(f"{rank}♠")).split(") ")[1] for rank in "2345678"}
+    assert len(spades) > 3, "monsters of one suit do not all carry the same weapon"

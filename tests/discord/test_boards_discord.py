@@ -185,3 +185,12 @@ async def test_the_variant_option_offers_only_the_chosen_boards_variants(
         assert "classic" not in [c["value"] for c in dragons.choices]
         default = await discord.autocomplete("leaderboard", alice, focused="variant", variant="")
         assert [c["value"] for c in default.choices] == ["classic", "easy", "hard"]
+
+
+async def test_counts_of_one_read_in_the_singular(harness, make_bot, alice, seeds) -> None:
+    async with harness.running(make_bot) as discord:
+        await finished(discord, alice, seeds, 3)
+        board = await discord.slash("leaderboard", alice)
+        assert "· 1 player ·" in board.message.embed["footer"]["text"]
+        mine = await discord.slash("stats", alice)
+        assert mine.message.embed["fields"][0]["value"].startswith("1 game · ")

@@ -14,12 +14,12 @@ from bot.games.cards import Card
 from bot.games.contract import Event, Outcome, kind_of, seeded_rng
 from bot.games.crawl.actions import Role, role_of
 from bot.games.crawl.bestiary import (
-    WIELDS,
     hero_name,
     menace,
     monster_name,
     potion_name,
     weapon_name,
+    wields,
 )
 
 ROOM_OPENERS = [
@@ -102,10 +102,15 @@ def describe(card: Card) -> str:
     """How a card looks when a room is dealt: "a fierce orc (7♣) with a spiked club"."""
     role = role_of(card)
     if role == Role.WEAPON:
-        return f"a {weapon_name(card)} ({card})"
+        return f"{article(weapon_name(card))} ({card})"
     if role == Role.POTION:
-        return f"a {potion_name(card)} ({card})"
-    return f"a {menace(card)} {monster_name(card)} ({card}) {WIELDS[card.suit]}"
+        return f"{article(potion_name(card))} ({card})"
+    return f"{article(menace(card))} {monster_name(card)} ({card}) {wields(card)}"
+
+
+def article(words: str) -> str:
+    """ "an elixir", "a dagger": the indefinite article the first word's sound takes."""
+    return f"{'an' if words[:1].lower() in 'aeiou' else 'a'} {words}"
 
 
 def _join(parts: list[str]) -> str:
