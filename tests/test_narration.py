@@ -71,3 +71,10 @@ def test_cards_are_described_with_the_right_article_and_not_all_alike() -> None:
     assert describe(Card.parse("2♦")).startswith("a dagger")
     spades = {describe(Card.parse(f"{rank}♠")).split(") ")[1] for rank in "2345678"}
     assert len(spades) > 3, "monsters of one suit do not all carry the same weapon"
+
+
+def test_a_card_carried_into_the_next_room_is_mentioned_once() -> None:
+    room = cards("9♠ 2♦ 5♥ J♣")
+    event = RoomDealt(room=room, carried=room[0], deck_left=20, room_number=2)
+    (line,) = Dealer(seed=1).narrate([event], turn=4)
+    assert line.count("9♠") == 1 and all(str(card) in line for card in room)

@@ -118,7 +118,10 @@ def _join(parts: list[str]) -> str:
 
 
 def _room(event: Any, pick: Callable[[list[str]], str]) -> str:
-    contents = _join([describe(card) for card in event.room])
+    """The cards just dealt; a card carried over from the last room gets its own sentence
+    (it leads the room), not a second mention among the new ones."""
+    dealt = event.room[1:] if event.carried is not None else event.room
+    contents = _join([describe(card) for card in dealt])
     text = pick(ROOM_OPENERS).format(n=event.room_number, contents=contents)
     if event.carried is not None:
         text += " " + pick(CARRIED).format(thing=_short(event.carried))
