@@ -8,8 +8,9 @@ from bot.games.views import Field, HandView, RulesPage, TableView
 
 
 def strip_marks(text: str) -> str:
-    """Discord's markdown (bold, code) has no meaning in a terminal."""
-    return text.replace("**", "").replace("`", "")
+    """Discord's markdown (bold, code) and its no-break spaces (which keep a narrow screen from
+    wrapping inside a hero's bar) mean nothing in a terminal."""
+    return text.replace("**", "").replace("`", "").replace("\u00a0", " ")
 
 
 def _fields(fields: list[Field], out: TextIO) -> None:

@@ -40,7 +40,8 @@ async def test_solo_game_to_the_end(harness, make_bot, alice) -> None:
         game = await discord.slash("dragons new", alice)
         message = game.message
         assert message.embed["title"] == "Diamonds & Dragons"
-        assert "K♥ ▰▰▰▰" in message.embed["fields"][0]["value"]
+        heroes = message.embed["fields"][0]["value"].split("\n")[0]
+        assert heroes.startswith("K♥\u00a0▰▰▰▰ · "), "a hero and their bar never part"
         assert not any("barehanded" in b["label"] for b in message.buttons)
         while any(b["label"] != "New game" for b in message.buttons):
             message = (await discord.click(message, pick(message)["custom_id"], alice)).message

@@ -9,15 +9,18 @@ from bot.games.dragons.engine import HERO_HP, MAX_HP, PLAY_KINDS, DragonsState, 
 from bot.games.views import Control, Field, TableView
 
 HERO_DOWN = "✖"
+KEEP_TOGETHER = "\u00a0"
+"""A no-break space between a hero and their bar: on a narrow screen the line wraps between
+heroes, never inside one."""
 CARDS_PER_ROW = 4
 
 
 def party_text(party: Party) -> str:
     """Each hero with their HP, then the party's total, weapon and result."""
     heroes = " · ".join(
-        f"{hero.card} {'▰' * hero.hp}{'▱' * (HERO_HP - hero.hp)}"
+        f"{hero.card}{KEEP_TOGETHER}{'▰' * hero.hp}{'▱' * (HERO_HP - hero.hp)}"
         if hero.hp
-        else f"{hero.card} {HERO_DOWN}"
+        else f"{hero.card}{KEEP_TOGETHER}{HERO_DOWN}"
         for hero in party.heroes
     )
     lines = [
