@@ -73,7 +73,11 @@ def deuces_table(state: DeucesState, names: list[str]) -> TableView:
         for s in facts.seats
     ]
     fields = [
-        Field(name="👹 Enemies", value="\n".join(foes) or "none yet", inline=False),
+        Field(
+            name="👹 Enemies",
+            value="\n".join(foes) or ("none left" if state.is_over else "none yet"),
+            inline=False,
+        ),
         Field(name="🛡️ Party", value="\n".join(party), inline=False),
     ]
     if facts.attack:

@@ -88,8 +88,17 @@ def _vote(event: Any, pick: Pick, scene: Scene) -> str:
 
 
 def _vote_taken(event: Any, pick: Pick, scene: Scene) -> str:
+    """A count only means something with several voters; alone, the choice is the news."""
+    if event.hits + event.stays < 2:
+        return ALONE_DECIDES[bool(event.hit)]
     decision = "the GM draws one more enemy" if event.hit else "they face what is there"
     return pick(VOTE_TAKEN).format(hits=event.hits, stays=event.stays, decision=decision)
+
+
+ALONE_DECIDES = {
+    True: "The GM draws one more enemy.",
+    False: "You face what is there.",
+}
 
 
 def _initiative(event: Any, pick: Pick, scene: Scene) -> str:

@@ -1,0 +1,28 @@
+"""The GM's words where the count of voters or enemies changes what makes sense to say."""
+
+from bot.games.deuces import GAME, DeucesOptions, new_game, suggest
+from bot.games.deuces.events import VoteTaken
+
+from .tables import table
+
+
+def test_a_lone_player_is_told_their_choice_not_a_one_to_nothing_count() -> None:
+    state, _ = table(["4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 2♦ 2♣"], ["six"])
+    (alone,) = GAME.narrate([VoteTaken(hit=False, hits=0, stays=1)], None, state, ["Ann"])
+    assert alone == "You face what is there."
+    (party,) = GAME.narrate([VoteTaken(hit=True, hits=2, stays=1)], None, state, ["A", "B", "C"])
+    assert party.startswith("The party votes 2–1")
+
+
+def test_an_encounter_over_with_no_enemy_on_the_table_says_none_left() -> None:
+    seen = 0
+    for seed in range(40):
+        state, _ = new_game(seed, DeucesOptions(level=1), 1)
+        while not state.is_over:
+            seat = state.waiting_for[0]
+            state.apply(seat, suggest(state, seat))
+        enemies = GAME.table(state, ["Ann"]).fields[0]
+        if "cards, edge" not in enemies.value and "defeated" not in enemies.value:
+            assert enemies.value == "none left"
+            seen += 1
+    assert seen, "some encounter among these ends with its table cleared"
