@@ -31,13 +31,21 @@ def action_cards(action: DeucesAction) -> list[Card]:
     return [getattr(action, name) for name in ("card", "keep", "give") if hasattr(action, name)]
 
 
+def enemy_called(state: DeucesState, index: int) -> str:
+    """An enemy's name, with its place on the table when another enemy shares it (two Root
+    Stranglers would otherwise make two identical buttons)."""
+    name = state.enemy_def(index).name
+    twins = sum(state.enemy_def(other).name == name for other in range(len(state.enemies)))
+    return f"{name} ({index})" if twins > 1 else name
+
+
 def label(state: DeucesState, seat: int, action: DeucesAction) -> str:
     cards = " ".join(str(card) for card in action_cards(action))
     match action.kind:
         case "vote":
             text = "Vote hit" if getattr(action, "hit", False) else "Vote stay"
         case "attack":
-            text = f"Attack {state.enemy_def(getattr(action, 'target', 0)).name} with {cards}"
+            text = f"Attack {enemy_called(state, getattr(action, 'target', 0))} with {cards}"
         case "defend":
             text = f"Defend with {cards}"
         case "guard":

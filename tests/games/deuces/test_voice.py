@@ -2,6 +2,7 @@
 
 from bot.games.deuces import GAME, DeucesOptions, new_game, suggest
 from bot.games.deuces.events import VoteTaken
+from bot.games.deuces.table import enemy_called
 
 from .tables import table
 
@@ -26,3 +27,11 @@ def test_an_encounter_over_with_no_enemy_on_the_table_says_none_left() -> None:
             assert enemies.value == "none left"
             seen += 1
     assert seen, "some encounter among these ends with its table cleared"
+
+
+def test_two_enemies_of_one_name_get_buttons_that_tell_them_apart() -> None:
+    state, _ = table(["4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 2♦ 2♣"], ["one", "one"], stay=True)
+    assert len(state.enemies) == 2 and enemy_called(state, 0) != enemy_called(state, 1)
+    assert enemy_called(state, 1).endswith("(1)")
+    alone, _ = table(["4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 2♦ 2♣"], ["six"])
+    assert "(" not in enemy_called(alone, 0)
