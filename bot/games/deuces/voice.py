@@ -144,9 +144,11 @@ class GameMaster:
         self.seed = seed
         self.scene = Scene(name=name, level=level)
 
-    def narrate(self, events: Sequence[Event], turn: int) -> list[str]:
+    def narrate(self, events: Sequence[Event], turn: int, first: int = 0) -> list[str]:
+        """Lines for events; `first` is the first event's place in the move (each line's
+        wording is drawn from the seed, the turn and that place)."""
         lines = []
-        for index, event in enumerate(events):
+        for index, event in enumerate(events, start=first):
             line = LINES.get(kind_of(event))
             if line is not None:
                 rng = seeded_rng(self.seed, f"gm:{turn}:{index}")
@@ -158,17 +160,29 @@ class GameMaster:
 def narrate(
     events: Sequence[Event], before: DeucesTable | None, after: DeucesTable, names: list[str]
 ) -> list[str]:
-    """The GM's lines for one move. Players go by their names, enemies by theirs; a move that
-    ends an encounter speaks of enemies only the table before it still holds."""
-    tables = [table for table in (before, after) if table is not None]
+    """The GM's lines for one move. Players go by their names, enemies by theirs: up to the
+    move's last new encounter, as the table before the move held them (a move that ends an
+    encounter speaks of enemies only that table still holds); from it on, as the table after
+    it holds them (the new encounter's enemies sit at the same places as the old ones did)."""
+    starts = [i for i, event in enumerate(events) if kind_of(event) == "encounter_started"]
+    split = starts[-1] if starts else len(events)
 
-    def name(who: Ref | int) -> str:
-        if isinstance(who, int) or who.side == "players":
-            seat = who if isinstance(who, int) else who.index
-            return names[seat] if seat < len(names) else f"Player {seat + 1}"
-        for table in tables:
-            if who.index < len(table.enemies):
-                return table.enemy_def(who.index).name
-        return "the enemy"
+    def namer(tables: list[DeucesTable]) -> Name:
+        def name(who: Ref | int) -> str:
+            if isinstance(who, int) or who.side == "players":
+                seat = who if isinstance(who, int) else who.index
+                return names[seat] if seat < len(names) else f"Player {seat + 1}"
+            for table in tables:
+                if who.index < len(table.enemies):
+                    return table.enemy_def(who.index).name
+            return "the enemy"
 
-    return GameMaster(after.seed, name, after.level).narrate(events, after.turn)
+        return name
+
+    old_tables = [table for table in (before, after) if table is not None]
+    earlier = GameMaster(after.seed, namer(old_tables), after.level)
+    later = GameMaster(after.seed, namer([after]), after.level)
+    return [
+        *earlier.narrate(events[:split], after.turn),
+        *later.narrate(events[split:], after.turn, first=split),
+    ]
