@@ -13,7 +13,7 @@ from math import comb
 from bot.games.cards import Card
 from bot.games.deuces import piles
 from bot.games.deuces.combat import attack_play
-from bot.games.deuces.content import Ability, Discard, Guard, Raise, Wild
+from bot.games.deuces.content import Ability, Discard, Guard, Raise, Recover, Wild
 from bot.games.deuces.poker import (
     ACE,
     MAX_PLAY,
@@ -26,7 +26,7 @@ from bot.games.deuces.poker import (
     plays,
     read,
 )
-from bot.games.deuces.state import DeucesTable, Ref
+from bot.games.deuces.state import DeucesTable, Ref, Side
 
 DECK = 52
 RANKS = 13
@@ -160,4 +160,17 @@ def worth_using(state: DeucesTable, user: Ref, ability: Ability) -> bool:
     )
     if throws and (not values or min(values) >= THROW_BELOW):
         return False
+    if _recovers_nothing(state, user, ability):
+        return False
     return not (any(isinstance(e, Wild) for e in ability.effects) and len(values) < 2)
+
+
+def _recovers_nothing(state: DeucesTable, user: Ref, ability: Ability) -> bool:
+    """An ability that only takes cards back from its user's own discard pile, when that
+    pile has none to give (a player's keeps its last card): it would be spent for nothing."""
+    effects = ability.effects
+    if not effects or not all(isinstance(e, Recover) and e.who == "self" for e in effects):
+        return False
+    is_player = user.side == Side.PLAYERS
+    pile = state.players[user.index].discard if is_player else state.gm_discard
+    return len(pile) - (1 if is_player else 0) <= 0

@@ -64,3 +64,27 @@ def test_the_gm_is_the_same_for_the_same_table() -> None:
         return [repr(e) for e in events]
 
     assert first_attack() == first_attack()
+
+
+REWINDER = EnemyDef(
+    id="rewinder",
+    name="Rewinder",
+    difficulty=3,
+    hand=(4, 4, 4, 4, 4),
+    elite_at=1,
+    boss_at=6,
+    basic=ability("rewind", {"op": "recover", "count": 1}),
+    elite=ability("blink", {"op": "cancel"}, timing="disrupt"),
+)
+REWIND_SET = EnemySet(
+    id="rewind_set", name="Rewind Set", tier=1, enemies=[REWINDER, *TEST_SET.enemies[1:]]
+)
+
+
+def test_an_enemy_does_not_spend_an_ability_that_would_do_nothing() -> None:
+    state, _ = table([HAND], ["rewinder"], gm_deck="A♠ A♥ 2♦ 3♦", enemy_set=REWIND_SET)
+    assert state.gm_discard == [], "nothing for Rewind to take back"
+    assert gm.pick_ability(state, 0) is None
+    state.gm_discard.extend(cards("7♠ 8♠"))
+    chosen = gm.pick_ability(state, 0)
+    assert chosen is not None and chosen[0].id == "rewind"
