@@ -14,6 +14,7 @@ from bot.games.cards import Card
 from bot.games.deuces import piles
 from bot.games.deuces.combat import attack_play
 from bot.games.deuces.content import Ability, Discard, Guard, Raise, Recover, Wild
+from bot.games.deuces.piles import DEUCE
 from bot.games.deuces.poker import (
     ACE,
     MAX_PLAY,
@@ -145,9 +146,12 @@ def chosen_cards(state: DeucesTable, user: Ref, ability: Ability) -> list[Card]:
     needed = ability.cards_needed
     if not needed:
         return []
-    hand = sorted(state.fighter(user).hand, key=lambda card: card.value)
-    lifts = any(isinstance(e, Raise) for e in ability.effects)
-    return hand[-needed:] if lifts else hand[:needed]
+    hand = state.fighter(user).hand
+    if any(isinstance(e, Raise) for e in ability.effects):
+        return sorted(hand, key=lambda card: card.value)[-needed:]
+    # The worst cards to give up: the lowest, but never a deuce while anything else will do
+    # (deuces are kept, as when shedding over the hand limit).
+    return sorted(hand, key=lambda card: (card.value == DEUCE, card.value))[:needed]
 
 
 def worth_using(state: DeucesTable, user: Ref, ability: Ability) -> bool:
@@ -158,7 +162,8 @@ def worth_using(state: DeucesTable, user: Ref, ability: Ability) -> bool:
         isinstance(e, Guard) or (isinstance(e, Discard) and e.who == "self")
         for e in ability.effects
     )
-    if throws and (not values or min(values) >= THROW_BELOW):
+    thrown = [value for value in values if value != DEUCE]  # a deuce is never worth throwing
+    if throws and (not thrown or min(thrown) >= THROW_BELOW):
         return False
     if _recovers_nothing(state, user, ability):
         return False

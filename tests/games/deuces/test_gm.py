@@ -1,7 +1,7 @@
 """The GM policy: legal, deterministic, and with some bite (attack choice, abilities, folding)."""
 
 from bot.games.cards import cards
-from bot.games.deuces import gm
+from bot.games.deuces import gm, tactics
 from bot.games.deuces.actions import Attack, EndTurn
 from bot.games.deuces.content import EnemyDef, EnemySet
 from bot.games.deuces.state import player
@@ -88,3 +88,12 @@ def test_an_enemy_does_not_spend_an_ability_that_would_do_nothing() -> None:
     state.gm_discard.extend(cards("7♠ 8♠"))
     chosen = gm.pick_ability(state, 0)
     assert chosen is not None and chosen[0].id == "rewind"
+
+
+def test_cards_thrown_away_are_the_lowest_but_never_the_deuces() -> None:
+    state, _ = table([HAND], ["four"], gm_deck="5♠ 5♥ 5♣ K♦")
+    shed = ability("shed", {"op": "guard", "count": 2})
+    give(state, 0, "2♠ 2♦ 6♣ 9♥ K♣")
+    assert tactics.chosen_cards(state, player(0), shed) == cards("6♣ 9♥")
+    give(state, 0, "2♠ 2♦ Q♣ K♣")
+    assert not tactics.worth_using(state, player(0), shed), "only deuces are low: keep them"
