@@ -1,8 +1,8 @@
 """Play any registered game in the terminal, with the same engine, voice and views as Discord.
 
 The screen numbers the legal moves in the game's own order (at most `LISTED` of them, and the
-game's hint, marked, where it gives one); any move can also be typed in its text form
-(`weapon 9S`, `attack 0 9C 9D`). Several seats share the keyboard and are asked in turn. Ctrl-C
+game's hint, marked, where it gives one); a move can also be named by its cards (`7h`) or typed
+in its text form (`weapon 9S`, `attack 0 9C 9D`). Several seats share the keyboard and are asked in turn. Ctrl-C
 or the end of input leaves the game, never with a traceback.
 """
 
@@ -12,6 +12,7 @@ import secrets
 import sys
 from typing import TextIO
 
+from bot.games.cards import Card, CardParseError
 from bot.games.contract import GameError, Setup
 from bot.games.definition import Match
 from bot.games.registry import GAMES
@@ -20,8 +21,8 @@ from bot.render.terminal import print_hand, print_rules, print_table, strip_mark
 LISTED = 12
 QUIT_WORDS = {"q", "quit", "exit"}
 HELP = (
-    "Type the number of a move (or the move itself) and press Enter; Enter alone takes the hint"
-    " where there is one; q quits; ? shows the rules."
+    "Type the number of a move, its card (7h), or the move itself, and press Enter; Enter alone"
+    " takes the hint where there is one; q quits; ? shows the rules."
 )
 
 
@@ -95,6 +96,15 @@ def _turn(match: Match, names: list[str], stdin: TextIO, out: TextIO) -> bool:
         text = hint
     else:
         text = choice
+        named = moves_with_cards(choice, listed)
+        if len(named) == 1:
+            text = named[0][0]
+        elif len(named) > 1:
+            out.write(f"{choice} can be played several ways:\n")
+            for number, move in enumerate(moves, start=1):
+                if move in named:
+                    out.write(f"  {number}) {strip_marks(move[1])}\n")
+            return True
     before = match.before_move()
     try:
         events = match.play(seat, text)
@@ -103,6 +113,26 @@ def _turn(match: Match, names: list[str], stdin: TextIO, out: TextIO) -> bool:
         return True
     print_table(match.table(names), match.narrate(events, before, names), out)
     return True
+
+
+def moves_with_cards(typed: str, moves: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The moves that play exactly the cards typed ("7h", "9c 9d"), whatever their kind: a
+    card is easier to type than a number that changes as the room does."""
+    try:
+        wanted = sorted(Card.parse(part).code for part in typed.replace(",", " ").split())
+    except CardParseError:
+        return []
+    return [move for move in moves if wanted and sorted(_card_codes(move[0])) == wanted]
+
+
+def _card_codes(text: str) -> list[str]:
+    codes = []
+    for part in text.split(".")[1:]:
+        try:
+            codes.append(Card.parse(part).code)
+        except CardParseError:
+            continue  # a target, a seat: not a card
+    return codes
 
 
 def final_words(match: Match, names: list[str]) -> str:

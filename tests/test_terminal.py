@@ -180,3 +180,15 @@ def test_each_move_says_what_it_would_do_before_it_is_chosen() -> None:
     out = io.StringIO()
     play("scoundrel", seed=3, stdin=io.StringIO("q\n"), stdout=out)
     assert "2) Fight 3♠ barehanded · −3 HP" in out.getvalue()
+
+
+def test_a_move_can_be_named_by_its_card() -> None:
+    out = io.StringIO()
+    # Seed 3: run, then room 2 holds A♣ 3♦ 7♣ 5♥; equip the 3♦ by its card, then 7♣ has
+    # two ways to be fought, so the screen asks which.
+    play("scoundrel", seed=3, stdin=io.StringIO("1\n3d\n7c\nq\n"), stdout=out)
+    text = out.getvalue()
+    assert "Weapon: 3♦, fresh" in text, "3d equipped the 3♦"
+    ways = text.split("7c can be played several ways:\n")[1].split(">")[0]
+    assert "Fight 7♣ (weapon) · −4 HP" in ways and "Fight 7♣ barehanded · −7 HP" in ways
+    assert "Room 3" not in text
