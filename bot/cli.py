@@ -2,8 +2,8 @@
 
 The screen numbers the legal moves in the game's own order (at most `LISTED` of them, and the
 game's hint, marked, where it gives one); a move can also be named by its cards (`7h`) or typed
-in its text form (`weapon 9S`, `attack 0 9C 9D`). Several seats share the keyboard and are asked in turn. Ctrl-C
-or the end of input leaves the game, never with a traceback.
+in its text form (`weapon 9S`, `attack 0 9C 9D`). Several seats share the keyboard and are
+asked in turn. Ctrl-C or the end of input leaves the game, never with a traceback.
 """
 
 from __future__ import annotations
