@@ -162,16 +162,15 @@ def _discard(state: DeucesTable, spell: Cast, effect: Discard) -> list[DeucesEve
 def _recover(state: DeucesTable, spell: Cast, effect: Recover) -> list[DeucesEvent]:
     events: list[DeucesEvent] = []
     for ref in _reach(state, spell, effect.who):
-        is_player = ref.side == Side.PLAYERS
-        pile = state.players[ref.index].discard if is_player else state.gm_discard
-        count = min(effect.count, len(pile) - (1 if is_player else 0))
+        count = min(effect.count, piles.recoverable(state, ref))
         if count <= 0:
             continue
+        pile = piles.discard_pile(state, ref)
         back = pile[-count:]
         del pile[-count:]
         state.fighter(ref).hand.extend(back)
         events.append(CardsRecovered(who=ref, cards=back))
-        if is_player:
+        if ref.side == Side.PLAYERS:
             events += piles.trim_hand(state, ref.index)
     return events
 

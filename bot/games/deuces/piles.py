@@ -67,10 +67,20 @@ def discard(state: DeucesTable, ref: Ref, cards: list[Card], reason: Reason) -> 
     return [CardsDiscarded(who=ref, cards=face_up_order(cards), reason=reason)]
 
 
+def discard_pile(state: DeucesTable, ref: Ref) -> list[Card]:
+    """A combatant's discard pile: a player's own, or the GM's shared one for an enemy."""
+    return state.players[ref.index].discard if ref.side == Side.PLAYERS else state.gm_discard
+
+
+def recoverable(state: DeucesTable, ref: Ref) -> int:
+    """Cards that may be taken back from the top of that pile: a player's keeps its last."""
+    pile = discard_pile(state, ref)
+    return len(pile) - (1 if ref.side == Side.PLAYERS else 0)
+
+
 def bury(state: DeucesTable, ref: Ref, cards: list[Card]) -> None:
     """Cards no longer in any hand onto their owner's discard pile."""
-    pile = state.players[ref.index].discard if ref.side == Side.PLAYERS else state.gm_discard
-    pile.extend(face_up_order(cards))
+    discard_pile(state, ref).extend(face_up_order(cards))
 
 
 def draw(state: DeucesTable, ref: Ref, count: int) -> list[DeucesEvent]:

@@ -27,7 +27,7 @@ from bot.games.deuces.poker import (
     plays,
     read,
 )
-from bot.games.deuces.state import DeucesTable, Ref, Side
+from bot.games.deuces.state import DeucesTable, Ref
 
 DECK = 52
 RANKS = 13
@@ -176,6 +176,4 @@ def _recovers_nothing(state: DeucesTable, user: Ref, ability: Ability) -> bool:
     effects = ability.effects
     if not effects or not all(isinstance(e, Recover) and e.who == "self" for e in effects):
         return False
-    is_player = user.side == Side.PLAYERS
-    pile = state.players[user.index].discard if is_player else state.gm_discard
-    return len(pile) - (1 if is_player else 0) <= 0
+    return piles.recoverable(state, user) <= 0
