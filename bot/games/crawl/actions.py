@@ -84,3 +84,15 @@ class DungeonState(GameState[DungeonAction]):
     def preview(self, action: DungeonAction) -> str | None:
         """What a legal move would do, said before it is chosen ("−4 HP", "+5 HP", "wasted",
         "weapon breaks"); None when there is nothing to warn about."""
+
+
+def hp_loss(damage: int, hp: int) -> str:
+    """A fight's preview: what it costs, and whether it kills at `hp`."""
+    if damage == 0:
+        return "no damage"
+    return f"−{damage} HP" + (" (deadly)" if damage >= hp else "")
+
+
+def healing(healed: int) -> str:
+    """A potion's preview: what it heals."""
+    return f"+{healed} HP" if healed else "no healing: health is full"

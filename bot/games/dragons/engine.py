@@ -34,6 +34,8 @@ from bot.games.crawl.actions import (
     DungeonState,
     Role,
     dungeon_action,
+    healing,
+    hp_loss,
     monster_total,
     role_of,
 )
@@ -354,11 +356,8 @@ class DragonsState(DungeonState):
             previous = party.last_played
             if previous is not None and role_of(previous) == Role.POTION:
                 return "wasted: a potion right after a potion"
-            return _healing(min(MAX_HP, party.hp + card.value) - party.hp)
-        damage = party.damage_from(card)
-        loss = "no damage" if damage == 0 else f"−{damage} HP"
-        if damage >= party.hp:
-            loss += " (deadly)"
+            return healing(min(MAX_HP, party.hp + card.value) - party.hp)
+        loss = hp_loss(party.damage_from(card), party.hp)
         return f"{loss}, weapon breaks" if party.breaks_on(card) else loss
 
     # ---- applying an action -----------------------------------------------------------------
@@ -466,10 +465,6 @@ class DragonsState(DungeonState):
     def all_cards(self) -> list[Card]:
         """Every card wherever it lies, the shared deck and room once and each party's own."""
         return self.deck + self.room + [card for party in self.parties for card in party.cards()]
-
-
-def _healing(healed: int) -> str:
-    return f"+{healed} HP" if healed else "no healing: health is full"
 
 
 def new_game(

@@ -30,6 +30,8 @@ from bot.games.crawl.actions import (
     DungeonState,
     Role,
     dungeon_action,
+    healing,
+    hp_loss,
     monster_total,
     role_of,
 )
@@ -168,10 +170,10 @@ class ScoundrelState(DungeonState):
         if action.kind == ActionKind.DRINK:
             if self.potion_in_room:
                 return "wasted: one potion a room"
-            return _healing(min(MAX_HP, self.hp + card.value) - self.hp)
+            return healing(min(MAX_HP, self.hp + card.value) - self.hp)
         weapon = self.weapon if action.kind == ActionKind.FIGHT_WITH_WEAPON else None
         damage = max(0, card.value - weapon.value) if weapon is not None else card.value
-        return _hp_loss(damage, self.hp)
+        return hp_loss(damage, self.hp)
 
     # ---- applying an action -----------------------------------------------------------------
 
@@ -289,16 +291,6 @@ class ScoundrelState(DungeonState):
         """Every card wherever it lies; conservation says this is always the full deck."""
         held = [self.weapon] if self.weapon else []
         return self.deck + self.room + self.discard + held + self.slain
-
-
-def _hp_loss(damage: int, hp: int) -> str:
-    if damage == 0:
-        return "no damage"
-    return f"−{damage} HP" + (" (deadly)" if damage >= hp else "")
-
-
-def _healing(healed: int) -> str:
-    return f"+{healed} HP" if healed else "no healing: health is full"
 
 
 def new_game(
