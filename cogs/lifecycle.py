@@ -70,6 +70,11 @@ def ratings_for(
     return rating_change(pool, record.players, standings)
 
 
+def timed_games() -> list[str]:
+    """The registered games that declare a turn timer."""
+    return [key for key, game in GAMES.items() if game.info.turn_timer]
+
+
 class Lifecycle:
     def __init__(self, desk: Desk) -> None:
         self.desk = desk
@@ -211,7 +216,7 @@ class Lifecycle:
         """Warn the players a timed table waits on, at the last sweep before it moves for
         them (a warning per move: a table that waits on the same move is not warned twice)."""
         timings = self.desk.timings
-        timed = [key for key, game in GAMES.items() if game.info.turn_timer]
+        timed = timed_games()
         if not timed:
             return 0
         now = self.desk.clock()
@@ -238,7 +243,7 @@ class Lifecycle:
     async def time_out_turns(self) -> int:
         """Answer for players who keep a timed table waiting, as each game's rules say."""
         seconds = self.desk.timings.turn_seconds
-        timed = [key for key, game in GAMES.items() if game.info.turn_timer]
+        timed = timed_games()
         if not timed:
             return 0
         stalled = await self.desk.store.inactive_games(

@@ -32,21 +32,24 @@ async def announce_turn(
     if len(record.players) < 2:
         return
     waiting = set(match.acting()) if record.status == GameStatus.ACTIVE else set()
-    users = sorted(
-        {p.user_id for p in record.players if p.seat in waiting - waiting_before} - {clicked_by}
-    )
+    users = _users_at(record, waiting - waiting_before) - {clicked_by}
     if waiting and not users and waiting <= waiting_before:
         return  # the same players are still to decide: their line stands
     await withdraw(desk, record.id)
-    if not users:
-        return
-    mentions = " ".join(f"<@{user_id}>" for user_id in users)
+    if users:
+        await _post(desk, record, users, "🔔", f"your turn in {match.info.title}")
+
+
+def _users_at(record: GameRecord, seats: set[int]) -> set[int]:
+    return {p.user_id for p in record.players if p.seat in seats}
+
+
+async def _post(desk: Desk, record: GameRecord, users: set[int], mark: str, words: str) -> None:
+    """Send a game's line to `users`, notifying them and nobody else, with a link to the
+    table; it becomes the game's standing line."""
+    mentions = " ".join(f"<@{user_id}>" for user_id in sorted(users))
     where = f" {_link(record)}" if record.message_id is not None else ""
-    await _post(desk, record, f"🔔 {mentions}: your turn in {match.info.title}{where}", users)
-
-
-async def _post(desk: Desk, record: GameRecord, text: str, users: list[int]) -> None:
-    """Send a game's line, notifying `users` and nobody else, as its standing line."""
+    text = f"{mark} {mentions}: {words}{where}"
     channel = desk.client.get_partial_messageable(record.channel_id)
     allowed = discord.AllowedMentions(
         everyone=False, roles=False, replied_user=False, users=[discord.Object(u) for u in users]
@@ -62,18 +65,16 @@ async def _post(desk: Desk, record: GameRecord, text: str, users: list[int]) -> 
 async def warn_turn(desk: Desk, record: GameRecord, match: Match, seconds_left: float) -> None:
     """The players a timed table waits on, told before the table moves for them: their line
     replaces the game's standing one."""
-    users = sorted({p.user_id for p in record.players if p.seat in set(match.acting())})
+    users = _users_at(record, set(match.acting()))
     if not users:
         return
     await withdraw(desk, record.id)
-    mentions = " ".join(f"<@{user_id}>" for user_id in users)
     left = max(5, round(seconds_left / 5) * 5)
-    where = f" {_link(record)}" if record.message_id is not None else ""
-    text = (
-        f"⏳ {mentions}: still your turn in {match.info.title}. If you have not moved in about"
-        f" {left} s, the table moves for you.{where}"
+    words = (
+        f"still your turn in {match.info.title}."
+        f" If you have not moved in about {left} s, the table moves for you."
     )
-    await _post(desk, record, text, users)
+    await _post(desk, record, users, "⏳", words)
 
 
 async def withdraw(desk: Desk, game_id: int) -> None:
