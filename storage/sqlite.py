@@ -30,7 +30,7 @@ from storage.models import (
 )
 from storage.protocol import ChannelBusy, DailyTaken, GameNotFound, StaleVersion
 from storage.sqlite_boards import BoardQueries, record_result_summaries
-from storage.sqlite_thread import SqliteThread, in_transaction
+from storage.sqlite_thread import SqliteThread, connect, in_transaction
 
 T = TypeVar("T")
 
@@ -55,48 +55,41 @@ async def open_sqlite(database_url: str, clock: Callable[[], float] = time.time)
     path = sqlite_path(database_url)
     if path != ":memory:":
         Path(path).parent.mkdir(parents=True, exist_ok=True)
-    writer = await SqliteThread.open(
-        path,
-        (
-            "PRAGMA journal_mode = WAL",
-            "PRAGMA synchronous = NORMAL",  # durable across a killed process in WAL mode
-            "PRAGMA foreign_keys = ON",
-            f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}",
-        ),
-    )
-    store = SqliteStore(writer, clock)
+    store = SqliteStore(await SqliteThread.open(path, WRITER), clock)
     await store.migrate()
     if path != ":memory:":  # a second connection to ":memory:" would be another database
-        reader = await SqliteThread.open(
-            path, (f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}", "PRAGMA query_only = ON")
-        )
-        store.read_with(reader)
-        store.look_up_with(_connect_lookups(path))
-        store.write_inline_with(_connect_inline_writer(path))
+        store.read_with(await SqliteThread.open(path, READER))
+        store.look_up_with(connect(path, LOOP_READER))
+        store.write_inline_with(connect(path, LOOP_WRITER))
     return store
 
 
-def _connect_inline_writer(path: str) -> sqlite3.Connection:
-    """A writer for the event loop's own thread (see `SqliteStore._write`)."""
-    connection = sqlite3.connect(path, isolation_level=None)
-    connection.row_factory = sqlite3.Row
-    for pragma in (
-        "PRAGMA synchronous = NORMAL",
-        "PRAGMA foreign_keys = ON",
-        "PRAGMA busy_timeout = 0",  # never wait on the loop: hand the write to the thread
-        "PRAGMA wal_autocheckpoint = 0",  # checkpoints copy and sync pages: the thread does them
-    ):
-        connection.execute(pragma)
-    return connection
+BUSY_TIMEOUT_MS = 5000
+"""How long a write waits for another process's write lock before giving up. Longer than
+Discord's 3 s: a slow click is acknowledged early (cogs/answers.py), so waiting out a short stall
+saves the move instead of failing it."""
 
-
-def _connect_lookups(path: str) -> sqlite3.Connection:
-    """A read-only connection for the event loop's own thread (see `SqliteStore._load`)."""
-    connection = sqlite3.connect(path, isolation_level=None)
-    connection.row_factory = sqlite3.Row
-    connection.execute("PRAGMA busy_timeout = 0")  # never wait on the loop: fall back instead
-    connection.execute("PRAGMA query_only = ON")
-    return connection
+WRITER = (
+    "PRAGMA journal_mode = WAL",
+    "PRAGMA synchronous = NORMAL",  # durable across a killed process in WAL mode
+    "PRAGMA foreign_keys = ON",
+    f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}",
+)
+"""The writer thread's connection: it may wait for a lock, and it checkpoints."""
+READER = (f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}", "PRAGMA query_only = ON")
+"""The read thread's connection: boards, stats, and loads the loop could not do at once."""
+LOOP_READER = (
+    "PRAGMA busy_timeout = 0",  # never wait on the loop: fall back to the read thread instead
+    "PRAGMA query_only = ON",
+)
+"""Single games read on the event loop's own thread (see `SqliteStore._load`)."""
+LOOP_WRITER = (
+    "PRAGMA synchronous = NORMAL",
+    "PRAGMA foreign_keys = ON",
+    "PRAGMA busy_timeout = 0",  # never wait on the loop: hand the write to the thread
+    "PRAGMA wal_autocheckpoint = 0",  # checkpoints copy and sync pages: the thread does them
+)
+"""Commits on the event loop's own thread (see `SqliteStore._write`)."""
 
 
 CHECKPOINT_EVERY = 500
@@ -110,12 +103,6 @@ BUSY_CODES = {5, 6}
 def _is_busy(error: sqlite3.OperationalError) -> bool:
     code = getattr(error, "sqlite_errorcode", None)
     return code is not None and code & 0xFF in BUSY_CODES
-
-
-BUSY_TIMEOUT_MS = 5000
-"""How long a write waits for another process's write lock before giving up. Longer than
-Discord's 3 s: a slow click is acknowledged early (cogs/answers.py), so waiting out a short stall
-saves the move instead of failing it."""
 
 
 class SqliteStore(BoardQueries):

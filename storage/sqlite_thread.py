@@ -33,16 +33,10 @@ class SqliteThread:
     async def open(cls, path: str, pragmas: tuple[str, ...] = ()) -> SqliteThread:
         """Connect on a fresh thread (sqlite3 ties a connection to the thread that made it)."""
         pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite")
-
-        def connect() -> sqlite3.Connection:
-            connection = sqlite3.connect(path, isolation_level=None)
-            connection.row_factory = sqlite3.Row
-            for pragma in pragmas:
-                connection.execute(pragma)
-            return connection
-
         try:
-            connection = await asyncio.get_running_loop().run_in_executor(pool, connect)
+            connection = await asyncio.get_running_loop().run_in_executor(
+                pool, connect, path, pragmas
+            )
         except BaseException:
             pool.shutdown(wait=False)
             raise
@@ -59,6 +53,16 @@ class SqliteThread:
     async def close(self) -> None:
         await self.run(lambda db: db.close())
         self._pool.shutdown(wait=True)
+
+
+def connect(path: str, pragmas: tuple[str, ...] = ()) -> sqlite3.Connection:
+    """A connection in autocommit mode (transactions are explicit), rows by column name, set
+    up by `pragmas`, for the thread that calls this."""
+    connection = sqlite3.connect(path, isolation_level=None)
+    connection.row_factory = sqlite3.Row
+    for pragma in pragmas:
+        connection.execute(pragma)
+    return connection
 
 
 def in_transaction(db: sqlite3.Connection, work: Work[T]) -> T:
