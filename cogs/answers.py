@@ -14,6 +14,8 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import OrderedDict
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 import discord
@@ -64,6 +66,19 @@ def _release(interaction: discord.Interaction) -> None:
     """The initial response failed to reach Discord: let the next answer try it again."""
     if not interaction.response.is_done():
         interaction.extras[_CLAIMED] = False
+
+
+@asynccontextmanager
+async def _answering(interaction: discord.Interaction) -> AsyncIterator[None]:
+    """Around the initial response of a claimed interaction: if it fails, the next answer
+    may try again; either way, follow-ups waiting for it may go."""
+    try:
+        yield
+    except Exception:
+        _release(interaction)
+        raise
+    finally:
+        _ready(interaction).set()
 
 
 async def _after_response(interaction: discord.Interaction, ephemeral: bool) -> None:
@@ -147,13 +162,8 @@ async def send(
 ) -> int | None:
     """A new message answering the interaction; its id, where Discord says it."""
     if _claim(interaction):
-        try:
+        async with _answering(interaction):
             sent = await interaction.response.send_message(ephemeral=ephemeral, **fields)
-        except Exception:
-            _release(interaction)
-            raise
-        finally:
-            _ready(interaction).set()
         return sent.message_id
     await _after_response(interaction, ephemeral)
     message = await interaction.followup.send(ephemeral=ephemeral, wait=True, **fields)
@@ -163,13 +173,8 @@ async def send(
 async def update(interaction: discord.Interaction, **fields: Any) -> None:
     """Edit the message whose component was used (or the deferred answer of a command)."""
     if _claim(interaction):
-        try:
+        async with _answering(interaction):
             await interaction.response.edit_message(**fields)
-        except Exception:
-            _release(interaction)
-            raise
-        finally:
-            _ready(interaction).set()
         return
     if not interaction.response.is_done():
         await _ready(interaction).wait()
@@ -180,17 +185,12 @@ async def update(interaction: discord.Interaction, **fields: Any) -> None:
 async def defer(interaction: discord.Interaction, *, ephemeral: bool = False) -> None:
     """Say that an answer is coming (a thread is being opened, say); follow-ups carry it."""
     if _claim(interaction):
-        try:
+        async with _answering(interaction):
             if interaction.type == discord.InteractionType.component:
                 await interaction.response.defer()
             else:
                 await interaction.response.defer(ephemeral=ephemeral, thinking=True)
                 interaction.extras[_THINKING] = ephemeral
-        except Exception:
-            _release(interaction)
-            raise
-        finally:
-            _ready(interaction).set()
 
 
 async def follow(interaction: discord.Interaction, text: str, *, ephemeral: bool = True) -> None:
@@ -202,12 +202,7 @@ async def follow(interaction: discord.Interaction, text: str, *, ephemeral: bool
 async def refuse(interaction: discord.Interaction, text: str) -> None:
     """Answer only the user who clicked, whether or not the interaction was answered already."""
     if _claim(interaction):
-        try:
+        async with _answering(interaction):
             await interaction.response.send_message(text, ephemeral=True)
-        except Exception:
-            _release(interaction)
-            raise
-        finally:
-            _ready(interaction).set()
         return
     await follow(interaction, text)
