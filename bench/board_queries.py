@@ -22,6 +22,7 @@ import time
 from contextlib import closing
 from pathlib import Path
 
+from bench.figures import percentile
 from storage import BoardQuery, open_store
 from storage.migrations import MIGRATIONS
 from storage.periods import period_key
@@ -94,11 +95,6 @@ async def fill(path: Path, results: int, guilds: int, players: int) -> float:
     with closing(sqlite3.connect(path)) as db:
         db.execute("ANALYZE")
     return seconds
-
-
-def percentile(samples: list[float], share: float) -> float:
-    ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
 async def time_queries(path: Path, guilds: int, players: int, runs: int) -> dict[str, list[float]]:

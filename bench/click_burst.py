@@ -16,14 +16,10 @@ import statistics
 import tempfile
 import time
 
+from bench.figures import percentile
 from bot.app import DungeonBot
 from bot.config import Settings
 from tests.harness import Harness, World
-
-
-def percentile(samples: list[float], share: float) -> float:
-    ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
 async def burst(channels: int, presses: int) -> None:

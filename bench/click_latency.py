@@ -28,6 +28,7 @@ from pathlib import Path
 import discord
 from discord.ext import commands
 
+from bench.figures import percentile
 from bot.app import DungeonBot
 from bot.config import Settings
 from tests.harness import FakeDiscord, Harness, InteractionResult, StoredMessage, World
@@ -87,11 +88,6 @@ def cautious(message) -> dict:
     order = ("Drink", "Equip", "(weapon)", "barehanded", "New game")
     playable = [b for b in message.buttons if not b.get("disabled") and b["label"] != "Run"]
     return min(playable, key=lambda b: next(i for i, w in enumerate(order) if w in b["label"]))
-
-
-def percentile(samples: list[float], share: float) -> float:
-    ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
 async def bot_side(fake: FakeDiscord, act) -> tuple[float, InteractionResult]:
