@@ -225,7 +225,8 @@ class Starter:
                 await answers.follow(interaction, say("no_thread"))
                 return
             record = await store.accept_challenge(record.id, record.version, thread.id, state, told)
-            if not await self.post_in(thread, record, match_of(record)):
+            match = match_of(record)
+            if not await self.post_in(thread, record, match):
                 await answers.update(interaction, content=say("not_posted"), embed=None, view=None)
                 return
             text = elsewhere.format(thread=thread.mention)
@@ -234,9 +235,9 @@ class Starter:
             if interaction.message is not None:
                 await store.set_message(record.id, record.channel_id, interaction.message.id)
                 record = record.model_copy(update={"message_id": interaction.message.id})
-            fields = table_message(record, match_of(record))
-            await answers.update(interaction, content=here, **fields)
-        await announce_turn(self.desk, record, match_of(record), set(), interaction.user.id)
+            match = match_of(record)
+            await answers.update(interaction, content=here, **table_message(record, match))
+        await announce_turn(self.desk, record, match, set(), interaction.user.id)
 
     async def post_in(
         self, channel: discord.abc.Messageable, record: GameRecord, match: Match
