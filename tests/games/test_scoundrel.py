@@ -132,6 +132,15 @@ def test_running_sends_the_room_to_the_bottom_in_room_order() -> None:
     assert state.deck == cards("6♦ A♠ K♠ Q♠ J♠")
 
 
+def test_the_cards_fled_from_are_the_seen_bottom_of_the_deck_until_dealt_again() -> None:
+    state = scripted("A♠ K♠ Q♠ J♠ 2♥ 3♥ 4♥ 5♥ 6♦", Variant.EASY)
+    assert state.seen_below == 0
+    play(state, "run")
+    assert state.seen_below == 4 and state.deck[-4:] == cards("A♠ K♠ Q♠ J♠")
+    play(state, "run")  # the 6♦ (unseen) and three fled cards are dealt; one fled card is left
+    assert state.deck == cards("J♠ 2♥ 3♥ 4♥ 5♥") and state.seen_below == 5
+
+
 def test_classic_forbids_running_twice_in_a_row() -> None:
     state = scripted("A♠ K♠ Q♠ J♠ 2♥ 3♥ 4♥ 5♥ 6♦ " + FILLER)
     play(state, "run")

@@ -96,6 +96,9 @@ class ScoundrelState(DungeonState):
     ran_last_room: bool = False
     rooms_dealt: int = 0
     last_played: Card | None = None
+    seen_below: int = 0
+    """How many cards at the bottom of the deck the player has seen: those fled from, which
+    went under the unseen rest in their order. A hint may know them; a solver knows all."""
     outcome: Outcome | None = None
     score: int | None = None
 
@@ -200,6 +203,7 @@ class ScoundrelState(DungeonState):
     def _run(self) -> list[Event]:
         fled = list(self.room)
         self.deck.extend(fled)
+        self.seen_below += len(fled)
         self.room = []
         self.ran_last_room = True
         return [Ran(cards=fled), *self._deal_room()]
@@ -263,6 +267,7 @@ class ScoundrelState(DungeonState):
         take = min(ROOM_SIZE - len(self.room), len(self.deck))
         self.room.extend(self.deck[:take])
         del self.deck[:take]
+        self.seen_below = min(self.seen_below, len(self.deck))
         self.rooms_dealt += 1
         self.played_in_room = 0
         self.potion_in_room = False
