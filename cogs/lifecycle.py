@@ -47,6 +47,7 @@ def result_rows(
             outcome=r.outcome,
             score=r.score,
             turns=match.turn,
+            hints=record.hints,
         )
         for r in results
     ]

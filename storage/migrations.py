@@ -179,6 +179,15 @@ MIGRATIONS: list[str] = [
     """
     CREATE INDEX games_active_by_owner ON games (owner_id) WHERE status = 'active';
     """,
+    # 3 -> 4: hints a player asked for (a game with hints is not ranked), and whether a lost
+    # deal could have been won, as a solver found once the game was over.
+    """
+    ALTER TABLE games ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE results ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE results ADD COLUMN winnable INTEGER;
+    ALTER TABLE player_stats ADD COLUMN lost_solved INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE player_stats ADD COLUMN lost_winnable INTEGER NOT NULL DEFAULT 0;
+    """,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -47,6 +47,8 @@ class GameRecord(BaseModel):
     version: int
     created_at: float
     updated_at: float
+    hints: int = 0
+    """Hints the players asked for: a game played with any is not ranked."""
     players: list[PlayerSeat] = []
 
     def seat_of(self, user_id: int) -> int | None:
@@ -61,6 +63,9 @@ class ResultRow(BaseModel):
     outcome: str
     score: int
     turns: int
+    hints: int = 0
+    """Hints taken in the game: a result with any counts in the player's stats, not on the
+    ranked boards."""
 
 
 class NewGame(TypedDict):
@@ -116,6 +121,10 @@ class GameStats(BaseModel):
     average: float
     current_streak: int
     best_streak: int
+    lost_solved: int = 0
+    """Lost deals a solver has looked at since (games with a solver only)."""
+    lost_winnable: int = 0
+    """How many of those could have been won."""
 
     @property
     def win_rate(self) -> float:

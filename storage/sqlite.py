@@ -29,7 +29,7 @@ from storage.models import (
     ResultRow,
 )
 from storage.protocol import ChannelBusy, DailyTaken, GameNotFound, StaleVersion
-from storage.sqlite_boards import BoardQueries, record_result_summaries
+from storage.sqlite_boards import BoardQueries, record_result_summaries, record_verdict
 from storage.sqlite_thread import SqliteThread, connect, in_transaction
 
 T = TypeVar("T")
@@ -37,7 +37,7 @@ T = TypeVar("T")
 SQLITE_PREFIX = "sqlite:///"
 GAME_COLUMNS = (
     "id, game, variant, guild_id, channel_id, message_id, owner_id, status, seed, daily, state,"
-    " narration, version, created_at, updated_at,"
+    " narration, version, created_at, updated_at, hints,"
     " (SELECT json_group_array(json_object('seat', seat, 'user_id', user_id,"
     " 'display_name', display_name)) FROM (SELECT * FROM game_players p"
     " WHERE p.game_id = games.id ORDER BY seat)) AS players"
@@ -278,6 +278,24 @@ class SqliteStore(BoardQueries):
             )
         )
 
+    async def count_hint(self, game_id: int) -> int:
+        """One more hint taken in a game; how many it has had."""
+
+        def count(db: sqlite3.Connection) -> int:
+            row = db.execute(
+                "UPDATE games SET hints = hints + 1 WHERE id = ? RETURNING hints", (game_id,)
+            ).fetchone()
+            if row is None:
+                raise GameNotFound(f"game {game_id}")
+            return row[0]
+
+        return await self._write(count)
+
+    async def record_verdict(self, game_id: int, winnable: bool) -> bool:
+        """Whether a finished game's lost deal could have been won, once: False if it was
+        known already (or the game was won, or has no result)."""
+        return await self._write(lambda db: record_verdict(db, game_id, winnable))
+
     async def commit_action(
         self,
         game_id: int,
@@ -408,7 +426,7 @@ class SqliteStore(BoardQueries):
 
     async def results(self, game_id: int) -> list[ResultRow]:
         rows = await self._read(
-            "SELECT user_id, display_name, outcome, score, turns FROM results"
+            "SELECT user_id, display_name, outcome, score, turns, hints FROM results"
             " WHERE game_id = ? ORDER BY id",
             (game_id,),
         )
@@ -457,11 +475,11 @@ def _write_results(
         return
     db.executemany(
         "INSERT INTO results (game_id, guild_id, game, variant, daily, user_id, display_name,"
-        " outcome, score, seed, turns, duration_s, finished_at)"
-        " SELECT id, guild_id, game, variant, daily, ?, ?, ?, ?, seed, ?, ? - created_at, ?"
+        " outcome, score, seed, turns, duration_s, finished_at, hints)"
+        " SELECT id, guild_id, game, variant, daily, ?, ?, ?, ?, seed, ?, ? - created_at, ?, ?"
         " FROM games WHERE id = ?",
         [
-            (r.user_id, r.display_name, r.outcome, r.score, r.turns, now, now, game_id)
+            (r.user_id, r.display_name, r.outcome, r.score, r.turns, now, now, r.hints, game_id)
             for r in results
         ],
     )

@@ -62,7 +62,7 @@ SELECT (SELECT COUNT(*) FROM ratings WHERE {RATING_KEY} AND ordinal > :score)
 
 STATS_SQL = """
 SELECT game, games, wins, best, CAST(total AS REAL) / games AS average, current_streak,
-       best_streak
+       best_streak, lost_solved, lost_winnable
 FROM player_stats WHERE guild_id = :guild_id AND user_id = :user_id ORDER BY game
 """
 
@@ -130,11 +130,35 @@ def record_result_summaries(
 
 def record_result(db: sqlite3.Connection, result: dict) -> None:
     """One player's result (guild_id, game, variant, daily, user_id, display_name, score,
-    outcome, at) onto every board and period it counts towards, and onto their stats."""
-    for period in period_keys(result["at"], daily=bool(result["daily"])):
-        board = db.execute(RECORD_BOARD_SQL, {**result, "period": period}).fetchone()[0]
-        db.execute(RECORD_BEST_SQL, {**result, "board": board})
+    outcome, hints, at) onto every board and period it counts towards, and onto their stats.
+    A game played with hints counts in the player's stats but on no board: a board ranks what
+    players found on their own."""
+    if not result.get("hints"):
+        for period in period_keys(result["at"], daily=bool(result["daily"])):
+            board = db.execute(RECORD_BOARD_SQL, {**result, "period": period}).fetchone()[0]
+            db.execute(RECORD_BEST_SQL, {**result, "board": board})
     db.execute(RECORD_STATS_SQL, {**result, "won": int(result["outcome"] == "won")})
+
+
+RECORD_VERDICT_SQL = """
+UPDATE results SET winnable = :winnable
+WHERE game_id = :game_id AND winnable IS NULL AND outcome != 'won'
+RETURNING guild_id, user_id, game
+"""
+COUNT_VERDICT_SQL = """
+UPDATE player_stats SET lost_solved = lost_solved + 1, lost_winnable = lost_winnable + :winnable
+WHERE guild_id = :guild_id AND user_id = :user_id AND game = :game
+"""
+
+
+def record_verdict(db: sqlite3.Connection, game_id: int, winnable: bool) -> bool:
+    """A lost game's deal solved: kept on its result, and counted once in its player's stats
+    (the share of lost deals that could have been won)."""
+    rows = db.execute(RECORD_VERDICT_SQL, {"game_id": game_id, "winnable": winnable}).fetchall()
+    for row in rows:
+        if row["guild_id"] is not None:
+            db.execute(COUNT_VERDICT_SQL, {**dict(row), "winnable": int(winnable)})
+    return bool(rows)
 
 
 class BoardQueries:

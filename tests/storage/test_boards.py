@@ -36,7 +36,9 @@ async def board(tmp_path: Path):
     await store.close()
 
 
-async def finish(store, clock, user: int, score: int, outcome: str = "won", **game) -> None:
+async def finish(
+    store, clock, user: int, score: int, outcome: str = "won", hints: int = 0, **game
+) -> int:
     name = f"user{user}"
     record = await store.create_game(
         game=game.get("game", "scoundrel"),
@@ -59,8 +61,13 @@ async def finish(store, clock, user: int, score: int, outcome: str = "won", **ga
         state="{}",
         narration="[]",
         status=GameStatus.FINISHED,
-        results=[ResultRow(user_id=user, display_name=name, outcome=outcome, score=score, turns=9)],
+        results=[
+            ResultRow(
+                user_id=user, display_name=name, outcome=outcome, score=score, turns=9, hints=hints
+            )
+        ],
     )
+    return record.id
 
 
 CLASSIC = BoardQuery(guild_id=GUILD, game="scoundrel", variant="classic")
@@ -301,9 +308,54 @@ async def test_rebuilding_summaries_from_results_gives_what_was_kept_live(tmp_pa
     with closing(sqlite3.connect(older, isolation_level=None)) as db:
         db.executescript(f"BEGIN; {MIGRATIONS[0]}; PRAGMA user_version = 1; COMMIT;")
         db.execute("ATTACH DATABASE ? AS live", (str(path),))
-        for table in ("games", "game_players", "results"):
-            db.execute(f"INSERT INTO {table} SELECT * FROM live.{table}")
+        for table in ("games", "game_players", "results"):  # the columns the old schema had
+            columns = ", ".join(row[1] for row in db.execute(f"PRAGMA table_info({table})"))
+            db.execute(f"INSERT INTO {table} ({columns}) SELECT {columns} FROM live.{table}")
         db.execute("DETACH DATABASE live")
     migrated = await open_store(f"sqlite:///{older}", clock)
     await migrated.close()
     assert summaries(older) == live
+
+
+async def test_a_game_played_with_hints_counts_in_stats_but_on_no_board(board) -> None:
+    store, clock = board
+    await finish(store, clock, 1, 5)
+    await finish(store, clock, 1, 19, hints=2)
+    await finish(store, clock, 2, 30, hints=1)
+    page = await store.leaderboard(CLASSIC, caller_id=2)
+    assert [(e.user_id, e.score, e.games) for e in page.entries] == [(1, 5, 1)]
+    assert page.caller is None and page.players == 1
+    [stats] = await store.player_stats(GUILD, 1)
+    assert (stats.games, stats.best) == (2, 19)
+
+
+async def test_a_lost_deal_found_winnable_counts_once_in_the_players_stats(board) -> None:
+    store, clock = board
+    lost = [await finish(store, clock, 1, -10, "lost") for _ in range(3)]
+    won = await finish(store, clock, 1, 12)
+    assert await store.record_verdict(lost[0], winnable=True)
+    assert not await store.record_verdict(lost[0], winnable=True), "known already"
+    assert await store.record_verdict(lost[1], winnable=False)
+    assert not await store.record_verdict(won, winnable=True), "a win needs no verdict"
+    [stats] = await store.player_stats(GUILD, 1)
+    assert (stats.lost_solved, stats.lost_winnable) == (2, 1)
+    assert [row.hints for row in await store.results(won)] == [0]
+
+
+async def test_hints_are_counted_on_the_game(board) -> None:
+    store, _ = board
+    record = await store.create_game(
+        game="scoundrel",
+        variant="classic",
+        guild_id=GUILD,
+        channel_id=next(_channels),
+        owner_id=1,
+        players=[PlayerSeat(seat=0, user_id=1, display_name="a")],
+        seed=1,
+        state="{}",
+        narration="[]",
+    )
+    assert record.hints == 0
+    assert [await store.count_hint(record.id) for _ in range(2)] == [1, 2]
+    reloaded = await store.get_game(record.id)
+    assert reloaded is not None and reloaded.hints == 2 and reloaded.version == record.version
