@@ -1,9 +1,11 @@
-"""`python -m bot` runs the Discord bot; `python -m bot play GAME` plays in a terminal."""
+"""`python -m bot` runs the Discord bot; `python -m bot play GAME` plays in a terminal;
+`python -m bot gallery FOLDER` writes every kind of message the games show, for review."""
 
 from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from bot.cli import play
 from bot.games.registry import GAMES
@@ -35,6 +37,11 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     sync_cmd = commands.add_parser("sync", help="register the slash commands with Discord")
     sync_cmd.add_argument("--guild", type=int, help="only in this server (instant, for testing)")
     commands.add_parser("run", help="run the bot (the default)")
+    gallery_cmd = commands.add_parser(
+        "gallery", help="write every kind of message each game shows (pictures and text)"
+    )
+    gallery_cmd.add_argument("folder", help="where to write them (made if missing)")
+    gallery_cmd.add_argument("--seed", type=int, default=1, help="the deals' seed")
     return parser.parse_args(argv)
 
 
@@ -44,6 +51,12 @@ def main(argv: list[str] | None = None) -> int:
         declared = [s.name for s in GAMES[args.game].info.settings]
         chosen = {name: getattr(args, name) for name in declared if getattr(args, name, None)}
         return play(args.game, variant=args.variant, seed=args.seed, settings=chosen)
+    if args.command == "gallery":
+        from bot.gallery import write_gallery
+
+        written = write_gallery(Path(args.folder), args.seed)
+        print(f"Wrote {len(written)} files to {args.folder}")
+        return 0
     from bot.app import run
 
     return run(sync_only=args.command == "sync", sync_guild=getattr(args, "guild", None))

@@ -30,6 +30,27 @@ class Control(BaseModel, frozen=True):
     disabled: bool = False
 
 
+class PictureCard(BaseModel, frozen=True):
+    card: str | None
+    """A card's text as Card.parse reads it ("9S", "10♥", "JK"); None is a face-down card."""
+    caption: str = ""
+    """A short line under the card ("-4 HP", "fresh", "3/4"), cut short if wider than it."""
+    dim: bool = False
+    """Greyed: a fallen hero, a card that can't be played."""
+
+
+class CardGroup(BaseModel, frozen=True):
+    title: str
+    """Above the cards: "Room 3", "Weapon", "Party"."""
+    cards: list[PictureCard]
+
+
+class Picture(BaseModel, frozen=True):
+    groups: list[CardGroup]
+    """Drawn left to right, in rows a phone shows whole; a group too long for one row goes on
+    over several."""
+
+
 class TableView(BaseModel):
     """The public table: what every player in the channel may see."""
 
@@ -37,6 +58,8 @@ class TableView(BaseModel):
     fields: list[Field] = []
     footer: str = ""
     controls: list[Control] = []
+    picture: Picture | None = None
+    """The cards on the table as a picture, where the game draws one (bot/render/pictures.py)."""
 
 
 class HandCard(BaseModel, frozen=True):
@@ -58,6 +81,8 @@ class HandView(BaseModel):
     cards: list[HandCard] = []
     controls: list[Control] = []
     """The plays made of the picked cards, the hint first."""
+    picture: Picture | None = None
+    """The hand's cards as a picture, where the game draws one."""
 
 
 class RulesPage(BaseModel):
@@ -72,6 +97,17 @@ BOARDS_SECTION = (
     "you abandon, or leave idle until it expires, counts as a **loss**, scored as a death at "
     "0 HP (minus every monster still in the dungeon): giving up never protects a record.",
 )
+
+
+HELP_SECTION = (
+    "Hints and hindsight",
+    "Playing alone, **💡 Hint** suggests a move and why, from what you can see (never the "
+    "deck's order); a game with any hint counts in your `/stats` but not on the boards. When "
+    "the game is over, **🔍 Could I have won?** solves the deal with every card known: whether "
+    "it could be won, the best score it allowed, and the move where your line let the win go. "
+    "`/stats` counts how many of your lost deals could have been won.",
+)
+"""For the solo games that have a hint and a solver."""
 
 
 def rulings_section(rulings: list[str]) -> tuple[str, str]:

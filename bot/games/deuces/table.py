@@ -14,8 +14,17 @@ from bot.games.deuces.actions import DeucesAction, Vote
 from bot.games.deuces.autoplay import suggest
 from bot.games.deuces.engine import DeucesState
 from bot.games.deuces.state import player
-from bot.games.deuces.view import hand_view, table_view
-from bot.games.views import Control, Field, HandCard, HandView, TableView
+from bot.games.deuces.view import HandFacts, TableFacts, hand_view, table_view
+from bot.games.views import (
+    CardGroup,
+    Control,
+    Field,
+    HandCard,
+    HandView,
+    Picture,
+    PictureCard,
+    TableView,
+)
 
 MAX_PLAYS = 19
 """Plays offered beside the hint: with it, four rows of five buttons."""
@@ -99,7 +108,27 @@ def deuces_table(state: DeucesState, names: list[str]) -> TableView:
         f"Dungeons & Deuces · encounter {facts.encounter} · level {facts.level}"
         f" · difficulty {facts.difficulty}/{facts.target}"
     )
-    return TableView(title=title, fields=fields, controls=vote_controls(state))
+    return TableView(
+        title=title,
+        fields=fields,
+        controls=vote_controls(state),
+        picture=table_picture(facts, names),
+    )
+
+
+def table_picture(facts: TableFacts, names: list[str]) -> Picture | None:
+    """The cards face up: the attack to answer, and each player's Threat Card and loot."""
+    groups = []
+    if facts.attack:
+        groups.append(
+            CardGroup(title="Attack", cards=[PictureCard(card=c.code) for c in facts.attack])
+        )
+    for seat in facts.seats:
+        cards = [PictureCard(card=seat.threat.code, caption="threat")] if seat.threat else []
+        cards += [PictureCard(card=item.card.code, caption="loot") for item in seat.loot]
+        if cards:
+            groups.append(CardGroup(title=names[seat.seat], cards=cards))
+    return Picture(groups=groups) if groups else None
 
 
 def vote_controls(state: DeucesState) -> list[Control]:
@@ -147,7 +176,27 @@ def deuces_hand(state: DeucesState, seat: int, picked: list[str]) -> HandView:
             for index, held in enumerate(facts.cards)
         ],
         controls=plays(state, seat, chosen) if waiting else [],
+        picture=hand_picture(facts, chosen),
     )
+
+
+def hand_picture(facts: HandFacts, chosen: list[Card]) -> Picture | None:
+    """The hand, each card with its marks; the picked ones stand out, the rest are dimmed."""
+    if not facts.cards:
+        return None
+    cards = [
+        PictureCard(
+            card=held.card.code,
+            caption=" ".join(
+                part
+                for part in (f"+{held.raised}" if held.raised else "", "wild" if held.wild else "")
+                if part
+            ),
+            dim=bool(chosen) and held.card not in chosen,
+        )
+        for held in facts.cards
+    ]
+    return Picture(groups=[CardGroup(title="Your hand", cards=cards)])
 
 
 def plays(state: DeucesState, seat: int, picked: list[Card]) -> list[Control]:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from bot.games.contract import Outcome
 from bot.games.crawl.actions import ActionKind, dungeon_action, role_of
+from bot.games.crawl.picture import room_group, weapon_groups
 from bot.games.crawl.text import RUN_ROW, control, room_text, weapon_text
 from bot.games.dragons.engine import HERO_HP, MAX_HP, PLAY_KINDS, DragonsState, Party
-from bot.games.views import Control, Field, TableView
+from bot.games.views import CardGroup, Control, Field, Picture, PictureCard, TableView
 
 HERO_DOWN = "✖"
 KEEP_TOGETHER = "\u00a0"
@@ -67,7 +68,31 @@ def dragons_table(state: DragonsState, names: list[str]) -> TableView:
         fields=fields,
         footer="Dragons are jokers, worth 15",
         controls=[] if state.is_over else controls(state),
+        picture=picture(state, names) if state.to_move is not None else None,
     )
+
+
+def picture(state: DragonsState, names: list[str]) -> Picture:
+    """Alone: the party, the room and the weapon. In a duel: the room and the weapon of the
+    player to move (both parties' heroes are in the fields)."""
+    assert state.to_move is not None
+    mover = state.parties[state.to_move]
+    legal = set(state.legal_actions(state.to_move))
+    room = room_group(
+        state,
+        list(dict.fromkeys(state.room)),
+        legal,
+        lambda card: dungeon_action(PLAY_KINDS[role_of(card)], card),
+    )
+    owner = f"{names[mover.seat]}'s " if len(state.parties) > 1 else ""
+    groups = [room, *weapon_groups(mover.weapon, mover.last_kill, owner)]
+    if len(state.parties) == 1:
+        heroes = [
+            PictureCard(card=hero.card.code, caption=f"{hero.hp}/{HERO_HP}", dim=not hero.hp)
+            for hero in mover.heroes
+        ]
+        groups.insert(0, CardGroup(title="Your party", cards=heroes))
+    return Picture(groups=groups)
 
 
 def controls(state: DragonsState) -> list[Control]:

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from bot.games.cards import Card
-from bot.games.crawl.actions import ActionKind, Role, dungeon_action, role_of
+from bot.games.crawl.actions import ActionKind, DungeonAction, Role, dungeon_action, role_of
+from bot.games.crawl.picture import room_group, weapon_groups
 from bot.games.crawl.text import RUN_ROW, control, hp_bar, room_text, weapon_text
 from bot.games.scoundrel.engine import MAX_HP, PLAYS_PER_ROOM, RUN_RULES, SOLO, ScoundrelState
-from bot.games.views import Control, Field, TableView
+from bot.games.views import Control, Field, Picture, TableView
 
 
 def scoundrel_table(state: ScoundrelState) -> TableView:
@@ -34,7 +35,21 @@ def scoundrel_table(state: ScoundrelState) -> TableView:
         fields=fields,
         footer=footer,
         controls=[] if state.is_over else controls(state),
+        picture=None if state.is_over else picture(state),
     )
+
+
+def picture(state: ScoundrelState) -> Picture:
+    legal = set(state.legal_actions(SOLO))
+
+    def move_of(card: Card) -> DungeonAction:
+        """The cheaper fight where the weapon may strike, else the card's one move."""
+        kinds = kinds_shown(state, card)
+        with_weapon = dungeon_action(kinds[0], card)
+        return with_weapon if with_weapon in legal else dungeon_action(kinds[-1], card)
+
+    room = room_group(state, state.room, legal, move_of)
+    return Picture(groups=[room, *weapon_groups(state.weapon, state.last_kill)])
 
 
 def controls(state: ScoundrelState) -> list[Control]:

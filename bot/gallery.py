@@ -1,0 +1,109 @@
+"""Every kind of message each game shows, written to a folder for review: the picture as the
+message attaches it, and the message as text (title, the voice's lines, fields, and the buttons
+row by row).
+
+Each variant is played from a fixed seed by its own hints (or its first legal move), and shown at
+its start, midway and at its end, with each player's hand where the game has private hands.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from bot.games.contract import Setup
+from bot.games.definition import GameEntry, Match
+from bot.games.registry import GAMES
+from bot.games.views import Control, HandView, Picture, TableView
+from bot.render.pictures import render
+from bot.render.terminal import print_hand, print_table
+
+MOVE_LIMIT = 600
+"""A game longer than this is shown as it stands then (a long quest)."""
+
+
+def write_gallery(folder: Path, seed: int = 1) -> list[Path]:
+    """Write the gallery; the files written, pictures and texts."""
+    folder.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    for key, game in GAMES.items():
+        for variant in game.info.variants:
+            stem = f"{key}-{variant.key}"
+            seats = variant.seats.min
+            for moment, (match, lines) in _moments(game, variant.key, seats, seed):
+                written += _write_moment(folder / f"{stem}-{moment}", match, lines, seats)
+    return written
+
+
+def _moments(
+    game: GameEntry, variant: str, seats: int, seed: int
+) -> list[tuple[str, tuple[Match, list[str]]]]:
+    """The game at its start, midway and at its end, each with the voice's last lines."""
+    match, events = game.start(seed, Setup(variant=variant, seats=seats))
+    names = _names(seats)
+    lines = match.narrate(events, None, names)
+    shots = [("1-start", (game.resume(match.dump()), lines[-6:]))]
+    played = 0
+    while not match.is_over and played < MOVE_LIMIT:
+        seat = match.acting()[0]
+        moves, hint = match.labelled(seat)
+        advice = match.advise(seat) if hint is None and seats == 1 else None
+        before = match.before_move()
+        events = match.play(seat, hint or (advice.action if advice else moves[0][0]))
+        lines = match.narrate(events, before, names)
+        played += 1
+        if played == 8:
+            shots.append(("2-midway", (game.resume(match.dump()), lines[-6:])))
+    shots.append(("3-end", (match, lines[-6:])))
+    return shots
+
+
+def _names(seats: int) -> list[str]:
+    return ["Ada", "Bo", "Cy", "Di", "Ed", "Flo"][:seats]
+
+
+def _write_moment(stem: Path, match: Match, lines: list[str], seats: int) -> list[Path]:
+    table = match.table(_names(seats))
+    written = _write_view(stem, _table_text(table, lines), table.picture)
+    if match.info.private_hands and not match.is_over:
+        for seat in range(seats):
+            hand = match.hand(seat, [])
+            if hand is not None:
+                written += _write_view(
+                    stem.with_name(f"{stem.name}-hand{seat + 1}"), _hand_text(hand), hand.picture
+                )
+    return written
+
+
+def _write_view(stem: Path, text: str, picture: Picture | None) -> list[Path]:
+    written = [stem.with_suffix(".txt")]
+    if picture is not None:
+        png = render(picture)
+        stem.with_suffix(".png").write_bytes(png)
+        written.append(stem.with_suffix(".png"))
+        text += f"\n[picture: {stem.with_suffix('.png').name}, {len(png):,} bytes]\n"
+    written[0].write_text(text, encoding="utf-8")
+    return written
+
+
+def _table_text(table: TableView, lines: list[str]) -> str:
+    out = io.StringIO()
+    print_table(table, lines, out)
+    out.write(_buttons(table.controls))
+    return out.getvalue()
+
+
+def _hand_text(hand: HandView) -> str:
+    out = io.StringIO()
+    print_hand(hand, out)
+    out.write(_buttons(hand.controls))
+    return out.getvalue()
+
+
+def _buttons(controls: list[Control]) -> str:
+    """The buttons as rows of [labels]; a greyed-out one in (parentheses)."""
+    rows: dict[int | None, list[str]] = {}
+    for control in controls:
+        shown = f"({control.label})" if control.disabled else f"[{control.label}]"
+        rows.setdefault(control.row, []).append(shown)
+    return "".join(f"  {' '.join(row)}\n" for row in rows.values())

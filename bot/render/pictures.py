@@ -1,0 +1,226 @@
+"""A table's cards as a small PNG, for a Discord message: what a list of card codes can't show
+at a glance on a phone.
+
+The picture is a plain model (groups of cards, each card with an optional caption), so games
+build it like their other views and the renderer knows no game. Rendering is a paste of cached
+card images and text labels onto a felt panel (see card_faces), and whole pictures are cached
+too: a table that did not change is not drawn again.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from bot.games.cards import standard_deck
+from bot.games.views import CardGroup, Picture, PictureCard
+from bot.render import card_faces
+from bot.render.card_faces import CARD_H, CARD_W, MARGIN, card_image, empty_slot, label
+from bot.render.palette import (
+    CAPTION,
+    DIM_CAPTION,
+    TITLE,
+    TRANSPARENCY,
+    alpha_to_indices,
+    blank,
+)
+
+MAX_WIDTH = 800
+"""Widest picture at 1x: Discord shows it about 400 px wide on a phone, so cards stay legible."""
+PAD = 14
+CARD_GAP = 8
+GROUP_GAP = 24
+ROW_GAP = 10
+TITLE_SIZE = 20
+TITLE_H = 28
+CAPTION_SIZE = 19
+CAPTION_H = 26
+PANEL_RADIUS = 14
+COMPRESS_LEVEL = 1
+"""zlib's least effort: the files stay well under 40 KB, and more effort costs more time (a few
+ms at level 6) than it saves in bytes."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Block:
+    """A group, or the part of one that fits a row, placed at x within its row."""
+
+    title: str
+    cards: tuple[PictureCard, ...]
+    x: int
+
+    @property
+    def width(self) -> int:
+        return _block_width(self.title, len(self.cards))
+
+
+@dataclass(frozen=True, slots=True)
+class _Row:
+    blocks: tuple[_Block, ...]
+
+    @property
+    def width(self) -> int:
+        last = self.blocks[-1]
+        return last.x + last.width
+
+    @property
+    def titled(self) -> bool:
+        return any(block.title for block in self.blocks)
+
+    @property
+    def captioned(self) -> bool:
+        return any(card.caption for block in self.blocks for card in block.cards)
+
+    @property
+    def height(self) -> int:
+        return TITLE_H * self.titled + CARD_H + 2 * MARGIN + CAPTION_H * self.captioned
+
+
+INNER_WIDTH = MAX_WIDTH - 2 * PAD
+CARD_STEP = CARD_W + CARD_GAP
+CARDS_PER_ROW = (INNER_WIDTH - 2 * MARGIN + CARD_GAP) // CARD_STEP
+
+
+def _cards_width(count: int) -> int:
+    """Width of `count` cards side by side, shadows included (an empty group shows one slot)."""
+    return max(1, count) * CARD_STEP - CARD_GAP + 2 * MARGIN
+
+
+def _block_width(title: str, count: int) -> int:
+    title_width = label(title, TITLE_SIZE, TITLE, INNER_WIDTH).width if title else 0
+    return max(_cards_width(count), min(title_width + MARGIN, INNER_WIDTH))
+
+
+def _pieces(group: CardGroup) -> list[tuple[str, tuple[PictureCard, ...]]]:
+    """The group cut into rows' worth of cards; only the first piece carries the title."""
+    cards = tuple(group.cards)
+    if len(cards) <= CARDS_PER_ROW:
+        return [(group.title, cards)]
+    return [
+        (group.title if start == 0 else "", cards[start : start + CARDS_PER_ROW])
+        for start in range(0, len(cards), CARDS_PER_ROW)
+    ]
+
+
+def layout(picture: Picture) -> list[_Row]:
+    """Groups placed left to right, a new row whenever the next would pass MAX_WIDTH."""
+    rows: list[_Row] = []
+    blocks: list[_Block] = []
+    x = 0
+    for group in picture.groups:
+        for title, cards in _pieces(group):
+            width = _block_width(title, len(cards))
+            if blocks and x + GROUP_GAP + width > INNER_WIDTH:
+                rows.append(_Row(tuple(blocks)))
+                blocks, x = [], 0
+            x += GROUP_GAP if blocks else 0
+            blocks.append(_Block(title, cards, x))
+            x += width
+    if blocks:
+        rows.append(_Row(tuple(blocks)))
+    return rows
+
+
+def _size(rows: list[_Row]) -> tuple[int, int]:
+    if not rows:
+        return 2 * PAD + _cards_width(0), 2 * PAD + CARD_H + 2 * MARGIN
+    width = max(row.width for row in rows) + 2 * PAD
+    height = sum(row.height for row in rows) + ROW_GAP * (len(rows) - 1) + 2 * PAD
+    return width, height
+
+
+def _paste_centred(canvas: Image.Image, image: Image.Image, centre_x: int, y: int) -> None:
+    canvas.paste(image, (centre_x - image.width // 2, y))
+
+
+def _draw_block(canvas: Image.Image, block: _Block, row: _Row, top: int) -> None:
+    left = PAD + block.x
+    if block.title:
+        title = label(block.title, TITLE_SIZE, TITLE, block.width - MARGIN)
+        canvas.paste(title, (left + MARGIN, top + 2))
+    cards_top = top + TITLE_H * row.titled
+    if not block.cards:
+        canvas.paste(empty_slot(), (left, cards_top))
+    for index, card in enumerate(block.cards):
+        x = left + index * CARD_STEP
+        canvas.paste(card_image(card.card, card.dim), (x, cards_top))
+        if card.caption:
+            colour = DIM_CAPTION if card.dim else CAPTION
+            caption = label(card.caption, CAPTION_SIZE, colour, CARD_W + CARD_GAP - 2)
+            _paste_centred(
+                canvas, caption, x + MARGIN + CARD_W // 2, cards_top + CARD_H + 2 * MARGIN
+            )
+
+
+@lru_cache(maxsize=8)
+def _corners(radius: int) -> Image.Image:
+    """A disc of the panel's opacity, smooth-edged, as palette indices: its quarters round off
+    the panel's corners so they blend into any chat theme."""
+    big = Image.new("L", (8 * radius, 8 * radius), 0)
+    ImageDraw.Draw(big).ellipse([0, 0, big.width - 1, big.height - 1], fill=255)
+    return alpha_to_indices(big.reduce(4))
+
+
+def _round_corners(canvas: Image.Image) -> None:
+    disc = _corners(PANEL_RADIUS)
+    r = PANEL_RADIUS
+    for right in (False, True):
+        for bottom in (False, True):
+            quarter = disc.crop((r * right, r * bottom, r * right + r, r * bottom + r))
+            canvas.paste(quarter, ((canvas.width - r) * right, (canvas.height - r) * bottom))
+
+
+def draw(picture: Picture) -> Image.Image:
+    """The picture as a palette image (see palette): felt panel, titles, cards and captions."""
+    rows = layout(picture)
+    canvas = blank(_size(rows))
+    top = PAD
+    for row in rows:
+        for block in row.blocks:
+            _draw_block(canvas, block, row, top)
+        top += row.height + ROW_GAP
+    _round_corners(canvas)
+    return canvas
+
+
+def encode(image: Image.Image) -> bytes:
+    """PNG bytes of a palette image, with the clear felt of its corners."""
+    out = io.BytesIO()
+    image.save(out, "PNG", compress_level=COMPRESS_LEVEL, transparency=TRANSPARENCY)
+    return out.getvalue()
+
+
+@lru_cache(maxsize=256)
+def _render_json(picture_json: str) -> bytes:
+    return encode(draw(Picture.model_validate_json(picture_json)))
+
+
+def render(picture: Picture) -> bytes:
+    """The picture as PNG bytes, the same bytes for the same picture.
+
+    Cached by the picture's JSON (its lists make the model itself unhashable): a table redrawn
+    for a click that changed nothing, or shared by several messages, is encoded once.
+    """
+    return _render_json(picture.model_dump_json())
+
+
+def warm_up() -> None:
+    """Draw every card face, dim or not, and the card back ahead of need (about a second, best
+    on a worker thread at start-up): the first tables after a restart then render as fast as
+    any other."""
+    for card in standard_deck(jokers=1):
+        for dim in (False, True):
+            card_image(card.code, dim)
+    card_image(None)
+    card_image(None, dim=True)
+
+
+def clear_caches(drawings: bool = True) -> None:
+    """Forget rendered pictures and, unless drawings is False, every drawn card and label: for
+    measuring a render from nothing, or from cards already drawn."""
+    _render_json.cache_clear()
+    if drawings:
+        card_faces.clear_caches()

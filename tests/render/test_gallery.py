@@ -1,0 +1,25 @@
+"""`python -m bot gallery`: every game's messages written for review."""
+
+from pathlib import Path
+
+from PIL import Image
+
+from bot.__main__ import main
+from bot.games.registry import GAMES
+
+
+def test_the_gallery_shows_every_variant_start_to_end_with_pictures(tmp_path: Path, capsys) -> None:
+    assert main(["gallery", str(tmp_path / "gallery")]) == 0
+    assert "Wrote" in capsys.readouterr().out
+    files = {path.name: path for path in (tmp_path / "gallery").iterdir()}
+    for key, game in GAMES.items():
+        for variant in game.info.variants:
+            stem = f"{key}-{variant.key}"
+            assert f"{stem}-1-start.txt" in files and f"{stem}-3-end.txt" in files
+            start = files[f"{stem}-1-start.txt"].read_text(encoding="utf-8")
+            assert start.startswith(f"\n== {game.info.title}")
+    scoundrel = files["scoundrel-classic-1-start.txt"].read_text(encoding="utf-8")
+    assert "[Run]" in scoundrel and "[picture: scoundrel-classic-1-start.png" in scoundrel
+    with Image.open(files["scoundrel-classic-1-start.png"]) as picture:
+        assert picture.format == "PNG" and picture.width <= 800
+    assert any(name.endswith("-hand1.png") for name in files), "a private hand is drawn too"
