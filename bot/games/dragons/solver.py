@@ -1,0 +1,513 @@
+"""An exact solver for solo Diamonds & Dragons with the deck order known.
+
+The engine's state is a pydantic model, far too slow to copy at every move of a search, so the
+solver plays its own copy of the rules on small ints; the tests hold that copy to the engine by
+replaying every line the solver returns.
+
+A position is a node (where the cards are, the weapon and its ceiling, whether the last card was
+a potion, whether running is allowed) plus the party's HP. For a win, more HP is never worse, so
+per node the search keeps two numbers: the highest HP known to fall short of a goal and the
+lowest HP known to reach it. "Can a score of at least G be reached?" is then a search over nodes,
+not nodes times HP, and the best winning score is the highest G that can. A loss is not monotone
+in HP (more HP can mean dying later against a bigger enemy, with fewer enemies left to subtract),
+so the best losing score is a search over full positions.
+
+Running reshuffles the whole deck with the game's seeded generator. A shuffle's permutation
+depends only on the deck's length, so the solver replays it on its ints: a run is as determined
+as any other move, and each run's deck order is part of the node.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.games.cards import Card, standard_deck
+from bot.games.contract import Outcome, seeded_rng
+from bot.games.crawl.actions import ActionKind, DungeonAction, Role, dungeon_action, role_of
+from bot.games.crawl.solving import Solution
+from bot.games.dragons.engine import MAX_HP, ROOM_SIZES, DragonsState
+
+MONSTER, WEAPON, POTION = 0, 1, 2
+FRESH = 16
+"""The ceiling of a weapon with no kill yet: above every enemy, so it never breaks. Without a
+weapon the ceiling is 0, so that any weapon at any ceiling counts as better than none."""
+RUN = -1
+"""The move code of running; every other move is the code of the card played."""
+ROOM = ROOM_SIZES[1]
+NEVER = 99
+"""An HP no party reaches: the lowest HP known to reach a goal, before one is known."""
+BEST_WIN = MAX_HP + 15
+"""Above every score: full health plus the last potion's value (at most 14, an A♥ in a
+scripted deck)."""
+
+_CARDS: tuple[Card, ...] = tuple(standard_deck(jokers=1))
+_CODE: dict[Card, int] = {card: code for code, card in enumerate(_CARDS)}
+"""Cards as ints; both jokers share one code, so taking either is one move, as in the engine."""
+_ROLE_CODE = {Role.MONSTER: MONSTER, Role.WEAPON: WEAPON, Role.POTION: POTION}
+_ROLE: tuple[int, ...] = tuple(_ROLE_CODE[role_of(card)] for card in _CARDS)
+_VALUE: tuple[int, ...] = tuple(card.value for card in _CARDS)
+_KIND = {MONSTER: ActionKind.FIGHT, WEAPON: ActionKind.EQUIP, POTION: ActionKind.DRINK}
+
+Node = tuple[int, int, tuple[int, ...], int, int, bool, bool]
+"""(deck id, deck position, room in the engine's order, weapon value or 0, ceiling, the last
+card was a potion, running is allowed)."""
+Child = tuple[float, int, Node | None, int, int]
+"""(promise, move, next node or None once the game ended, HP after, final score)."""
+
+_ORDERINGS: tuple[tuple[float, int], ...] = ((0.5, 20), (1.0, 6), (0.5, 0))
+"""Move orders the win search takes turns with: (weight of the potions left above the least
+damage left, how much less a run promises than its room). A depth-first search sometimes sinks
+into a subtree that only a long proof shows lost; another order rarely sinks into the same one,
+and the proofs finished so far are kept."""
+LOWEST = -10_000
+"""Below every score."""
+_LOSS_FLOORS = (-1, -6, -24, -96, LOWEST - 1)
+"""The floors the best-loss search tries in turn: most falls that can come late come close to 0."""
+FIRST_BUDGET = 4_000
+"""Nodes the first order may expand before the next one gets its turn (each turn doubles it)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Deck:
+    """One deck order (the deal's, or a run's reshuffle) and what each suffix of it holds, so
+    that a bound costs a few lookups instead of a scan."""
+
+    cards: tuple[int, ...]
+    shuffles: int
+    """The engine's count: the next run reshuffles with shuffle:<this>."""
+    enemies: tuple[int, ...]
+    """The enemy total of cards[p:], by p: a loss subtracts it."""
+    potions: tuple[int, ...]
+    best_potion: tuple[int, ...]
+    weapons: tuple[tuple[int, int], ...]
+    """The two best weapon values in cards[p:] (0 when missing)."""
+    counts: tuple[tuple[int, ...], ...]
+    """How many enemies of each value (the index) cards[p:] holds."""
+
+
+def _deck(cards: tuple[int, ...], shuffles: int) -> _Deck:
+    size = len(cards)
+    enemies, potions, best_potion = [0] * (size + 1), [0] * (size + 1), [0] * (size + 1)
+    weapons = [(0, 0)] * (size + 1)
+    counts: list[tuple[int, ...]] = [(0,) * FRESH] * (size + 1)
+    for p in range(size - 1, -1, -1):
+        code = cards[p]
+        role, value = _ROLE[code], _VALUE[code]
+        enemies[p], potions[p] = enemies[p + 1], potions[p + 1]
+        best_potion[p], weapons[p], counts[p] = best_potion[p + 1], weapons[p + 1], counts[p + 1]
+        if role == MONSTER:
+            enemies[p] += value
+            tally = list(counts[p])
+            tally[value] += 1
+            counts[p] = tuple(tally)
+        elif role == POTION:
+            potions[p] += value
+            best_potion[p] = max(best_potion[p], value)
+        else:
+            weapons[p] = _two_best(weapons[p], value)
+    return _Deck(
+        cards,
+        shuffles,
+        tuple(enemies),
+        tuple(potions),
+        tuple(best_potion),
+        tuple(weapons),
+        tuple(counts),
+    )
+
+
+def _two_best(best: tuple[int, int], value: int) -> tuple[int, int]:
+    first, second = best
+    return (value, first) if value >= first else (first, max(second, value))
+
+
+class _OutOfBudget(Exception):
+    """The current move order used up its nodes: the next order takes over."""
+
+
+class DragonsSolver:
+    """One deal's solver; its memo is kept across calls, so solving many positions of the same
+    game (a post-mortem walks the player's line) costs little more than one."""
+
+    def __init__(self) -> None:
+        self._seed: int | None = None
+        self._decks: list[_Deck] = []
+        self._deck_ids: dict[tuple[int, tuple[int, ...]], int] = {}
+        self._runs: dict[tuple[int, int, tuple[int, ...]], tuple[int, int, tuple[int, ...]]] = {}
+        self._bounds: dict[Node, tuple[int, int, int]] = {}
+        self._reach_memo: dict[int, dict[Node, list[int]]] = {}
+        self._loss_memo: dict[tuple[Node, int], tuple[int, bool]] = {}
+        """Best losing scores by position: (score, exact), or (at most this, False)."""
+        self._survive_memo: dict[int, dict[Node, list[int]]] = {}
+        self._budget = 0
+        self.expanded = 0
+        """Nodes the searches expanded so far: a measure of work that no clock disturbs."""
+
+    # ---- the public questions -------------------------------------------------------------
+
+    def solve(self, state: DragonsState) -> Solution:
+        """The best final score from this position, and a line of moves that reaches it."""
+        start = self._start(state)
+        if start is None:
+            return Solution(state.outcome == Outcome.WON, state.score or 0, ())
+        node, hp = start
+        if not self._reach(node, hp, 1):
+            score = self._best_loss(node, hp)
+            return Solution(False, score, self._actions(self._loss_line(node, hp)))
+        top = self._top_score(node, hp)
+        if self._reach(node, hp, top):
+            return Solution(True, top, self._actions(self._line(node, hp, top)))
+        line = self._line(node, hp, 1)
+        score = self._score_of(node, hp, line)
+        while score + 1 < top and self._reach(node, hp, score + 1):
+            line = self._line(node, hp, score + 1)
+            score = self._score_of(node, hp, line)
+        return Solution(True, score, self._actions(line))
+
+    def winnable(self, state: DragonsState) -> bool:
+        """Whether some line escapes the dungeon: the win search alone, not the best score."""
+        start = self._start(state)
+        if start is None:
+            return state.outcome == Outcome.WON
+        return self._reach(*start, 1)
+
+    # ---- from the engine's state to the solver's -------------------------------------------
+
+    def _start(self, state: DragonsState) -> tuple[Node, int] | None:
+        """The position as (node, hp), or None when the game is already over."""
+        if len(state.parties) != 1:
+            raise ValueError("the solver plays solo games only")
+        if self._seed is None:
+            self._seed = state.seed
+        elif self._seed != state.seed:
+            raise ValueError("a solver solves one deal, and this state has another seed")
+        if state.is_over:
+            return None
+        party = state.parties[0]
+        deck = self._deck_id(tuple(_CODE[card] for card in state.deck), state.shuffles)
+        weapon = party.weapon.value if party.weapon is not None else 0
+        kill = 0 if party.weapon is None else party.slain[-1].value if party.slain else FRESH
+        last = party.last_played
+        node: Node = (
+            deck,
+            0,
+            tuple(_CODE[card] for card in state.room),
+            weapon,
+            kill,
+            last is not None and role_of(last) == Role.POTION,
+            state.may_run(),
+        )
+        return node, party.hp
+
+    def _deck_id(self, cards: tuple[int, ...], shuffles: int) -> int:
+        key = (shuffles, cards)
+        known = self._deck_ids.get(key)
+        if known is None:
+            known = self._deck_ids[key] = len(self._decks)
+            self._decks.append(_deck(cards, shuffles))
+        return known
+
+    # ---- the rules, on small ints ----------------------------------------------------------
+
+    def _play(self, node: Node, hp: int, code: int) -> tuple[Node | None, int, int]:
+        """Play one room card: (the next node, or None once the game ended; HP; final score)."""
+        deck_id, p, room, weapon, kill, after_potion, _ = node
+        index = room.index(code)
+        room = room[:index] + room[index + 1 :]
+        role, value = _ROLE[code], _VALUE[code]
+        if role == MONSTER:
+            if kill > value:
+                hp -= value - weapon if value > weapon else 0
+                kill = value
+            else:
+                hp -= value
+                weapon = kill = 0
+        elif role == WEAPON:
+            weapon, kill = value, FRESH
+        elif not after_potion:
+            hp = min(MAX_HP, hp + value)
+        deck = self._decks[deck_id]
+        if hp <= 0:
+            return None, hp, hp - deck.enemies[p]
+        size = len(deck.cards)
+        if not room and p == size:
+            return None, hp, hp + value if role == POTION and hp == MAX_HP else hp
+        dealt = p < size and len(room) <= 1
+        if dealt:
+            take = min(ROOM - len(room), size - p)
+            room, p = room + deck.cards[p : p + take], p + take
+        return (deck_id, p, room, weapon, kill, role == POTION, dealt), hp, 0
+
+    def _run(self, node: Node) -> Node:
+        """Run: the room goes back, the deck is reshuffled as the engine does, a room is dealt."""
+        deck_id, p, room, weapon, kill, after_potion, _ = node
+        known = self._runs.get((deck_id, p, room))
+        if known is None:
+            known = self._runs[(deck_id, p, room)] = self._reshuffle(deck_id, p, room)
+        new_id, take, dealt = known
+        return (new_id, take, dealt, weapon, kill, after_potion, False)
+
+    def _reshuffle(
+        self, deck_id: int, p: int, room: tuple[int, ...]
+    ) -> tuple[int, int, tuple[int, ...]]:
+        deck = self._decks[deck_id]
+        cards = [*deck.cards[p:], *room]
+        seeded_rng(self._seed or 0, f"shuffle:{deck.shuffles}").shuffle(cards)
+        take = min(ROOM, len(cards))
+        return self._deck_id(tuple(cards), deck.shuffles + 1), take, tuple(cards[:take])
+
+    def _moves(self, node: Node) -> list[int]:
+        """The distinct moves (identical cards are one choice), running last."""
+        moves = list(dict.fromkeys(node[2]))
+        if node[6] and node[1] < len(self._decks[node[0]].cards):
+            moves.append(RUN)
+        return moves
+
+    def _after(self, node: Node, hp: int, move: int) -> tuple[Node | None, int, int]:
+        return (self._run(node), hp, 0) if move == RUN else self._play(node, hp, move)
+
+    # ---- can a goal be reached? ------------------------------------------------------------
+
+    def _reach(self, node: Node, hp: int, goal: int) -> bool:
+        """Whether some line from here wins with a score of at least `goal`. Each move order
+        gets a budget of nodes in turn, doubling, until one of them settles the question."""
+        memo = self._reach_memo.setdefault(goal, {})
+        budget = FIRST_BUDGET
+        turn = 0
+        while True:
+            self._budget = budget
+            try:
+                return self._search(memo, node, hp, goal, _ORDERINGS[turn % len(_ORDERINGS)])
+            except _OutOfBudget:
+                turn += 1
+                budget *= 2
+
+    def _search(
+        self,
+        memo: dict[Node, list[int]],
+        node: Node,
+        hp: int,
+        goal: int,
+        ordering: tuple[float, int],
+    ) -> bool:
+        entry = memo.get(node)
+        if entry is None:
+            entry = memo[node] = [self._need_bound(node, goal) - 1, NEVER]
+        if hp <= entry[0]:
+            return False
+        if hp >= entry[1]:
+            return True
+        self._budget -= 1
+        if self._budget < 0:
+            raise _OutOfBudget
+        self.expanded += 1
+        for _, _, child, after, score in self._children(node, hp, ordering, goal):
+            if score >= goal if child is None else self._search(memo, child, after, goal, ordering):
+                entry[1] = hp
+                return True
+        entry[0] = hp
+        return False
+
+    def _children(self, node: Node, hp: int, ordering: tuple[float, int], goal: int) -> list[Child]:
+        """Every move's outcome, those most likely to win first: a game won at once, then by
+        the HP a move leaves, plus some of what the bound leaves to spare, less what the room's
+        enemies would cost now with the weapon in hand. A goal above full health needs a
+        potion kept for the last card: once the room holds one, running is tried last."""
+        spare, run_penalty = ordering
+        if goal > MAX_HP and any(
+            _ROLE[code] == POTION and _VALUE[code] >= goal - MAX_HP for code in node[2]
+        ):
+            run_penalty = 1000
+        ranked: list[Child] = []
+        for move in self._moves(node):
+            child, after, score = self._after(node, hp, move)
+            if child is None:
+                ranked.append((1000.0 + score, move, child, after, score))
+                continue
+            promise = self._promise(child, after, spare)
+            if move == RUN:
+                promise -= run_penalty
+            ranked.append((promise, move, child, after, score))
+        ranked.sort(key=_promise_of, reverse=True)
+        return ranked
+
+    def _promise(self, node: Node, hp: int, spare: float) -> float:
+        damage, healing, _ = self._bound_of(node)
+        weapon, kill = node[3], node[4]
+        cost = 0
+        for value in sorted((_VALUE[c] for c in node[2] if _ROLE[c] == MONSTER), reverse=True):
+            if kill > value:
+                cost += value - weapon if value > weapon else 0
+                kill = value
+            else:
+                cost += value
+                kill = 0
+        return hp + (healing - damage) * spare - cost
+
+    def _need_bound(self, node: Node, goal: int) -> int:
+        """The least HP that might reach `goal`, by a bound that ignores the order of the
+        cards: every enemy must be fought, a weapon kills a strictly falling chain (so each
+        enemy value meets each weapon at most once), and at best every potion heals in full."""
+        damage, healing, best_potion = self._bound_of(node)
+        if goal > MAX_HP and best_potion < goal - MAX_HP:
+            return NEVER
+        return max(1, min(goal, MAX_HP) + damage - healing)
+
+    def _top_score(self, node: Node, hp: int) -> int:
+        """The highest score the bound allows from here."""
+        return max(goal for goal in range(1, BEST_WIN + 1) if self._need_bound(node, goal) <= hp)
+
+    def _bound_of(self, node: Node) -> tuple[int, int, int]:
+        """(least damage left, all the healing left, best potion left), as the bound sees them."""
+        known = self._bounds.get(node)
+        if known is not None:
+            return known
+        deck_id, p, room, weapon, kill, _, _ = node
+        deck = self._decks[deck_id]
+        counts = list(deck.counts[p])
+        best = deck.weapons[p]
+        healing, best_potion = deck.potions[p], deck.best_potion[p]
+        for code in room:
+            role, value = _ROLE[code], _VALUE[code]
+            if role == MONSTER:
+                counts[value] += 1
+            elif role == POTION:
+                healing += value
+                best_potion = max(best_potion, value)
+            else:
+                best = _two_best(best, value)
+        damage = 0
+        for value in range(2, FRESH):
+            copies = counts[value]
+            if not copies:
+                continue
+            arms = sorted((*best, weapon), reverse=True) if value < kill else best
+            for arm in arms[:copies]:
+                damage += value - arm if arm < value else 0
+            damage += value * max(0, copies - len(arms))
+        known = self._bounds[node] = (damage, healing, best_potion)
+        return known
+
+    def _line(self, node: Node, hp: int, goal: int) -> list[int]:
+        """The moves of a line reaching `goal`, read off the memo the search filled: a move
+        the memo already knows to reach the goal is taken before any other is searched."""
+        memo = self._reach_memo[goal]
+        line: list[int] = []
+        current: Node | None = node
+        while current is not None:
+            outcomes = [(move, *self._after(current, hp, move)) for move in self._moves(current)]
+            known = [
+                (move, child, after, score)
+                for move, child, after, score in outcomes
+                if (score >= goal if child is None else _known(memo.get(child), after))
+            ]
+            for move, child, after, score in known or outcomes:
+                if score >= goal if child is None else self._reach(child, after, goal):
+                    line.append(move)
+                    current, hp = child, after
+                    break
+            else:
+                raise AssertionError("the search promised a line that is not there")
+        return line
+
+    def _score_of(self, node: Node, hp: int, line: list[int]) -> int:
+        current: Node | None = node
+        score = 0
+        for move in line:
+            assert current is not None
+            current, hp, score = self._after(current, hp, move)
+        return score
+
+    # ---- the best loss, when no line wins --------------------------------------------------
+
+    def _best_loss(self, node: Node, hp: int) -> int:
+        """The best losing score, asked first with a high floor: a fall that beats it must come
+        with few enemies left in the deck, so only lines that survive that long are searched."""
+        for floor in _LOSS_FLOORS:
+            score = self._loss(node, hp, floor)
+            if score > floor:
+                return score
+        raise AssertionError("a loss scores above the lowest floor")
+
+    def _loss(self, node: Node, hp: int, floor: int) -> int:
+        """The best losing score from here if it beats `floor`; otherwise at most `floor`, and
+        no less than the best (a loss is at most 0: HP at or below 0, less the deck's enemies)."""
+        key = (node, hp)
+        known = self._loss_memo.get(key)
+        if known is not None and (known[1] or known[0] <= floor):
+            return known[0]
+        if not self._survives(node, hp, -floor - 1):
+            self._loss_memo[key] = (floor, False)
+            return floor
+        self.expanded += 1
+        best = LOWEST
+        for move in self._moves(node):
+            child, after, score = self._after(node, hp, move)
+            value = score if child is None else self._loss(child, after, max(floor, best))
+            best = max(best, value)
+            if best == 0:
+                break
+        self._loss_memo[key] = (best, best > floor)
+        return best
+
+    def _survives(self, node: Node, hp: int, enemies: int) -> bool:
+        """Whether the party can still be standing when the deck's enemies total at most
+        `enemies`: a fall scores its HP less that total, so a better fall must get there."""
+        memo = self._survive_memo.setdefault(enemies, {})
+        return self._stands(memo, node, hp, enemies)
+
+    def _stands(self, memo: dict[Node, list[int]], node: Node, hp: int, enemies: int) -> bool:
+        if self._decks[node[0]].enemies[node[1]] <= enemies:
+            return True
+        entry = memo.get(node)
+        if entry is None:
+            entry = memo[node] = [0, NEVER]
+        if hp <= entry[0]:
+            return False
+        if hp >= entry[1]:
+            return True
+        self.expanded += 1
+        for _, _, child, after, score in self._children(node, hp, _ORDERINGS[0], 1):
+            if score > 0 if child is None else self._stands(memo, child, after, enemies):
+                entry[1] = hp
+                return True
+        entry[0] = hp
+        return False
+
+    def _loss_line(self, node: Node, hp: int) -> list[int]:
+        line: list[int] = []
+        current: Node | None = node
+        while current is not None:
+            target = self._loss(current, hp, LOWEST)
+            for move in self._moves(current):
+                child, after, score = self._after(current, hp, move)
+                if (score if child is None else self._loss(child, after, target - 1)) == target:
+                    line.append(move)
+                    current, hp = child, after
+                    break
+            else:
+                raise AssertionError("the search promised a line that is not there")
+        return line
+
+    @staticmethod
+    def _actions(line: list[int]) -> tuple[DungeonAction, ...]:
+        return tuple(
+            dungeon_action(ActionKind.RUN)
+            if move == RUN
+            else dungeon_action(_KIND[_ROLE[move]], _CARDS[move])
+            for move in line
+        )
+
+
+def _known(entry: list[int] | None, hp: int) -> bool:
+    """Whether a memo entry already shows this HP reaching its goal."""
+    return entry is not None and hp >= entry[1]
+
+
+def _promise_of(child: Child) -> float:
+    return child[0]
+
+
+def solve(state: DragonsState) -> Solution:
+    """Solve one position with a fresh solver."""
+    return DragonsSolver().solve(state)

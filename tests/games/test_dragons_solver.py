@@ -1,0 +1,201 @@
+"""The Diamonds & Dragons solver: hand-made decks whose best line is known, and every line it
+returns replayed on the real engine (top card first in every deck)."""
+
+from __future__ import annotations
+
+import random
+from itertools import pairwise
+
+import pytest
+
+from bot.games.cards import Card, cards
+from bot.games.contract import Outcome
+from bot.games.crawl.actions import ActionKind, DungeonAction, parse_action
+from bot.games.crawl.solving import Solution
+from bot.games.dragons.engine import DragonsState, Party, dragons_dungeon, heroes_at, new_game
+from bot.games.dragons.solver import DragonsSolver, solve
+
+
+def position(
+    room: str, deck: str, hp: int, *, may_run: bool = False, seed: int = 0
+) -> DragonsState:
+    """A solo game at a room's start; by default just after a run, so it must be faced."""
+    party = Party(hp=hp, heroes=heroes_at(hp))
+    return DragonsState(
+        seed=seed, deck=cards(deck), room=cards(room), parties=[party], ran_last_room=not may_run
+    )
+
+
+def replay(state: DragonsState, line: tuple[DungeonAction, ...]) -> DragonsState:
+    """The line played on a copy by the engine, which refuses any illegal move."""
+    played = state.model_copy(deep=True)
+    for action in line:
+        played.apply(0, action)
+    return played
+
+
+def moves(*texts: str) -> list[DungeonAction]:
+    return [parse_action(text) for text in texts]
+
+
+def assert_sound(state: DragonsState, solution: Solution) -> None:
+    """The line ends the game with exactly the promised score, and wins exactly when winnable."""
+    end = replay(state, solution.line)
+    assert end.is_over
+    assert end.score == solution.best_score
+    assert (end.outcome == Outcome.WON) == solution.winnable == (solution.best_score > 0)
+
+
+def exhaustive_best(state: DragonsState) -> int:
+    """The best score by trying every legal move on the engine itself: slow, small decks only."""
+    known: dict[str, int] = {}
+
+    def best(position: DragonsState) -> int:
+        if position.is_over:
+            assert position.score is not None
+            return position.score
+        key = position.model_dump_json(exclude={"turn", "rooms_dealt"})
+        if key not in known:
+            scores = []
+            for action in position.legal_actions(0):
+                after = position.model_copy(deep=True)
+                after.apply(0, action)
+                scores.append(best(after))
+            known[key] = max(scores)
+        return known[key]
+
+    return best(state)
+
+
+def random_deck(rng: random.Random, size: int) -> list[Card]:
+    return rng.sample(dragons_dungeon(), size)
+
+
+# ---- hand-made decks -----------------------------------------------------------------------
+
+
+def test_a_weapon_kills_the_stronger_enemy_first_or_breaks() -> None:
+    # 4 HP and a fresh 7♦: 9♠ then 8♠ costs 2 + 1; 8♠ first leaves a ceiling of 8 that 9♠
+    # breaks for the full 9. The 2♠ waits for the next room, where the weapon takes every enemy
+    # going down and the potion lifts the party from 1 HP to 6.
+    state = position("7♦ 8♠ 9♠ 2♠", "5♥ 4♣ 3♣", hp=4)
+    solution = solve(state)
+    assert solution.winnable and solution.best_score == 6
+    assert list(solution.line[:3]) == moves("equip 7♦", "fight 9♠", "fight 8♠")
+    assert_sound(state, solution)
+    wrong = replay(state, tuple(moves("equip 7♦", "fight 8♠", "fight 9♠")))
+    assert wrong.outcome == Outcome.LOST
+
+
+def test_two_potions_are_not_drunk_in_a_row() -> None:
+    # At 1 HP both potions are needed; the second of two in a row would be wasted.
+    state = position("5♥ 6♥ 2♠ 9♠", "2♣ 3♥ 4♥", hp=1)
+    solution = solve(state)
+    assert solution.winnable and solution.best_score == 6
+    drinks = [index for index, action in enumerate(solution.line) if action.kind == "drink"]
+    assert all(later - earlier > 1 for earlier, later in pairwise(drinks))
+    assert_sound(state, solution)
+
+
+def test_an_unwinnable_deck_scores_its_best_fall() -> None:
+    # Any two of the room's enemies take the 5 HP; falling at exactly 0 leaves K♠ K♣ Q♠ (38)
+    # in the deck, and nothing falls with less in it.
+    state = position("2♠ 3♠ 4♠ 5♠", "K♠ K♣ Q♠", hp=5)
+    solver = DragonsSolver()
+    solution = solver.solve(state)
+    assert not solution.winnable and solution.best_score == -38
+    assert not solver.winnable(state)
+    assert_sound(state, solution)
+
+
+def test_a_potion_last_at_full_health_adds_its_value_even_when_wasted() -> None:
+    # 2♠ and 3♠ cost 5, 5♥ heals them, and the 9♥ right after it is wasted but still counts.
+    state, _ = DragonsState.scripted(cards("2♠ 5♥ 3♠ 9♥"))
+    solution = solve(state)
+    assert solution.best_score == 20 + 9
+    assert solution.line[-1] == parse_action("drink 9♥")
+    assert_sound(state, solution)
+
+
+def test_a_run_reshuffles_into_the_only_winning_deal() -> None:
+    # Facing the room means two dragons barehanded. Running (seed 0) reshuffles the seven cards
+    # into an order the A♦ can handle; the engine's replay of the line checks the reshuffle.
+    deck = "🃏 🃏 2♠ 3♠ A♦ 4♥ 5♠"
+    state, _ = DragonsState.scripted(cards(deck), seed=0)
+    solution = solve(state)
+    assert solution.line[0].kind == ActionKind.RUN
+    assert solution.winnable and solution.best_score == 8
+    assert_sound(state, solution)
+    faced = position("🃏 🃏 2♠ 3♠", "A♦ 4♥ 5♠", hp=20)
+    assert not solve(faced).winnable
+
+
+# ---- against the engine --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("case", range(6))
+def test_small_decks_match_an_exhaustive_search_on_the_engine(case: int) -> None:
+    rng = random.Random(case)
+    state, _ = DragonsState.scripted(random_deck(rng, 6), seed=case)
+    hp = rng.randint(4, 20)
+    state.parties[0].hp, state.parties[0].heroes = hp, heroes_at(hp)
+    solution = solve(state)
+    assert solution.best_score == exhaustive_best(state)
+    assert_sound(state, solution)
+
+
+def test_lines_replay_to_the_best_score_on_random_decks() -> None:
+    for seed in range(30):
+        rng = random.Random(seed)
+        state, _ = DragonsState.scripted(random_deck(rng, 16), seed=seed)
+        solver = DragonsSolver()
+        solution = solver.solve(state)
+        assert_sound(state, solution)
+        assert DragonsSolver().winnable(state) == solution.winnable
+
+
+@pytest.mark.parametrize("seed", [0, 1, 11, 14])
+def test_whole_deals_are_solved(seed: int) -> None:
+    state, _ = new_game(seed, players=1)
+    solution = DragonsSolver().solve(state)
+    assert_sound(state, solution)
+    assert DragonsSolver().winnable(state) == solution.winnable
+
+
+# ---- positions and answers -------------------------------------------------------------------
+
+
+def test_a_mid_game_position_is_solved_from_where_it_stands() -> None:
+    state, _ = new_game(14, players=1)
+    solver = DragonsSolver()
+    first = solver.solve(state)
+    middle = replay(state, first.line[:20])
+    assert not middle.is_over
+    again = solver.solve(middle)
+    assert again.best_score == first.best_score  # the rest of a best line is still best
+    assert_sound(middle, again)
+
+
+def test_a_finished_game_has_nothing_left_to_play() -> None:
+    state = position("2♠ 3♠ 4♠ 5♠", "K♠ K♣ Q♠", hp=5)
+    end = replay(state, solve(state).line)
+    assert end.is_over
+    assert solve(end) == solve(end.model_copy(deep=True))
+    assert solve(end).line == () and solve(end).best_score == end.score
+    assert not DragonsSolver().winnable(end)
+    won, _ = DragonsState.scripted(cards("2♠ 5♥ 3♠ 9♥"))
+    won_end = replay(won, solve(won).line)
+    assert DragonsSolver().winnable(won_end) and solve(won_end).winnable
+
+
+def test_the_position_is_left_untouched_and_the_answer_is_the_same_every_time() -> None:
+    state, _ = new_game(1, players=1)
+    before = state.model_dump()
+    assert solve(state) == DragonsSolver().solve(state)
+    assert state.model_dump() == before
+
+
+def test_a_duel_is_refused() -> None:
+    state, _ = new_game(3, players=2)
+    with pytest.raises(ValueError):
+        solve(state)
