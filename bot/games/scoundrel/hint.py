@@ -1,0 +1,67 @@
+"""A hint for Scoundrel that sees only what the player sees: the crawls' shared search
+(`bot.games.crawl.hint_search`) with Scoundrel's rules and weights fitted on its deals.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from bot.games.crawl.hint_search import (
+    FRESH,
+    Rules,
+    Sight,
+    Weights,
+    advice_for,
+    describe,
+    weapon_worths,
+)
+from bot.games.crawl.solving import Advice
+from bot.games.scoundrel.engine import PLAYS_PER_ROOM, ScoundrelState, scoundrel_deck
+
+SCOUNDREL_WORTHS = weapon_worths([value for value in range(2, 15) for _ in range(2)], breaks=False)
+SCOUNDREL_WEIGHTS = Weights(
+    margin=(
+        -1.28287, 0.28972, -0.18585, 0.15971, 0.01952, 0.06779, -0.00129, -0.00054, 0.00325,
+        0.18784, 0.01995, 0.05783, 0.00114, -0.09435, 0.74093, -0.09474, -0.00379, 0.00944,
+        -0.02035, 0.09008,
+    )
+)  # fmt: skip
+
+
+def scoundrel_sight(state: ScoundrelState) -> Sight:
+    """Only what is on the table is read; of the deck, its length and the cards fled under it,
+    which the player watched go there."""
+    below = state.deck[len(state.deck) - state.seen_below :] if state.seen_below else []
+    held = [state.weapon] if state.weapon else []
+    seen = Counter(state.room + state.discard + held + state.slain + below)
+    unseen = sorted((Counter(scoundrel_deck()) - seen).elements())
+    rules = Rules(
+        barehanded_choice=True,
+        potion_per_room=True,
+        reshuffles=False,
+        worths=SCOUNDREL_WORTHS,
+        weights=SCOUNDREL_WEIGHTS,
+    )
+    plays = min(PLAYS_PER_ROOM - state.played_in_room, len(state.room))
+    sight = Sight(
+        fighter=(
+            state.hp,
+            state.weapon.value if state.weapon else 0,
+            state.last_kill.value if state.last_kill else FRESH,
+            state.potion_in_room,
+        ),
+        room=list(state.room),
+        plays=plays if state.deck else len(state.room),
+        may_run=state.may_run(),
+        unseen=unseen,
+        below=list(below),
+        rules=rules,
+        weapon=state.weapon,
+    )
+    sight.key = f"scoundrel|{state.variant}|{describe(sight)}"
+    return sight
+
+
+def advise(state: ScoundrelState) -> Advice:
+    """The move a careful player would make here, knowing only what is on the table."""
+    return advice_for(scoundrel_sight(state))
