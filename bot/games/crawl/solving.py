@@ -20,6 +20,14 @@ class Solution:
     """The best final score any line from the position reaches (a win's, if one exists)."""
     line: tuple[DungeonAction, ...]
     """Moves from the position that reach `best_score`, in order."""
+    exact: bool = True
+    """False when the search for a better score ran out of its budget: `best_score` is then
+    what the line reaches, and the best may be higher."""
+
+
+class SearchTooLong(Exception):
+    """A solver given a budget of positions used it up before it could answer. Budgets count
+    positions, not seconds, so the same question gets the same answer on any machine."""
 
 
 @dataclass(frozen=True, slots=True)

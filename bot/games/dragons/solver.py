@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from bot.games.cards import Card, standard_deck
 from bot.games.contract import Outcome, seeded_rng
 from bot.games.crawl.actions import ActionKind, DungeonAction, Role, dungeon_action, role_of
-from bot.games.crawl.solving import Solution
+from bot.games.crawl.solving import SearchTooLong, Solution
 from bot.games.dragons.engine import MAX_HP, ROOM_SIZES, DragonsState
 
 MONSTER, WEAPON, POTION = 0, 1, 2
@@ -129,7 +129,10 @@ class DragonsSolver:
     """One deal's solver; its memo is kept across calls, so solving many positions of the same
     game (a post-mortem walks the player's line) costs little more than one."""
 
-    def __init__(self) -> None:
+    def __init__(self, budget: int | None = None) -> None:
+        self.budget = budget
+        """Nodes all its searches may expand, or no limit: past it a question raises
+        SearchTooLong, and `solve` settles for the best score found so far."""
         self._seed: int | None = None
         self._decks: list[_Deck] = []
         self._deck_ids: dict[tuple[int, tuple[int, ...]], int] = {}
@@ -143,6 +146,11 @@ class DragonsSolver:
         self.expanded = 0
         """Nodes the searches expanded so far: a measure of work that no clock disturbs."""
 
+    def _count(self) -> None:
+        self.expanded += 1
+        if self.budget is not None and self.expanded > self.budget:
+            raise SearchTooLong(f"more than {self.budget} positions")
+
     # ---- the public questions -------------------------------------------------------------
 
     def solve(self, state: DragonsState) -> Solution:
@@ -155,13 +163,16 @@ class DragonsSolver:
             score = self._best_loss(node, hp)
             return Solution(False, score, self._actions(self._loss_line(node, hp)))
         top = self._top_score(node, hp)
-        if self._reach(node, hp, top):
-            return Solution(True, top, self._actions(self._line(node, hp, top)))
         line = self._line(node, hp, 1)
         score = self._score_of(node, hp, line)
-        while score + 1 < top and self._reach(node, hp, score + 1):
-            line = self._line(node, hp, score + 1)
-            score = self._score_of(node, hp, line)
+        try:
+            if self._reach(node, hp, top):
+                return Solution(True, top, self._actions(self._line(node, hp, top)))
+            while score + 1 < top and self._reach(node, hp, score + 1):
+                line = self._line(node, hp, score + 1)
+                score = self._score_of(node, hp, line)
+        except SearchTooLong:
+            return Solution(True, score, self._actions(line), exact=False)
         return Solution(True, score, self._actions(line))
 
     def winnable(self, state: DragonsState) -> bool:
@@ -300,7 +311,7 @@ class DragonsSolver:
         self._budget -= 1
         if self._budget < 0:
             raise _OutOfBudget
-        self.expanded += 1
+        self._count()
         for _, _, child, after, score in self._children(node, hp, ordering, goal):
             if score >= goal if child is None else self._search(memo, child, after, goal, ordering):
                 entry[1] = hp
@@ -439,7 +450,7 @@ class DragonsSolver:
         if not self._survives(node, hp, -floor - 1):
             self._loss_memo[key] = (floor, False)
             return floor
-        self.expanded += 1
+        self._count()
         best = LOWEST
         for move in self._moves(node):
             child, after, score = self._after(node, hp, move)
@@ -466,7 +477,7 @@ class DragonsSolver:
             return False
         if hp >= entry[1]:
             return True
-        self.expanded += 1
+        self._count()
         for _, _, child, after, score in self._children(node, hp, _ORDERINGS[0], 1):
             if score > 0 if child is None else self._stands(memo, child, after, enemies):
                 entry[1] = hp
