@@ -7,9 +7,9 @@ and checking requests) and that time is subtracted, so what is left is what the 
 with a real Discord at zero network latency.
 
 The floor is what no click can avoid: discord.py parsing the same click on the same message and
-sending the same embed and buttons back, plus one SQLite WAL commit from Python; no game, no
-store. It runs in a second bot in the same process, alternating click for click with the game,
-so both see the same machine.
+sending the same embed, buttons and picture (a table's PNG, drawn once) back, plus one SQLite WAL
+commit from Python; no game, no store, no drawing. It runs in a second bot in the same process,
+alternating click for click with the game, so both see the same machine.
 
     .venv/bin/python -m bench.click_latency [--clicks 2000]
 """
@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import io
 import sqlite3
 import statistics
 import tempfile
@@ -31,6 +32,9 @@ from discord.ext import commands
 from bench.figures import percentile
 from bot.app import DungeonBot
 from bot.config import Settings
+from bot.games.contract import Setup
+from bot.games.registry import GAMES
+from bot.render.pictures import render
 from tests.harness import FakeDiscord, Harness, InteractionResult, StoredMessage, World
 
 
@@ -49,7 +53,10 @@ class FloorButton(discord.ui.DynamicItem[discord.ui.Button], template=r"floor:(?
         bot = interaction.client
         assert isinstance(bot, FloorBot)
         bot.commit()
-        await interaction.response.edit_message(embed=bot.embed, view=bot.view())
+        picture = discord.File(io.BytesIO(bot.picture), filename="table.png")
+        await interaction.response.edit_message(
+            embed=bot.embed, view=bot.view(), attachments=[picture]
+        )
 
 
 class FloorBot(commands.Bot):
@@ -63,6 +70,10 @@ class FloorBot(commands.Bot):
         self.db.execute("PRAGMA synchronous = NORMAL")
         self.db.execute("CREATE TABLE IF NOT EXISTS clicks (id INTEGER PRIMARY KEY, at REAL)")
         self.embed = discord.Embed.from_dict(table.embed)
+        start, _ = GAMES["scoundrel"].start(3, Setup(variant="classic"))
+        picture = start.table([]).picture
+        assert picture is not None
+        self.picture = render(picture)
         self.labels = [button["label"] for button in table.buttons]
 
         @self.tree.command(name="table", description="Post the table")
@@ -86,7 +97,12 @@ class FloorBot(commands.Bot):
 
 def cautious(message) -> dict:
     order = ("Drink", "Equip", "(weapon)", "barehanded", "New game")
-    playable = [b for b in message.buttons if not b.get("disabled") and b["label"] != "Run"]
+    playable = [
+        b
+        for b in message.buttons
+        if not b.get("disabled") and b["label"] != "Run" and b["label"][0] not in "💡🔍"
+    ]
+    assert playable, f"nothing to press on {message!r}: {[b['label'] for b in message.buttons]}"
     return min(playable, key=lambda b: next(i for i, w in enumerate(order) if w in b["label"]))
 
 
@@ -122,7 +138,10 @@ async def side_by_side(clicks: int, folder: Path) -> tuple[list[float], list[flo
                     floor_seconds, _ = await bot_side(floor, press)
                 game_samples.append(game_seconds)
                 floor_samples.append(floor_seconds)
-                message = result.message
+                # New game answers with a new message, a follow-up if the click was deferred.
+                message = next(
+                    m for m in [*reversed(result.followups), result.message] if m.buttons
+                )
     harness.check()
     return game_samples, floor_samples
 

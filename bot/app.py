@@ -24,6 +24,7 @@ from discord.ext import commands
 
 from bot.config import NO_TOKEN_HELP, Settings, load_settings
 from bot.games.registry import GAMES
+from bot.render.pictures import warm_up
 from cogs.answers import refuse
 from cogs.boards import BoardButton, Boards
 from cogs.channel_game import ChannelGameCog
@@ -33,6 +34,7 @@ from cogs.context import Desk, Timings
 from cogs.help import help_commands
 from cogs.replies import SOMETHING_WENT_WRONG
 from cogs.router import Router
+from cogs.thinking import Thinker
 from storage import Store, open_store
 
 log = logging.getLogger("bot")
@@ -70,7 +72,10 @@ class DungeonBot(commands.Bot):
             turn_seconds=self.settings.turn_seconds,
             sweep_seconds=self.settings.expiry_check_seconds,
         )
-        self.router = Router.build(Desk(self, self.store, self.clock, self.seeds, timings))
+        thinker = Thinker(self.settings.thinking_processes)
+        self.router = Router.build(
+            Desk(self, self.store, self.clock, self.seeds, timings, thinker=thinker)
+        )
         self.boards = Boards(self.store, self.clock)
         self.add_dynamic_items(GameButton, GameSelect, BoardButton)
         for game in GAMES.values():
@@ -80,11 +85,17 @@ class DungeonBot(commands.Bot):
         await self.add_cog(ChannelGameCog(self.router, self.settings.expiry_check_seconds))
         for command in [*help_commands(), *self.boards.commands()]:
             self.tree.add_command(command)
+        # Card faces drawn once, off the loop, so the first tables after a restart are quick.
+        self._warming = asyncio.get_running_loop().run_in_executor(None, warm_up)
         # What start-up built lives as long as the process: keep it out of every later
         # garbage collection, whose full passes were the long tail of click times.
         gc.freeze()
 
     async def close(self) -> None:
+        router = getattr(self, "router", None)
+        if router is not None:
+            router.insight.stop()
+            router.desk.thinker.close()
         await super().close()
         store = getattr(self, "store", None)
         if store is not None:

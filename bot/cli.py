@@ -16,14 +16,17 @@ from bot.games.cards import Card, CardParseError
 from bot.games.contract import GameError, Setup
 from bot.games.definition import Match
 from bot.games.registry import GAMES
+from bot.render.insight import hindsight_text, hint_text
 from bot.render.terminal import print_hand, print_rules, print_table, strip_marks
 
 LISTED = 12
 QUIT_WORDS = {"q", "quit", "exit"}
 HELP = (
     "Type the number of a move, its card (7h), or the move itself, and press Enter; Enter alone"
-    " takes the hint where there is one; q quits; ? shows the rules."
+    " takes the hint where there is one; h asks for a hint where the game gives them; q quits;"
+    " ? shows the rules."
 )
+HINT_WORDS = {"h", "hint"}
 
 
 def play(
@@ -52,19 +55,31 @@ def play(
     out.write(f"{entry.info.title}, seed {seed} (play this deal again with --seed {seed}).\n")
     out.write(f"{HELP}\n")
     print_table(match.table(names), match.narrate(events, None, names), out)
+    played: list[str] = []
     try:
         while not match.is_over:
-            if not _turn(match, names, source, out):
+            if not _turn(match, names, source, out, played):
                 out.write("\nYou leave the dungeon. (Game not finished.)\n")
                 return 0
+        out.write("\n" + final_words(match, names) + "\n")
+        if match.info.solver and setup.seats == 1:
+            out.write("Could you have won? Solving the deal...\n")
+            _hindsight(match, setup, played, out)
     except KeyboardInterrupt:
         out.write("\nYou leave the dungeon. (Game not finished.)\n")
-        return 0
-    out.write("\n" + final_words(match, names) + "\n")
     return 0
 
 
-def _turn(match: Match, names: list[str], stdin: TextIO, out: TextIO) -> bool:
+def _hindsight(match: Match, setup: Setup, played: list[str], out: TextIO) -> None:
+    verdict = match.hindsight(setup, played)
+    results = match.results()
+    if not results:
+        return
+    won = results[0].outcome == "won"
+    out.write(strip_marks(hindsight_text(verdict, won, results[0].score)) + "\n")
+
+
+def _turn(match: Match, names: list[str], stdin: TextIO, out: TextIO, played: list[str]) -> bool:
     """Ask the first seat the game waits on for one move; False when the player quits."""
     seat = match.acting()[0]
     hand = match.hand(seat, [])
@@ -86,6 +101,11 @@ def _turn(match: Match, names: list[str], stdin: TextIO, out: TextIO) -> bool:
     choice = answer.strip()
     if choice == "?":
         print_rules(match.game.rules, out)
+        return True
+    if choice.lower() in HINT_WORDS:
+        hint = match.advise(seat) if match.info.hints and len(names) == 1 else None
+        out.write(strip_marks(hint_text(hint)) if hint else "No hint in this game.")
+        out.write("\n")
         return True
     if choice.isdecimal():
         if not 1 <= int(choice) <= len(moves):
@@ -111,6 +131,7 @@ def _turn(match: Match, names: list[str], stdin: TextIO, out: TextIO) -> bool:
     except GameError as error:
         out.write(f"Not now: {error}. {HELP}\n")
         return True
+    played.append(text)
     print_table(match.table(names), match.narrate(events, before, names), out)
     return True
 

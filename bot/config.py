@@ -24,6 +24,9 @@ class Settings(BaseSettings):
     """In a game with a turn timer, a player who keeps the table waiting this long is answered
     for (DEUCES_TURN_SECONDS, its earlier name, still works)."""
     expiry_check_seconds: int = Field(default=60, ge=5)
+    thinking_processes: int = Field(default=1, ge=0, le=8)
+    """Worker processes for hints and solvers, so their searches never hold up a click; 0 runs
+    them in a thread of the bot's own process."""
     log_level: str = "INFO"
 
     @field_validator("log_level")

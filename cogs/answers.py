@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import OrderedDict
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -157,10 +157,21 @@ async def _defer_when_silent(interaction: discord.Interaction, after: float) -> 
         _waiting.pop(interaction.id, None)
 
 
+def as_new_message(fields: Mapping[str, Any]) -> dict[str, Any]:
+    """Fields for a new message: what an edit takes as `attachments` a new message sends as
+    `files`."""
+    new = dict(fields)
+    files = new.pop("attachments", None)
+    if files:
+        new["files"] = files
+    return new
+
+
 async def send(
     interaction: discord.Interaction, *, ephemeral: bool = False, **fields: Any
 ) -> int | None:
     """A new message answering the interaction; its id, where Discord says it."""
+    fields = as_new_message(fields)
     if _claim(interaction):
         async with _answering(interaction):
             sent = await interaction.response.send_message(ephemeral=ephemeral, **fields)

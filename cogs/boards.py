@@ -289,4 +289,13 @@ def stats_text(stats: GameStats) -> str:
         f"{plural(stats.games, 'game')} · {plural(stats.wins, 'win')} ({stats.win_rate:.0%})\n"
         f"best {stats.best} · average {stats.average:.1f}\n"
         f"streak {stats.current_streak} (best {stats.best_streak})"
-    )
+    ) + _winnable_text(stats)
+
+
+def _winnable_text(stats: GameStats) -> str:
+    """How many of the player's lost deals a solver found winnable (games with a solver)."""
+    if not stats.lost_solved:
+        return ""
+    share = stats.lost_winnable / stats.lost_solved
+    solved = plural(stats.lost_solved, "lost deal")
+    return f"\n{stats.lost_winnable} of {solved} could have been won ({share:.0%})"

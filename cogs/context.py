@@ -14,6 +14,7 @@ import discord
 
 from bot.games.definition import GameEntry, Match
 from bot.games.registry import GAMES
+from cogs.thinking import Thinker
 from storage import GameRecord, Store
 
 log = logging.getLogger(__name__)
@@ -39,6 +40,8 @@ class Desk:
     clock: Callable[[], float]
     seeds: Callable[[], int]
     timings: Timings = Timings()
+    thinker: Thinker = field(default_factory=Thinker)
+    """Where hints and solvers run, off the event loop."""
     _locks: weakref.WeakValueDictionary[int, asyncio.Lock] = field(
         default_factory=weakref.WeakValueDictionary
     )
@@ -55,12 +58,28 @@ class Desk:
         return lock
 
     async def edit_message(self, channel_id: int, message_id: int, **fields: Any) -> None:
-        """Edit an earlier message; one that is gone or out of reach is not an error."""
+        """Edit an earlier message; one that is gone or out of reach is not an error. Where the
+        bot may not attach files, the message is edited without its picture."""
         message = self.client.get_partial_messageable(channel_id).get_partial_message(message_id)
         try:
-            await message.edit(**fields)
+            try:
+                await message.edit(**fields)
+            except discord.Forbidden:
+                if not fields.get("attachments"):
+                    raise
+                await message.edit(**without_picture(fields))
         except discord.HTTPException as error:
             log.info("could not edit message %s in %s: %s", message_id, channel_id, error)
+
+
+def without_picture(fields: dict[str, Any]) -> dict[str, Any]:
+    """A message's fields with its picture taken off: for a channel where the bot may send
+    messages but not attach files (the table reads whole without it)."""
+    embed = fields.get("embed")
+    plain = {**fields, "attachments": []}
+    if isinstance(embed, discord.Embed):
+        plain["embed"] = discord.Embed.from_dict(embed.to_dict()).set_image(url=None)
+    return plain
 
 
 def game_of(record: GameRecord) -> GameEntry:

@@ -12,11 +12,11 @@ from datetime import UTC, datetime
 import discord
 
 from bot.games.contract import GameError, Setup
-from bot.games.daily import daily_seed
 from bot.games.definition import GameEntry
 from cogs import answers
 from cogs.answers import refuse
 from cogs.context import Desk, game_of, match_of
+from cogs.insight import InsightDesk
 from cogs.lifecycle import Lifecycle
 from cogs.messages import table_message
 from cogs.replies import say
@@ -28,8 +28,9 @@ SAY = {
     " each. Only you can see this message.",
     "done": "You have had your attempt at the {daily} of {day}. A new one opens at"
     " midnight UTC; `/leaderboard game:{board}` shows today's board.",
-    "shared": "🗓️ **{name}** {verb} the {daily} of {day} with a score of **{score}**"
+    "shared": "🗓️ **{name}** {verb} the {daily} of {day} with a score of **{score}**{best}"
     " in {turns} moves. Your turn: `/{game} daily`.",
+    "best": " (the deal allows {best})",
     "not_yours": "Only the player of this daily attempt can share it, once it is over.",
 }
 
@@ -40,9 +41,10 @@ def board_title(game: GameEntry) -> str:
 
 
 class DailyDesk:
-    def __init__(self, desk: Desk, lifecycle: Lifecycle) -> None:
+    def __init__(self, desk: Desk, lifecycle: Lifecycle, insight: InsightDesk) -> None:
         self.desk = desk
         self.lifecycle = lifecycle
+        self.insight = insight
 
     async def start(self, interaction: discord.Interaction, game: GameEntry) -> None:
         """Today's attempt: dealt on the first call, shown again with fresh buttons after."""
@@ -57,10 +59,9 @@ class DailyDesk:
         if record is None:
             setup = Setup(variant=daily.variant)
             players = [seat(interaction.user, 0)]
+            seed = await desk.thinker.daily_seed(game.info.key, daily.variant, today)
             try:
-                dealt = deal(
-                    game, daily_seed(today), setup, players, interaction.guild_id, daily=day
-                )
+                dealt = deal(game, seed, setup, players, interaction.guild_id, daily=day)
             except (GameError, ValueError) as error:
                 await refuse(interaction, str(error))
                 return
@@ -78,7 +79,7 @@ class DailyDesk:
             return
         notice = SAY["notice"].format(daily=daily.name, day=day)
         await answers.send(
-            interaction, ephemeral=True, **table_message(record, match_of(record), notice)
+            interaction, ephemeral=True, **await table_message(record, match_of(record), notice)
         )
 
     async def share(self, interaction: discord.Interaction, record: GameRecord) -> None:
@@ -97,7 +98,9 @@ class DailyDesk:
             await refuse(interaction, SAY["not_yours"])
             return
         result = results[0]
+        best = await self.insight.daily_best(record, wait=0)  # shared at once, known or not
         text = SAY["shared"].format(
+            best=SAY["best"].format(best=best) if best is not None else "",
             name=interaction.user.display_name,
             verb=daily.won if result.outcome == "won" else daily.lost,
             daily=daily.name,

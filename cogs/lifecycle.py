@@ -95,7 +95,7 @@ class Lifecycle:
                 await refuse(interaction, say("expired", game=record.game, idle=idle))
                 return
             old_message = record.message_id
-            sent = await answers.send(interaction, **table_message(record, match_of(record)))
+            sent = await answers.send(interaction, **await table_message(record, match_of(record)))
             if sent is not None:
                 await self.desk.store.set_message(record.id, record.channel_id, sent)
         if old_message is not None:
@@ -105,6 +105,7 @@ class Lifecycle:
                 content=say("resumed", id=record.id),
                 view=None,
                 embed=None,
+                attachments=[],
             )
 
     async def abandon(self, interaction: discord.Interaction) -> None:
@@ -308,7 +309,7 @@ class Lifecycle:
         )
         if record.message_id is not None:
             await self.desk.edit_message(
-                record.channel_id, record.message_id, **table_message(record, match)
+                record.channel_id, record.message_id, **await table_message(record, match)
             )
         await announce_turn(self.desk, record, match, set())  # everyone awaited, anew
         return len(late)
@@ -334,5 +335,5 @@ class Lifecycle:
         await withdraw(self.desk, record.id)  # nobody's turn any more
         if record.message_id is None:
             return
-        fields = table_message(record, match_of(record), notice)
+        fields = await table_message(record, match_of(record), notice)
         await self.desk.edit_message(record.channel_id, record.message_id, **fields)

@@ -3,15 +3,19 @@ sees. Built from a game's view models, the same way for every game, within Disco
 
 from __future__ import annotations
 
+import asyncio
+import io
 import json
 from typing import Any, TypedDict
 
 import discord
 
 from bot.games.definition import Match
-from bot.games.views import Control, HandView, TableView
+from bot.games.views import Control, HandView, Picture, TableView
+from bot.render.pictures import render
 from cogs.components import GameSelect, build_view, button
 from cogs.custom_ids import SELECT_KIND, TABLE_KIND, CustomId
+from cogs.replies import plural
 from storage import GameRecord, GameStatus
 
 DESCRIPTION_LIMIT = 4096
@@ -23,27 +27,55 @@ PICKER_LIMIT = 25
 PICKS_AT_ONCE = 5
 
 PLAY_AGAIN, SHARE, HAND, PICK, REMATCH = "again", "share", "hand", "pick", "rematch"
+HINT, HINDSIGHT = "hint", "hindsight"
 HAND_BUTTON = Control(label="🂠 My hand", action=HAND, style="primary")
+LAST_ROW = 4
+HINT_BUTTON = Control(label="💡 Hint", action=HINT, row=LAST_ROW)
+"""After the game's own buttons, on the last row (where a crawl's Run sits)."""
+HINDSIGHT_BUTTON = Control(label="🔍 Could I have won?", action=HINDSIGHT)
 HAND_FOOTER = "Press My hand to see your cards and play"
+
+
+PICTURE_FILE = "table.png"
 
 
 class MessageFields(TypedDict):
     embed: discord.Embed
     view: discord.ui.View
+    attachments: list[discord.File]
+    """The table's picture, or none: an edit with an empty list takes an old picture off."""
 
 
-def table_message(record: GameRecord, match: Match, notice: str = "") -> MessageFields:
+async def table_message(record: GameRecord, match: Match, notice: str = "") -> MessageFields:
     """The game message for a record, whatever its status: the table, the voice's last lines,
-    and the buttons that fit the status (plays, New game, Share, or none)."""
+    its picture while it is played, and the buttons that fit the status (plays, New game,
+    Share, or none). The picture is drawn off the event loop."""
     names = [p.display_name for p in record.players]
     table = match.table(names)
     if match.info.private_hands and record.status == GameStatus.ACTIVE:
         table.footer = " · ".join(part for part in (table.footer, HAND_FOOTER) if part)
+    if record.hints:
+        table.footer = " · ".join(
+            part for part in (table.footer, _hints_note(record.hints)) if part
+        )
     embed = table_embed(table, json.loads(record.narration), record, _colour(record, match), notice)
     view = build_view(record.id, record.version, table_controls(record, match), TABLE_KIND)
     for control in table.controls if record.status == GameStatus.ACTIVE else []:
         view.add_item(button(record.id, record.version, control))
-    return {"embed": embed, "view": view}
+    if record.status == GameStatus.ACTIVE and _alone_with(record, match.info.hints):
+        view.add_item(button(record.id, record.version, HINT_BUTTON, TABLE_KIND))
+    active = record.status == GameStatus.ACTIVE
+    attachments = await _picture(embed, table.picture if active else None)
+    return {"embed": embed, "view": view, "attachments": attachments}
+
+
+def _alone_with(record: GameRecord, capability: bool) -> bool:
+    """Hints and solved deals are for a player alone at the table."""
+    return capability and len(record.players) == 1
+
+
+def _hints_note(hints: int) -> str:
+    return f"💡 {plural(hints, 'hint')} taken: not ranked"
 
 
 def table_embed(
@@ -79,7 +111,8 @@ def table_controls(record: GameRecord, match: Match) -> list[Control]:
     if record.status == GameStatus.ACTIVE:
         return [HAND_BUTTON] if match.info.private_hands else []
     if record.status == GameStatus.FINISHED and record.daily:
-        return [Control(label="Share my result", action=SHARE, style="success")]
+        share = Control(label="Share my result", action=SHARE, style="success")
+        return [share, *([HINDSIGHT_BUTTON] if _alone_with(record, match.info.solver) else [])]
     if record.status == GameStatus.FINISHED:
         variant = again_variant(record, match)
         label = "New game" if variant == record.variant else f"New {variant} game"
@@ -87,7 +120,7 @@ def table_controls(record: GameRecord, match: Match) -> list[Control]:
         challenge = match.info.challenge
         if challenge is not None and record.variant == challenge.variant:
             return [Control(label="Rematch", action=REMATCH, style="primary"), again]
-        return [again]
+        return [again, *([HINDSIGHT_BUTTON] if _alone_with(record, match.info.solver) else [])]
     return []
 
 
@@ -100,12 +133,25 @@ def again_variant(record: GameRecord, match: Match) -> str:
     return variant.key
 
 
-def hand_message(record: GameRecord, match: Match, seat: int, picked: list[str]) -> dict[str, Any]:
+async def hand_message(
+    record: GameRecord, match: Match, seat: int, picked: list[str]
+) -> dict[str, Any]:
     """A seat's own cards and plays, in a message only that player sees."""
     hand = match.hand(seat, picked)
     if hand is None:
         return {"content": "This game has no hand to show.", "embed": None, "view": None}
-    return {"embed": hand_embed(hand), "view": hand_view(record, hand)}
+    embed = hand_embed(hand)
+    attachments = await _picture(embed, hand.picture)
+    return {"embed": embed, "view": hand_view(record, hand), "attachments": attachments}
+
+
+async def _picture(embed: discord.Embed, picture: Picture | None) -> list[discord.File]:
+    """The picture drawn off the loop and shown as the embed's image; none to take one off."""
+    if picture is None:
+        return []
+    png = await asyncio.to_thread(render, picture)
+    embed.set_image(url=f"attachment://{PICTURE_FILE}")
+    return [discord.File(io.BytesIO(png), filename=PICTURE_FILE)]
 
 
 def hand_embed(hand: HandView) -> discord.Embed:

@@ -15,6 +15,7 @@ from bot.games.contract import GameError, GameOver, NotYourTurn
 from cogs import answers
 from cogs.answers import refuse
 from cogs.context import Desk, game_of, match_of, names_of
+from cogs.insight import InsightDesk
 from cogs.lifecycle import Lifecycle, ratings_for, result_rows
 from cogs.messages import NARRATION_LINES, hand_message, table_message
 from cogs.pings import announce_turn
@@ -23,9 +24,10 @@ from storage import GameRecord, GameStatus, StaleVersion
 
 
 class Plays:
-    def __init__(self, desk: Desk, lifecycle: Lifecycle) -> None:
+    def __init__(self, desk: Desk, lifecycle: Lifecycle, insight: InsightDesk) -> None:
         self.desk = desk
         self.lifecycle = lifecycle
+        self.insight = insight
 
     async def play(
         self, interaction: discord.Interaction, record: GameRecord, version: int, text: str
@@ -78,15 +80,18 @@ class Plays:
         except StaleVersion:  # another process committed first: this one's view is old
             await refuse(interaction, say("stale"))
             return
-        public = table_message(record, match)
+        notice = await self.insight.daily_notice(record) if match.is_over else ""
+        public = await table_message(record, match, notice)
         if self._from_hand(interaction, record):
             # Played from a hand: refresh that hand, then the table everyone sees.
-            await answers.update(interaction, **hand_message(record, match, seat, []))
+            await answers.update(interaction, **await hand_message(record, match, seat, []))
             if record.message_id is not None:
                 await self.desk.edit_message(record.channel_id, record.message_id, **public)
         else:
             await answers.update(interaction, **public)
         await announce_turn(self.desk, record, match, waiting_before, interaction.user.id)
+        if match.is_over:
+            self.insight.after_finish(record, match)
 
     async def show_hand(
         self, interaction: discord.Interaction, record: GameRecord, picked: list[str], fresh: bool
@@ -99,7 +104,7 @@ class Plays:
         if record.status != GameStatus.ACTIVE:
             await refuse(interaction, say("no_hand"))
             return
-        hand = hand_message(record, match_of(record), seat, picked)
+        hand = await hand_message(record, match_of(record), seat, picked)
         if fresh:
             await answers.send(interaction, ephemeral=True, **hand)
         else:
@@ -127,11 +132,11 @@ class Plays:
     async def _stale(self, interaction: discord.Interaction, record: GameRecord, seat: int) -> None:
         """A button from before the last move: say so, and bring what was clicked up to date."""
         if self._from_hand(interaction, record):
-            hand = hand_message(record, match_of(record), seat, [])
+            hand = await hand_message(record, match_of(record), seat, [])
             await answers.update(interaction, **hand)
             await answers.follow(interaction, say("stale_hand"))
             return
         await refuse(interaction, say("stale"))
         if interaction.message is not None and interaction.message.id == record.message_id:
-            fields = table_message(record, match_of(record))
+            fields = await table_message(record, match_of(record))
             await self.desk.edit_message(record.channel_id, interaction.message.id, **fields)

@@ -45,6 +45,8 @@ SAY = {
     "no_thread_permission": "A game is already running here, and a new one would open in a"
     " thread, but I lack these permissions in this channel: {missing}. Ask a moderator to"
     " grant them, or finish the game here first.",
+    "cooldown": "You started a game in {where} a moment ago: play it first, or wait a few"
+    " seconds to start another.",
     "resumed": "Game #{id} moved to a new message below.",
     "moved": "This game moved to a newer message: play on with the buttons there.",
     "unknown_button": "That button isn't one of mine any more."

@@ -25,9 +25,19 @@ from cogs.challenges import CHALLENGE_ANSWERS, ChallengeDesk
 from cogs.context import Desk, UnknownGame, game_of, match_of
 from cogs.custom_ids import TABLE_KIND, CustomId, decode
 from cogs.daily import DailyDesk
+from cogs.insight import InsightDesk
 from cogs.lifecycle import Lifecycle
 from cogs.lobbies import LOBBY_ACTIONS, PICK_SEAT, LobbyDesk
-from cogs.messages import HAND, PICK, PLAY_AGAIN, REMATCH, SHARE, again_variant
+from cogs.messages import (
+    HAND,
+    HINDSIGHT,
+    HINT,
+    PICK,
+    PLAY_AGAIN,
+    REMATCH,
+    SHARE,
+    again_variant,
+)
 from cogs.plays import Plays
 from cogs.replies import idle_text, say
 from cogs.starting import Starter
@@ -35,7 +45,16 @@ from storage import GameRecord, GameStatus
 
 LEGACY_PLAY = "do"
 """Earlier hand buttons carried a move as `do:<text>`; such buttons on old messages still play."""
-TABLE_WORDS = {PLAY_AGAIN, SHARE, HAND, LEGACY_PLAY, *CHALLENGE_ANSWERS, *LOBBY_ACTIONS}
+TABLE_WORDS = {
+    PLAY_AGAIN,
+    SHARE,
+    HAND,
+    HINT,
+    HINDSIGHT,
+    LEGACY_PLAY,
+    *CHALLENGE_ANSWERS,
+    *LOBBY_ACTIONS,
+}
 
 Handler = Callable[[discord.Interaction, GameRecord, CustomId], Awaitable[None]]
 Picked = Callable[[discord.Interaction, GameRecord, list[str]], Awaitable[None]]
@@ -61,6 +80,14 @@ def _lobby(info: GameInfo) -> bool:
     return info.lobby is not None
 
 
+def _hints(info: GameInfo) -> bool:
+    return info.hints
+
+
+def _solver(info: GameInfo) -> bool:
+    return info.solver
+
+
 @dataclass(frozen=True)
 class Route:
     """What a table word needs before its handler may run."""
@@ -79,6 +106,8 @@ ROUTES: dict[str, Route] = {
     REMATCH: Route(GameStatus.FINISHED, _challenge, "not_over", "game"),
     SHARE: Route(GameStatus.FINISHED, _daily, "not_over"),
     HAND: Route(GameStatus.ACTIVE, _hands, "no_hand", "game"),
+    HINT: Route(GameStatus.ACTIVE, _hints, "pending"),
+    HINDSIGHT: Route(GameStatus.FINISHED, _solver, "not_over"),
     **{w: Route(GameStatus.PENDING, _challenge, "answered", "game") for w in CHALLENGE_ANSWERS},
     **{w: Route(GameStatus.PENDING, _lobby, "lobby_gone", "game") for w in LOBBY_ACTIONS},
     PICK: Route(GameStatus.ACTIVE, _hands, "no_hand", "private"),
@@ -107,6 +136,7 @@ class Router:
         challenges: ChallengeDesk,
         lobbies: LobbyDesk,
         daily: DailyDesk,
+        insight: InsightDesk,
     ) -> None:
         self.desk = desk
         self.starter = starter
@@ -115,11 +145,14 @@ class Router:
         self.challenges = challenges
         self.lobbies = lobbies
         self.daily = daily
+        self.insight = insight
         self._buttons: dict[str, Handler] = {
             PLAY_AGAIN: self._again,
             REMATCH: lambda i, record, _: self.challenges.rematch(i, record),
             SHARE: lambda i, record, _: self.daily.share(i, record),
             HAND: lambda i, record, _: self.plays.show_hand(i, record, [], fresh=True),
+            HINT: lambda i, record, _: self.insight.hint(i, record),
+            HINDSIGHT: lambda i, record, _: self.insight.hindsight(i, record),
             **{word: self.challenges.answer for word in CHALLENGE_ANSWERS},
             **{word: self._lobby_press for word in LOBBY_ACTIONS},
         }
@@ -131,15 +164,16 @@ class Router:
     @classmethod
     def build(cls, desk: Desk) -> Router:
         """Every service of the Discord layer, each with the few others it needs."""
-        starter, lifecycle = Starter(desk), Lifecycle(desk)
+        starter, lifecycle, insight = Starter(desk), Lifecycle(desk), InsightDesk(desk)
         return cls(
             desk,
             starter,
-            Plays(desk, lifecycle),
+            Plays(desk, lifecycle, insight),
             lifecycle,
             ChallengeDesk(desk, starter),
             LobbyDesk(desk, starter),
-            DailyDesk(desk, lifecycle),
+            DailyDesk(desk, lifecycle, insight),
+            insight,
         )
 
     async def click(self, interaction: discord.Interaction, custom: CustomId) -> None:

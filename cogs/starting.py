@@ -15,7 +15,7 @@ from bot.games.contract import GameError, Setup
 from bot.games.definition import GameEntry, Match
 from cogs import answers
 from cogs.answers import refuse
-from cogs.context import Desk, match_of
+from cogs.context import Desk, match_of, without_picture
 from cogs.messages import NARRATION_LINES, table_message
 from cogs.pings import announce_turn
 from cogs.replies import say
@@ -78,14 +78,33 @@ def missing_thread_permissions(interaction: discord.Interaction) -> str:
     )
 
 
+NEW_GAME_COOLDOWN = 5.0
+"""Seconds in which a player's game that has not had a move yet holds back their next one: a
+double press of New game, or a command sent again while the first is answered, starts one game,
+not two."""
+
+
 class Starter:
     def __init__(self, desk: Desk) -> None:
         self.desk = desk
+
+    async def _just_started(self, user_id: int) -> GameRecord | None:
+        """The player's game started moments ago and not played yet, if there is one."""
+        now = self.desk.clock()
+        for record in await self.desk.store.active_games_of(user_id):
+            fresh = record.version == 0 and now - record.created_at < NEW_GAME_COOLDOWN
+            if fresh and record.daily is None:
+                return record
+        return None
 
     async def start(self, interaction: discord.Interaction, game: GameEntry, setup: Setup) -> None:
         """A game for the user alone, in this channel or (busy) a new thread."""
         if interaction.guild is None or interaction.channel is None:
             await refuse(interaction, say("guild_only"))
+            return
+        fresh = await self._just_started(interaction.user.id)
+        if fresh is not None:
+            await refuse(interaction, say("cooldown", where=f"<#{fresh.channel_id}>"))
             return
         try:
             dealt = deal(
@@ -104,7 +123,7 @@ class Starter:
         except ChannelBusy:
             await self._start_in_thread(interaction, dealt)
             return
-        await self.show(interaction, record, table_message(record, dealt.match))
+        await self.show(interaction, record, await table_message(record, dealt.match))
 
     async def show(
         self, interaction: discord.Interaction, record: GameRecord, fields: Mapping[str, Any]
@@ -236,7 +255,7 @@ class Starter:
                 await store.set_message(record.id, record.channel_id, interaction.message.id)
                 record = record.model_copy(update={"message_id": interaction.message.id})
             match = match_of(record)
-            await answers.update(interaction, content=here, **table_message(record, match))
+            await answers.update(interaction, content=here, **await table_message(record, match))
         await announce_turn(self.desk, record, match, set(), interaction.user.id)
 
     async def post_in(
@@ -244,8 +263,14 @@ class Starter:
     ) -> bool:
         """Post a game's message in a channel and remember it as the game's message. A game
         that cannot be shown is closed at once, with no result: nobody could have played it."""
+        fields = await table_message(record, match)
         try:
-            sent = await channel.send(**table_message(record, match))
+            try:
+                sent = await channel.send(**answers.as_new_message(fields))
+            except discord.Forbidden:
+                if not fields["attachments"]:
+                    raise
+                sent = await channel.send(**answers.as_new_message(without_picture(dict(fields))))
         except discord.HTTPException as error:
             log.info("could not post game %s: %s; closing it unseen", record.id, error)
             await self.desk.store.close_game(

@@ -192,3 +192,27 @@ def test_a_move_can_be_named_by_its_card() -> None:
     ways = text.split("7c can be played several ways:\n")[1].split(">")[0]
     assert "Fight 7♣ (weapon) · −4 HP" in ways and "Fight 7♣ barehanded · −7 HP" in ways
     assert "Room 3" not in text
+
+
+def test_h_asks_for_a_hint_and_the_end_tells_whether_the_deal_could_be_won() -> None:
+    from bot.games.scoundrel.solver import ScoundrelSolver
+
+    out = io.StringIO()
+    play("scoundrel", seed=11, stdin=io.StringIO("h\n" + "2\n" * 200), stdout=out)
+    text = out.getvalue()
+    hint = text.split("💡 ", 1)[1].split("\n")[0]
+    assert ": " in hint and "**" not in hint, hint
+    end = text.split("Could you have won?", 1)[1]
+    expected = replay_always_choosing(11, 2)
+    if expected.outcome.value == "won":
+        assert "You won this deal with" in end
+    elif ScoundrelSolver().winnable(new_game(11)[0]):
+        assert "This deal could have been won" in end and "lost the win at Room " in end
+    else:
+        assert "No line wins this deal" in end
+
+
+def test_a_duel_has_no_hints() -> None:
+    out = io.StringIO()
+    play("dragons", variant="duel", seed=2, stdin=io.StringIO("h\nq\n"), stdout=out)
+    assert "No hint in this game." in out.getvalue()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, Field, model_validator
@@ -113,6 +114,12 @@ class GameInfo(BaseModel, frozen=True):
     private_hands: bool = False
     """Each seat plays from a hand only it sees (the game's `hand`)."""
     boards: list[Board] = []
+    hints: bool = False
+    """A player alone at the table may ask for a hint (the game's `advise`); a game played
+    with one is not ranked."""
+    solver: bool = False
+    """A finished deal of a player alone can be solved with its deck known (the game's
+    `hindsight`): could it have been won? A daily deal is one the solver can win."""
 
     @model_validator(mode="after")
     def _consistent(self) -> GameInfo:
@@ -163,6 +170,31 @@ class GameInfo(BaseModel, frozen=True):
         if self.lobby is not None:
             return list(self.variants)
         return [v for v in self.variants if v.seats.min == 1]
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """A move suggested from what the player can see, and why, in one line."""
+
+    action: str
+    """Its text form, as a button would carry it."""
+    label: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Hindsight:
+    """A deal solved with its whole deck known, and where a player's line let a win go."""
+
+    winnable: bool
+    best_score: int
+    best_exact: bool = True
+    """False when the search for the best score was cut short: the best is at least this."""
+    lost_at: str | None = None
+    """The move after which no line could win any more ("Room 4: Fight Q♠ barehanded"); None
+    when the player won, or when the deal was never winnable."""
+    instead: str | None = None
+    """A move at that point that kept the win."""
 
 
 S = TypeVar("S", bound=GameState)  # pyright: ignore[reportMissingTypeArgument]
@@ -216,6 +248,23 @@ class Game(GameEntry, Generic[S, A]):
 
     def suggest(self, state: S, seat: int) -> A | None:
         """A sensible legal move, offered as a hint; None where the game gives none."""
+        return None
+
+    def advise(self, state: S, seat: int) -> Hint | None:
+        """A hint worked out from what the seat can see, with its reason (`info.hints`). It
+        may take tens of milliseconds: the bot asks for it off the event loop, on demand."""
+        return None
+
+    def hindsight(self, start: S, moves: Sequence[str]) -> Hindsight | None:
+        """The deal `start` solved with its deck known, and the first of `moves` (the player's
+        line from it) after which it could no longer be won (`info.solver`). None where the
+        game has no solver, or its search ran out of budget before it could tell."""
+        return None
+
+    def can_win(self, start: S) -> bool | None:
+        """Whether the deal `start` can be won with its deck known (`info.solver`): the quick
+        half of `hindsight`, without the best score or a line. None where the game has no
+        solver, or its search ran out of budget before it could tell."""
         return None
 
     def settings_of(self, state: S) -> dict[str, int]:
@@ -329,3 +378,17 @@ class Match(Generic[S, A]):
 
     def settings(self) -> dict[str, int]:
         return self.game.settings_of(self.state)
+
+    def advise(self, seat: int) -> Hint | None:
+        return self.game.advise(self.state, seat) if not self.is_over else None
+
+    def hindsight(self, setup: Setup, moves: Sequence[str]) -> Hindsight | None:
+        """This game's deal, dealt again from its seed and `setup`, solved, with the moves
+        played in it."""
+        start, _ = self.game.new_game(self.state.seed, setup)
+        return self.game.hindsight(start, moves)
+
+    def can_win(self, setup: Setup) -> bool | None:
+        """Whether this game's deal, dealt again from its seed and `setup`, can be won."""
+        start, _ = self.game.new_game(self.state.seed, setup)
+        return self.game.can_win(start)

@@ -25,6 +25,7 @@ def settings(tmp_path: Path) -> Settings:
         discord_token=None,
         database_url=f"sqlite:///{tmp_path}/data/bot.sqlite3",
         game_expiry_minutes=60,
+        thinking_processes=0,
     )
 
 

@@ -3,14 +3,14 @@
 import re
 
 from storage import GameStatus, PlayerSeat, ResultRow
-from tests.discord.test_scoundrel_discord import cautious
+from tests.discord.test_scoundrel_discord import HINDSIGHT, cautious, moves_left
 from tests.harness import StoredMessage
 
 SUITS = re.compile("[♠♣♥♦🃏]")
 
 
 async def play_out(discord, message: StoredMessage, user) -> StoredMessage:
-    while any(b["label"] not in ("New game", "Share my result") for b in message.buttons):
+    while moves_left(message):
         message = (await discord.click(message, cautious(message)["custom_id"], user)).message
     return message
 
@@ -152,7 +152,7 @@ async def test_the_daily_deal_is_the_same_for_everyone_with_one_attempt_each(
         again = await discord.slash("scoundrel daily", alice)  # the same attempt, fresh buttons
         assert again.message.embed["footer"]["text"].startswith("Game #1")
         done = await play_out(discord, again.message, alice)
-        assert [b["label"] for b in done.buttons] == ["Share my result"]
+        assert [b["label"] for b in done.buttons] == ["Share my result", HINDSIGHT]
         retry = await discord.slash("scoundrel daily", alice)
         assert retry.ephemeral and "had your attempt" in retry.content
         shared = await discord.click(done, done.button("Share my result")["custom_id"], alice)

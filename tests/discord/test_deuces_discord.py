@@ -97,6 +97,8 @@ async def test_a_hand_click_after_the_table_moved_is_refused(harness, make_bot, 
         lobby = await open_table(discord, alice)
         table = (await discord.click(lobby, lobby.button("Start")["custom_id"], alice)).message
         hand = await discord.click(table, table.button("🂠 My hand")["custom_id"], alice)
+        [picture] = hand.message.attachments  # the hand, drawn
+        assert picture["filename"] == "table.png" and hand.message.ephemeral
         hint = next(b for b in hand.message.buttons if b["label"].startswith("💡"))
         stale = StoredMessage(payload=dict(hand.message.payload))
         await discord.click(hand.message, hint["custom_id"], alice)

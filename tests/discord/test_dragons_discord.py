@@ -5,13 +5,15 @@ import copy
 from bot.games.contract import Outcome
 from bot.games.registry import GAMES
 from storage import GameStatus
+from tests.discord.test_scoundrel_discord import HINDSIGHT, HINT, TABLE_LABELS, moves_left
 from tests.harness import StoredMessage
 
 UPDATE_MESSAGE = 7
 
 
 def enabled(message: StoredMessage) -> list[dict]:
-    return [b for b in message.buttons if not b.get("disabled")]
+    """The moves that can be played now (not the table's own buttons)."""
+    return [b for b in message.buttons if not b.get("disabled") and b["label"] not in TABLE_LABELS]
 
 
 def pick(message: StoredMessage) -> dict:
@@ -43,8 +45,10 @@ async def test_solo_game_to_the_end(harness, make_bot, alice) -> None:
         heroes = message.embed["fields"][0]["value"].split("\n")[0]
         assert heroes.startswith("K♥\u00a0▰▰▰▰ · "), "a hero and their bar never part"
         assert not any("barehanded" in b["label"] for b in message.buttons)
-        while any(b["label"] != "New game" for b in message.buttons):
+        assert message.buttons[-1]["label"] == HINT
+        while moves_left(message):
             message = (await discord.click(message, pick(message)["custom_id"], alice)).message
+        assert [b["label"] for b in message.buttons] == ["New game", HINDSIGHT]
         record, state = await state_of(discord, 1)
         assert record.status == GameStatus.FINISHED
         results = await discord.bot.store.results(1)

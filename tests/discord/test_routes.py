@@ -13,7 +13,7 @@ from cogs.custom_ids import CustomId, decode
 from storage import GameStatus
 from tests.discord.test_deuces_discord import open_table, state_of
 from tests.harness import ProblemKind, StoredMessage
-from tests.harness.guilds import SEND_MESSAGES_IN_THREADS
+from tests.harness.guilds import ATTACH_FILES, SEND_MESSAGES_IN_THREADS
 
 
 def forged(message: StoredMessage, custom_id: str) -> StoredMessage:
@@ -157,6 +157,20 @@ async def test_without_thread_permissions_a_busy_channel_makes_no_unseen_game(
         assert accept.ephemeral and "Send Messages in Threads" in accept.content
         record = await discord.bot.store.get_game(2)
         assert record.status == GameStatus.PENDING, "still waiting, nobody lost a rating"
+
+
+async def test_without_attach_files_a_game_in_a_thread_is_posted_without_its_picture(
+    harness, make_bot, alice, bob, world
+) -> None:
+    world.bot_permissions &= ~ATTACH_FILES
+    async with harness.running(make_bot) as discord:
+        here = await discord.slash("scoundrel new", alice)  # an answer: no permission needed
+        assert [a["filename"] for a in here.message.attachments] == ["table.png"]
+        elsewhere = await discord.slash("scoundrel new", bob)
+        [thread] = elsewhere.created_threads
+        [posted] = [m for m in elsewhere.created_messages if m.channel_id == thread.id]
+        assert posted.attachments == [] and "image" not in posted.embed
+        assert posted.button("Run") and (await discord.bot.store.get_game(2)).status == "active"
 
 
 async def test_a_click_on_a_message_resume_replaced_is_refused(harness, make_bot, alice) -> None:

@@ -14,6 +14,15 @@ UPDATE_MESSAGE = 7
 CHANNEL_MESSAGE = 4
 
 
+HINT, HINDSIGHT = "💡 Hint", "🔍 Could I have won?"
+TABLE_LABELS = {"New game", "Share my result", HINT, HINDSIGHT}
+"""The table's own buttons: none of them plays a move."""
+
+
+def moves_left(message: StoredMessage) -> bool:
+    return any(b["label"] not in TABLE_LABELS for b in message.buttons)
+
+
 def enabled(message: StoredMessage) -> list[dict]:
     return [b for b in message.buttons if not b.get("disabled")]
 
@@ -25,7 +34,7 @@ def field(message: StoredMessage, name: str) -> str:
 def cautious(message: StoredMessage) -> dict:
     """Drink, equip, fight with the weapon, else fight barehanded; never run."""
     order = ("Drink", "Equip", "(weapon)", "barehanded")
-    playable = [b for b in enabled(message) if b["label"] != "Run"]
+    playable = [b for b in enabled(message) if b["label"] not in {"Run", *TABLE_LABELS}]
     return min(playable, key=lambda b: next(i for i, w in enumerate(order) if w in b["label"]))
 
 
@@ -50,16 +59,17 @@ async def test_a_whole_game_clicked_from_new_to_the_end(harness, make_bot, alice
             "Fight 8♣ barehanded · −8 HP",
             "Fight 2♣ barehanded · −2 HP",
             "Run",
+            HINT,
         ]
         clicks = 0
-        while any(b["label"] != "New game" for b in message.buttons):
+        while moves_left(message):
             button = cautious(message)
             result = await discord.click(message, button["custom_id"], alice)
             assert result.response_type == UPDATE_MESSAGE and result.message.id == message.id
             message = result.message
             clicks += 1
         footer = message.embed["footer"]["text"]
-        assert [b["label"] for b in message.buttons] == ["New game"]
+        assert [b["label"] for b in message.buttons] == ["New game", HINDSIGHT]
 
         record = await discord.bot.store.get_game(1)
         actions = await discord.bot.store.actions(1)
@@ -271,7 +281,7 @@ async def test_new_game_button_starts_another(harness, make_bot, alice, seeds) -
         fresh = await start(discord, alice)
         # Play to the end, then press New game.
         message = fresh.message
-        while any(b["label"] != "New game" for b in message.buttons):
+        while moves_left(message):
             message = (await discord.click(message, cautious(message)["custom_id"], alice)).message
         again = await discord.click(message, message.button("New game")["custom_id"], alice)
         assert again.response_type == CHANNEL_MESSAGE and again.message.id != message.id
@@ -291,12 +301,13 @@ async def test_rules_and_help_answer_privately(harness, make_bot, alice) -> None
 
 
 async def test_a_player_gets_one_thread_per_busy_channel_not_one_per_command(
-    harness, make_bot, alice, bob
+    harness, make_bot, alice, bob, clock
 ) -> None:
     async with harness.running(make_bot) as discord:
         await start(discord, alice)
         first = await discord.slash("scoundrel new", bob)
         (thread,) = first.created_threads
+        clock.now += 10  # past the moment a fresh game holds back the next
         again = await discord.slash("scoundrel new", bob)
         assert again.ephemeral and again.created_threads == []
         assert f"<#{thread.id}>" in again.content and "/game abandon" in again.content
@@ -305,4 +316,40 @@ async def test_a_player_gets_one_thread_per_busy_channel_not_one_per_command(
         ended = await discord.slash("game abandon", bob, channel=thread)
         assert "Abandoned" in ended.content
         later = await discord.slash("scoundrel new", bob)  # the old thread's game is over
+        assert len(later.created_threads) == 1
+
+
+async def test_the_table_shows_its_cards_as_a_picture_until_the_game_ends(
+    harness, make_bot, alice
+) -> None:
+    async with harness.running(make_bot) as discord:
+        game = await start(discord, alice)
+        [picture] = game.message.attachments
+        assert picture["filename"] == "table.png" and 2_000 < picture["size"] < 60_000
+        assert game.message.embed["image"]["url"] == "attachment://table.png"
+        played = await discord.click(game.message, cautious(game.message)["custom_id"], alice)
+        [redrawn] = played.message.attachments
+        assert redrawn["id"] != picture["id"], "each move draws the room as it now is"
+        done = played.message
+        while moves_left(done):
+            done = (await discord.click(done, cautious(done)["custom_id"], alice)).message
+        assert done.attachments == [] and "image" not in done.embed
+
+
+async def test_a_second_new_game_at_once_is_held_back_until_the_first_is_played(
+    harness, make_bot, alice, clock
+) -> None:
+    async with harness.running(make_bot) as discord:
+        first = await start(discord, alice)
+        double = await discord.slash("scoundrel new", alice)
+        assert double.ephemeral and double.created_threads == []
+        assert "a moment ago: play it first" in double.content
+        assert f"<#{first.message.channel_id}>" in double.content
+        played = await discord.click(first.message, cautious(first.message)["custom_id"], alice)
+        assert played.response_type == UPDATE_MESSAGE
+        await discord.slash("game abandon", alice)
+        after_a_move = await discord.slash("scoundrel new", alice)
+        assert not after_a_move.ephemeral, "a game that was played holds nothing back"
+        clock.now += 10  # game 2, unplayed, holds back no more after a few seconds
+        later = await discord.slash("dragons new", alice)
         assert len(later.created_threads) == 1

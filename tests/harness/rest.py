@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tests.harness.guilds import (
+    ATTACH_FILES,
     CREATE_PRIVATE_THREADS,
     CREATE_PUBLIC_THREADS,
     PRIVATE_THREAD,
@@ -265,6 +266,7 @@ class FakeRest:
         needed = SEND_MESSAGES_IN_THREADS if channel.is_thread else SEND_MESSAGES
         if not self.world.bot_can(channel, needed):
             raise missing_permissions()
+        self._may_upload(call, channel)
         body = dict(call.body)
         body["flags"] = int(body.get("flags") or 0) & ~EPHEMERAL  # only interactions whisper
         return self._out(self._post(call, channel, body))
@@ -276,7 +278,13 @@ class FakeRest:
     @route("PATCH", CHANNEL_MESSAGE)
     def edit_message(self, call: Call) -> Any:
         message = self._bot_message(self._channel_message(call))
+        self._may_upload(call, self._channel(call))
         return self._out(self._edit(call, message))
+
+    def _may_upload(self, call: Call, channel: Channel) -> None:
+        """A file sent through a channel (not an interaction's webhook) needs Attach Files."""
+        if call.uploads and not self.world.bot_can(channel, ATTACH_FILES):
+            raise missing_permissions()
 
     @route("DELETE", CHANNEL_MESSAGE)
     def delete_message(self, call: Call) -> Any:

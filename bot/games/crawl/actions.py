@@ -80,6 +80,8 @@ def parse_action(text: str) -> DungeonAction:
 class DungeonState(GameState[DungeonAction]):
     """A dungeon crawl's state: what Scoundrel and Diamonds & Dragons share beyond the contract."""
 
+    rooms_dealt: int = 0
+
     @abstractmethod
     def preview(self, action: DungeonAction) -> str | None:
         """What a legal move would do, said before it is chosen ("−4 HP", "+5 HP", "wasted",

@@ -1,21 +1,47 @@
-"""What the dungeon crawls share as games: their moves' text forms and labels, and the Dealer."""
+"""What the dungeon crawls share as games: their moves' text forms and labels, the Dealer, and
+where they have them, a solver and a hint."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TypeVar
+from contextlib import suppress
+from dataclasses import replace
+from typing import Protocol, TypeVar
 
 from bot.games.contract import Event
 from bot.games.crawl.actions import DungeonAction, DungeonState, parse_action
 from bot.games.crawl.dealer import Dealer
+from bot.games.crawl.solving import Advice, SearchTooLong, Solution
 from bot.games.crawl.text import action_label
-from bot.games.definition import Game
+from bot.games.definition import Game, Hindsight, Hint
 
 CrawlState = TypeVar("CrawlState", bound=DungeonState)
+SOLO = 0
+SEARCH_BUDGET = 40_000
+"""Positions a solver may expand for one question (some seconds): a rare deal deeper than
+that gets no answer, or a best score that is only a floor, rather than a wait of minutes."""
+
+
+class DealSolver(Protocol[CrawlState]):  # pyright: ignore[reportInvalidTypeVarUse]
+    """One deal's solver, its memo kept from one position of the deal to the next."""
+
+    def solve(self, state: CrawlState) -> Solution: ...
+
+    def winnable(self, state: CrawlState) -> bool: ...
 
 
 class CrawlGame(Game[CrawlState, DungeonAction]):
     """A dungeon crawl: moves on room cards, told by the Dealer."""
+
+    def deal_solver(self, budget: int | None = None) -> DealSolver[CrawlState] | None:
+        """A solver for one deal, where the game has one (`info.solver`), that expands at most
+        `budget` positions (SearchTooLong past them)."""
+        return None
+
+    def advice(self, state: CrawlState) -> Advice | None:
+        """A hint from what the player alone at the table sees, where the game has one
+        (`info.hints`)."""
+        return None
 
     def parse_action(self, text: str) -> DungeonAction:
         return parse_action(text)
@@ -33,3 +59,76 @@ class CrawlGame(Game[CrawlState, DungeonAction]):
         names: list[str],
     ) -> list[str]:
         return Dealer(after.seed, names).narrate(events, after.turn)
+
+    def advise(self, state: CrawlState, seat: int) -> Hint | None:
+        if state.is_over or state.acting() != [SOLO] or seat != SOLO:
+            return None
+        advice = self.advice(state)
+        if advice is None:
+            return None
+        return Hint(
+            action=str(advice.action), label=action_label(advice.action), reason=advice.reason
+        )
+
+    def can_win(self, start: CrawlState) -> bool | None:
+        solver = self.deal_solver(SEARCH_BUDGET)
+        if solver is None:
+            return None
+        try:
+            return solver.winnable(start)
+        except SearchTooLong:
+            return None
+
+    def hindsight(self, start: CrawlState, moves: Sequence[str]) -> Hindsight | None:
+        """Whether the deal could be won, the first move after which the player's line could
+        no longer win, then the deal's best score: in that order, as each later answer costs
+        more than the one before. The positions of the line are asked on one solver, whose
+        memo makes the later ones (parts of the first one's search) nearly free."""
+        solver = self.deal_solver(SEARCH_BUDGET)
+        if solver is None:
+            return None
+        try:
+            winnable = solver.winnable(start)
+        except SearchTooLong:
+            return None
+        verdict = Hindsight(winnable=winnable, best_score=0, best_exact=False)
+        if winnable:
+            with suppress(SearchTooLong):  # where the win went may stay unknown, not the rest
+                verdict = self._where_the_win_went(solver, start, moves, verdict)
+        try:
+            best = solver.solve(start)
+        except SearchTooLong:
+            return verdict if winnable else None
+        return replace(verdict, best_score=best.best_score, best_exact=best.exact)
+
+    def _where_the_win_went(
+        self,
+        solver: DealSolver[CrawlState],
+        start: CrawlState,
+        moves: Sequence[str],
+        verdict: Hindsight,
+    ) -> Hindsight:
+        position = start.model_copy(deep=True)
+        for text in moves:
+            action = parse_action(text)
+            before = position.model_copy(deep=True)
+            position.apply(SOLO, action)
+            if solver.winnable(position):
+                continue
+            kept = next(
+                other
+                for other in before.legal_actions(SOLO)
+                if solver.winnable(_after(before, other))
+            )
+            return replace(
+                verdict,
+                lost_at=f"Room {before.rooms_dealt}: {action_label(action)}",
+                instead=action_label(kept),
+            )
+        return verdict
+
+
+def _after(state: CrawlState, action: DungeonAction) -> CrawlState:
+    played = state.model_copy(deep=True)
+    played.apply(SOLO, action)
+    return played

@@ -278,7 +278,6 @@ class DragonsState(DungeonState):
     """The player to move must choose run or face for the table (a duel's room opening)."""
     played_in_room: int = 0
     ran_last_room: bool = False
-    rooms_dealt: int = 0
     shuffles: int = 1
     """Shuffles so far; the first (shuffle:0) made the deck, so run k reshuffles with shuffle:k."""
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from bot.games.contract import Event, Setup
-from bot.games.crawl.game import CrawlGame
+from bot.games.crawl.game import CrawlGame, DealSolver
+from bot.games.crawl.solving import Advice
 from bot.games.definition import Board, Challenge, GameInfo, SeatRange, Variant
 from bot.games.dragons.engine import DragonsState
 from bot.games.dragons.engine import new_game as deal
@@ -22,6 +23,8 @@ INFO = GameInfo(
         Variant(key="duel", label="Duel", seats=SeatRange(min=2, max=2), rated=True),
     ],
     default_variant="solo",
+    hints=True,
+    solver=True,
     challenge=Challenge(
         variant="duel", description="Challenge someone to a Diamonds & Dragons duel"
     ),
@@ -55,6 +58,21 @@ class DragonsGame(CrawlGame[DragonsState]):
 
     def table(self, state: DragonsState, names: list[str]) -> TableView:
         return dragons_table(state, names)
+
+    def deal_solver(self, budget: int | None = None) -> DealSolver[DragonsState]:
+        # Imported here, like the hint: only the process that solves deals needs it.
+        from bot.games.dragons.solver import DragonsSolver
+
+        return DragonsSolver(budget)
+
+    def advice(self, state: DragonsState) -> Advice | None:
+        if len(state.parties) != 1:
+            return None  # a duel plays unaided
+        # Imported here: its tables take a fifth of a second to build, and only the process
+        # that works out hints (cogs/thinking.py) needs them.
+        from bot.games.dragons.hint import advise
+
+        return advise(state)
 
 
 GAME = DragonsGame()

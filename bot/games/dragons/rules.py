@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from bot.games.views import BOARDS_SECTION, RulesPage, rulings_section
+from bot.games.views import BOARDS_SECTION, HELP_SECTION, RulesPage, rulings_section
 
 DRAGONS_RULINGS: list[str] = [
     "Heroes fall in a fixed order, the last listed first: J♦, Q♦, K♦, Q♥, K♥. Healing raises "
@@ -71,6 +71,7 @@ DRAGONS_RULES = RulesPage(
             "or loses on your own, and the duel moves both players' ratings.",
         ),
         rulings_section(DRAGONS_RULINGS),
+        HELP_SECTION,
         BOARDS_SECTION,
         (
             "Giving up a duel",

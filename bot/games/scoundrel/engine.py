@@ -94,7 +94,6 @@ class ScoundrelState(DungeonState):
     played_in_room: int = 0
     potion_in_room: bool = False
     ran_last_room: bool = False
-    rooms_dealt: int = 0
     last_played: Card | None = None
     seen_below: int = 0
     """How many cards at the bottom of the deck the player has seen: those fled from, which

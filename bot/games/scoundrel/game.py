@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from bot.games.contract import Event, Setup
-from bot.games.crawl.game import CrawlGame
+from bot.games.crawl.game import CrawlGame, DealSolver
+from bot.games.crawl.solving import Advice
 from bot.games.definition import Board, Daily, GameInfo, Variant
 from bot.games.scoundrel.engine import ScoundrelOptions, ScoundrelState
 from bot.games.scoundrel.engine import Variant as RunVariant
@@ -24,9 +25,11 @@ INFO = GameInfo(
     ],
     default_variant="classic",
     variant_description="How often you may run from a room (default: Classic)",
+    hints=True,
+    solver=True,
     daily=Daily(
         variant="classic",
-        description="Today's daily dungeon: one deal for everyone, one try",
+        description="Today's daily dungeon: one winnable deal for everyone, one try",
         name="daily dungeon",
         won="escaped",
         lost="fell in",
@@ -61,6 +64,19 @@ class ScoundrelGame(CrawlGame[ScoundrelState]):
 
     def table(self, state: ScoundrelState, names: list[str]) -> TableView:
         return scoundrel_table(state)
+
+    def deal_solver(self, budget: int | None = None) -> DealSolver[ScoundrelState]:
+        # Imported here, like the hint: only the process that solves deals needs it.
+        from bot.games.scoundrel.solver import ScoundrelSolver
+
+        return ScoundrelSolver(budget)
+
+    def advice(self, state: ScoundrelState) -> Advice | None:
+        # Imported here: its tables take a fifth of a second to build, and only the process
+        # that works out hints (cogs/thinking.py) needs them.
+        from bot.games.scoundrel.hint import advise
+
+        return advise(state)
 
 
 GAME = ScoundrelGame()

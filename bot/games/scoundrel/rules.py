@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.games.views import BOARDS_SECTION, RulesPage
+from bot.games.views import BOARDS_SECTION, HELP_SECTION, RulesPage
 
 SCOUNDREL_RULES = RulesPage(
     title="Scoundrel",
@@ -63,8 +63,11 @@ SCOUNDREL_RULES = RulesPage(
             "Daily dungeon",
             "`/scoundrel daily` deals everyone the same Classic deck for the UTC day, one attempt "
             "each, in a message only you see; it has its own board, and **Share my result** "
-            "tells the channel your score without showing a card.",
+            "tells the channel your score without showing a card. The day's deck is always one "
+            "that can be won: a solver checks it first, and the result shows the best score it "
+            "allows.",
         ),
+        HELP_SECTION,
         BOARDS_SECTION,
     ],
 )

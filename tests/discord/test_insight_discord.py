@@ -1,0 +1,134 @@
+"""Hints during a game and the solved deal after it, through the offline Discord."""
+
+from datetime import UTC, datetime
+
+from bot.games.daily import winnable_daily_seed
+from bot.games.dragons.engine import new_game as new_dragons
+from bot.games.dragons.solver import DragonsSolver
+from bot.games.registry import GAMES
+from bot.games.scoundrel.engine import new_game
+from bot.games.scoundrel.solver import ScoundrelSolver
+from tests.discord.test_dragons_discord import challenge, pick
+from tests.discord.test_scoundrel_discord import HINDSIGHT, HINT, cautious, moves_left
+from tests.harness import StoredMessage
+
+DRAGONS_SEED = 1
+"""A solo Dragons deal the solver settles in a few tens of milliseconds."""
+
+
+async def play_out(discord, message: StoredMessage, user) -> StoredMessage:
+    while moves_left(message):
+        message = (await discord.click(message, cautious(message)["custom_id"], user)).message
+    return message
+
+
+async def test_a_hint_is_told_only_to_the_player_and_keeps_the_game_off_the_boards(
+    harness, make_bot, alice, bob
+) -> None:
+    async with harness.running(make_bot) as discord:
+        game = await discord.slash("scoundrel new", alice)
+        message = game.message
+        moves = [b["label"] for b in message.buttons if b["label"] != HINT]
+        hint_id = message.button(HINT)["custom_id"]
+
+        stranger = await discord.click(message, hint_id, bob)
+        assert stranger.ephemeral and "Only alice" in stranger.content
+
+        hinted = await discord.click(message, hint_id, alice)
+        assert hinted.ephemeral
+        first, cost = hinted.content.split("\n")
+        assert first.startswith("💡 **")
+        advised = first.removeprefix("💡 **").split("**")[0]
+        assert any(label.startswith(advised) for label in moves), (advised, moves)
+        assert "1 hint this game" in cost
+        record = await discord.bot.store.get_game(1)
+        assert record.hints == 1 and record.version == 0, "a hint is no move"
+        # The table still plays: the hint did not make its buttons stale.
+        played = await discord.click(message, cautious(message)["custom_id"], alice)
+        assert "1 hint taken: not ranked" in played.message.embed["footer"]["text"]
+
+        await play_out(discord, played.message, alice)
+        [result] = await discord.bot.store.results(1)
+        assert result.hints == 1
+        board = await discord.slash("leaderboard", bob)
+        assert "alice" not in board.message.embed["description"]
+        stats = await discord.slash("stats", alice)
+        assert stats.message.embed["fields"][0]["value"].startswith("1 game")
+
+
+async def test_could_i_have_won_answers_from_the_solver(
+    harness, make_bot, alice, bob, seeds
+) -> None:
+    seeds.append(DRAGONS_SEED)
+    truth = DragonsSolver().solve(new_dragons(DRAGONS_SEED, players=1)[0])
+    async with harness.running(make_bot) as discord:
+        game = await discord.slash("dragons new", alice)
+        done = game.message
+        while moves_left(done):
+            done = (await discord.click(done, pick(done)["custom_id"], alice)).message
+        [result] = await discord.bot.store.results(1)
+        asked = done.button(HINDSIGHT)["custom_id"]
+
+        stranger = await discord.click(done, asked, bob)
+        assert stranger.ephemeral and "Only alice" in stranger.content
+
+        answer = await discord.click(done, asked, alice)
+        assert answer.ephemeral
+        assert f"**{truth.best_score}**" in answer.content
+        if result.outcome == "won":
+            assert answer.content.startswith(f"You won this deal with **{result.score}**")
+        else:
+            assert truth.winnable and "could have been won" in answer.content
+            assert "lost the win at **Room " in answer.content
+            await discord.bot.router.insight.settled()
+            stats = (await discord.slash("stats", alice)).message.embed["fields"][0]["value"]
+            assert "1 of 1 lost deal could have been won" in stats, "counted once"
+
+
+async def test_a_lost_deal_is_solved_when_the_game_ends(harness, make_bot, alice, seeds) -> None:
+    """Without anyone asking, a lost deal's verdict reaches the player's stats."""
+    lost = next(seed for seed in range(40) if _cautious_loss(seed))
+    seeds.append(lost)
+    winnable = ScoundrelSolver().winnable(new_game(lost)[0])
+    async with harness.running(make_bot) as discord:
+        game = await discord.slash("scoundrel new", alice)
+        await play_out(discord, game.message, alice)
+        await discord.bot.router.insight.settled()
+        stats = (await discord.slash("stats", alice)).message.embed["fields"][0]["value"]
+    assert f"{int(winnable)} of 1 lost deal could have been won" in stats
+
+
+def _cautious_loss(seed: int) -> bool:
+    """Whether the tests' cautious player (drink, equip, weapon, else barehanded) loses a deal."""
+    from bot.games.crawl.actions import ActionKind
+
+    state, _ = new_game(seed)
+    order = [ActionKind.DRINK, ActionKind.EQUIP, ActionKind.FIGHT_WITH_WEAPON]
+    while not state.is_over:
+        legal = [a for a in state.legal_actions() if a.kind != ActionKind.RUN]
+        state.apply(0, min(legal, key=lambda a: order.index(a.kind) if a.kind in order else 3))
+    return state.outcome is not None and state.outcome.value == "lost"
+
+
+async def test_a_duel_offers_no_hint(harness, make_bot, alice, bob) -> None:
+    async with harness.running(make_bot) as discord:
+        message = await challenge(discord, alice, bob)
+        accepted = await discord.click(message, message.button("Accept")["custom_id"], bob)
+        assert HINT not in [b["label"] for b in accepted.message.buttons]
+
+
+async def test_the_daily_deal_is_one_the_solver_wins(harness, make_bot, alice, clock) -> None:
+    today = datetime.fromtimestamp(clock(), UTC).date()
+    seed = winnable_daily_seed(GAMES["scoundrel"], "classic", today)
+    async with harness.running(make_bot) as discord:
+        attempt = await discord.slash("scoundrel daily", alice)
+        record = await discord.bot.store.get_game(1)
+        assert record.seed == seed
+        thinker = discord.bot.router.desk.thinker
+        verdict = await thinker.deal_best("scoundrel", "classic", seed, wait=120)
+        assert verdict is not None and verdict.winnable and verdict.best_score > 0
+        best = f"**{verdict.best_score}**" if verdict.best_exact else "at least **"
+        done = await play_out(discord, attempt.message, alice)
+        assert f"The best score today's deal allows is {best}" in done.embed["description"]
+        shared = await discord.click(done, done.button("Share my result")["custom_id"], alice)
+        assert f"(the deal allows {best}" in shared.content
