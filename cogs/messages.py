@@ -31,7 +31,7 @@ HINT, HINDSIGHT = "hint", "hindsight"
 HAND_BUTTON = Control(label="🂠 My hand", action=HAND, style="primary")
 LAST_ROW = 4
 HINT_BUTTON = Control(label="💡 Hint", action=HINT, row=LAST_ROW)
-"""After the game's own buttons, on the last row (where a crawl's Run sits)."""
+"""After the game's own buttons, on the last row."""
 HINDSIGHT_BUTTON = Control(label="🔍 Could I have won?", action=HINDSIGHT)
 HAND_FOOTER = "Press My hand to see your cards and play"
 

@@ -132,6 +132,11 @@ class Rules:
 # ---- what the player sees ------------------------------------------------------------------
 
 
+def fighter_of(hp: int, weapon: Card | None, last_kill: Card | None, flag: bool) -> Fighter:
+    """The player's side as the search keeps it: a fresh weapon's last kill is FRESH."""
+    return (hp, weapon.value if weapon else 0, last_kill.value if last_kill else FRESH, flag)
+
+
 @dataclass(slots=True)
 class Sight:
     """A position as the player sees it: everything a hint may use, and nothing else."""

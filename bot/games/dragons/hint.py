@@ -12,12 +12,12 @@ from collections import Counter
 
 from bot.games.crawl.actions import Role, role_of
 from bot.games.crawl.hint_search import (
-    FRESH,
     Rules,
     Sight,
     Weights,
     advice_for,
     describe,
+    fighter_of,
     weapon_worths,
 )
 from bot.games.crawl.solving import Advice
@@ -51,10 +51,10 @@ def dragons_sight(state: DragonsState) -> Sight:
     seen = Counter(state.room + party.discard + held + party.slain)
     last = party.last_played
     sight = Sight(
-        fighter=(
+        fighter=fighter_of(
             party.hp,
-            party.weapon.value if party.weapon else 0,
-            party.last_kill.value if party.last_kill else FRESH,
+            party.weapon,
+            party.last_kill,
             last is not None and role_of(last) == Role.POTION,
         ),
         room=list(state.room),

@@ -7,12 +7,12 @@ from __future__ import annotations
 from collections import Counter
 
 from bot.games.crawl.hint_search import (
-    FRESH,
     Rules,
     Sight,
     Weights,
     advice_for,
     describe,
+    fighter_of,
     weapon_worths,
 )
 from bot.games.crawl.solving import Advice
@@ -44,12 +44,7 @@ def scoundrel_sight(state: ScoundrelState) -> Sight:
     )
     plays = min(PLAYS_PER_ROOM - state.played_in_room, len(state.room))
     sight = Sight(
-        fighter=(
-            state.hp,
-            state.weapon.value if state.weapon else 0,
-            state.last_kill.value if state.last_kill else FRESH,
-            state.potion_in_room,
-        ),
+        fighter=fighter_of(state.hp, state.weapon, state.last_kill, state.potion_in_room),
         room=list(state.room),
         plays=plays if state.deck else len(state.room),
         may_run=state.may_run(),
