@@ -26,6 +26,10 @@ from storage import GameRecord
 
 log = logging.getLogger(__name__)
 
+VERDICTS_AT_ONCE = 16
+"""Lost deals solved in the background at a time: past that a deal is left for its player's
+"Could I have won?", so a rush of finished games never queues up minutes of solving ahead of
+the players who ask."""
 FINISH_WAIT = 0.0
 """Seconds a finished daily attempt's message waits for the best score its deal allows: none,
 as it was set working out when the day's deal was chosen, long before anyone finishes."""
@@ -104,7 +108,7 @@ class InsightDesk:
         results = match.results()
         if not info.solver or len(record.players) != 1 or not results:
             return
-        if results[0].outcome == "won":
+        if results[0].outcome == "won" or len(self._verdicts) >= VERDICTS_AT_ONCE:
             return
         task = asyncio.get_running_loop().create_task(self._keep_verdict(record, match))
         self._verdicts.add(task)
