@@ -23,7 +23,13 @@ def best_text(best: int, exact: bool) -> str:
 
 
 def hint_text(hint: Hint) -> str:
-    return SAY["hint"].format(label=hint.label, reason=hint.reason)
+    """ "💡 **Drink the 7♥ first**: the 9♠ would leave you at 3 HP". A reason that starts with
+    the move ("Run: ...") leads with it in bold rather than after the move's label again."""
+    verb = hint.label.split(" ", 1)[0]
+    if not hint.reason.startswith(verb):
+        return SAY["hint"].format(label=hint.label, reason=hint.reason)
+    move, colon, why = hint.reason.partition(": ")
+    return f"💡 **{move}**{colon}{why}"
 
 
 def hindsight_text(verdict: Hindsight | None, won: bool, score: int | None) -> str:

@@ -89,3 +89,15 @@ async def test_thinking_runs_in_a_worker_process_and_comes_back() -> None:
         assert len(set(seeds)) == 1, "worked out once, answered to all"
     finally:
         thinker.close()
+
+
+def test_a_hint_reads_once_whether_or_not_its_reason_names_the_move() -> None:
+    from bot.games.definition import Hint
+    from bot.render.insight import hint_text
+
+    run = Hint(action="run", label="Run", reason="Run: this room would cost 21 HP")
+    assert hint_text(run) == "💡 **Run**: this room would cost 21 HP"
+    drink = Hint(action="drink.7H", label="Drink 7♥", reason="Drink the 7♥ first: you need it")
+    assert hint_text(drink) == "💡 **Drink the 7♥ first**: you need it"
+    other = Hint(action="face", label="Face the room", reason="Every card here helps you")
+    assert hint_text(other) == "💡 **Face the room**: Every card here helps you"
