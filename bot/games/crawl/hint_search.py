@@ -137,6 +137,11 @@ def fighter_of(hp: int, weapon: Card | None, last_kill: Card | None, flag: bool)
     return (hp, weapon.value if weapon else 0, last_kill.value if last_kill else FRESH, flag)
 
 
+def unseen_cards(deck: Iterable[Card], seen: Iterable[Card]) -> list[Card]:
+    """The cards of the whole deck not among those seen, sorted: their order says nothing."""
+    return sorted((Counter(deck) - Counter(seen)).elements())
+
+
 @dataclass(slots=True)
 class Sight:
     """A position as the player sees it: everything a hint may use, and nothing else."""

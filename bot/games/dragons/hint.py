@@ -8,8 +8,6 @@ order is never known. Its weights were fitted on deals of this crawl, played by 
 
 from __future__ import annotations
 
-from collections import Counter
-
 from bot.games.crawl.actions import Role, role_of
 from bot.games.crawl.hint_search import (
     Rules,
@@ -18,6 +16,7 @@ from bot.games.crawl.hint_search import (
     advice_for,
     describe,
     fighter_of,
+    unseen_cards,
     weapon_worths,
 )
 from bot.games.crawl.solving import Advice
@@ -48,7 +47,7 @@ def dragons_sight(state: DragonsState) -> Sight:
     The deck is every other card of the dungeon, in an order no one knows."""
     party = state.parties[SOLO]
     held = [party.weapon] if party.weapon else []
-    seen = Counter(state.room + party.discard + held + party.slain)
+    seen = state.room + party.discard + held + party.slain
     last = party.last_played
     sight = Sight(
         fighter=fighter_of(
@@ -60,7 +59,7 @@ def dragons_sight(state: DragonsState) -> Sight:
         room=list(state.room),
         plays=state.plays_left,
         may_run=RUN in state.legal_actions(SOLO),
-        unseen=sorted((Counter(dragons_dungeon()) - seen).elements()),
+        unseen=unseen_cards(dragons_dungeon(), seen),
         below=[],
         rules=DRAGONS_RULES,
         weapon=party.weapon,

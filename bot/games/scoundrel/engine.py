@@ -123,6 +123,11 @@ class ScoundrelState(DungeonState):
         return [] if self.is_over else [SOLO]
 
     @property
+    def plays_left(self) -> int:
+        """Cards still to play in this room: 3 a room, or every one once the deck is empty."""
+        return len(self.room) if not self.deck else max(0, PLAYS_PER_ROOM - self.played_in_room)
+
+    @property
     def last_kill(self) -> Card | None:
         return self.slain[-1] if self.slain else None
 

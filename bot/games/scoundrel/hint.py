@@ -4,8 +4,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
 from bot.games.crawl.hint_search import (
     Rules,
     Sight,
@@ -13,10 +11,11 @@ from bot.games.crawl.hint_search import (
     advice_for,
     describe,
     fighter_of,
+    unseen_cards,
     weapon_worths,
 )
 from bot.games.crawl.solving import Advice
-from bot.games.scoundrel.engine import PLAYS_PER_ROOM, ScoundrelState, scoundrel_deck
+from bot.games.scoundrel.engine import ScoundrelState, scoundrel_deck
 
 SCOUNDREL_WORTHS = weapon_worths([value for value in range(2, 15) for _ in range(2)], breaks=False)
 SCOUNDREL_WEIGHTS = Weights(
@@ -26,6 +25,13 @@ SCOUNDREL_WEIGHTS = Weights(
         -0.02035, 0.09008,
     )
 )  # fmt: skip
+SCOUNDREL_RULES = Rules(
+    barehanded_choice=True,
+    potion_per_room=True,
+    reshuffles=False,
+    worths=SCOUNDREL_WORTHS,
+    weights=SCOUNDREL_WEIGHTS,
+)
 
 
 def scoundrel_sight(state: ScoundrelState) -> Sight:
@@ -33,24 +39,15 @@ def scoundrel_sight(state: ScoundrelState) -> Sight:
     which the player watched go there."""
     below = state.deck[len(state.deck) - state.seen_below :] if state.seen_below else []
     held = [state.weapon] if state.weapon else []
-    seen = Counter(state.room + state.discard + held + state.slain + below)
-    unseen = sorted((Counter(scoundrel_deck()) - seen).elements())
-    rules = Rules(
-        barehanded_choice=True,
-        potion_per_room=True,
-        reshuffles=False,
-        worths=SCOUNDREL_WORTHS,
-        weights=SCOUNDREL_WEIGHTS,
-    )
-    plays = min(PLAYS_PER_ROOM - state.played_in_room, len(state.room))
+    seen = state.room + state.discard + held + state.slain + below
     sight = Sight(
         fighter=fighter_of(state.hp, state.weapon, state.last_kill, state.potion_in_room),
         room=list(state.room),
-        plays=plays if state.deck else len(state.room),
+        plays=state.plays_left,
         may_run=state.may_run(),
-        unseen=unseen,
+        unseen=unseen_cards(scoundrel_deck(), seen),
         below=list(below),
-        rules=rules,
+        rules=SCOUNDREL_RULES,
         weapon=state.weapon,
     )
     sight.key = f"scoundrel|{state.variant}|{describe(sight)}"

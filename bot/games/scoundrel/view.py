@@ -6,7 +6,7 @@ from bot.games.cards import Card
 from bot.games.crawl.actions import ActionKind, DungeonAction, Role, dungeon_action, role_of
 from bot.games.crawl.picture import room_group, weapon_groups
 from bot.games.crawl.text import RUN_ROW, control, hp_bar, room_text, weapon_text
-from bot.games.scoundrel.engine import MAX_HP, PLAYS_PER_ROOM, RUN_RULES, SOLO, ScoundrelState
+from bot.games.scoundrel.engine import MAX_HP, RUN_RULES, SOLO, ScoundrelState
 from bot.games.views import Control, Field, Picture, TableView
 
 
@@ -17,13 +17,10 @@ def scoundrel_table(state: ScoundrelState) -> TableView:
         Field(name="🂠 Deck", value=f"{len(state.deck)} cards left"),
     ]
     if not state.is_over:
-        plays_left = (
-            len(state.room) if not state.deck else max(0, PLAYS_PER_ROOM - state.played_in_room)
-        )
         fields.append(
             Field(
                 name=f"🚪 Room {state.rooms_dealt}",
-                value=f"{room_text(state.room)} (play {plays_left} more)",
+                value=f"{room_text(state.room)} (play {state.plays_left} more)",
                 inline=False,
             )
         )
