@@ -71,10 +71,10 @@ def play(
 
 
 def _hindsight(match: Match, setup: Setup, played: list[str], out: TextIO) -> None:
-    verdict = match.hindsight(setup, played)
     results = match.results()
     if not results:
         return
+    verdict = match.hindsight(setup, played)
     won = results[0].outcome == "won"
     out.write(strip_marks(hindsight_text(verdict, won, results[0].score)) + "\n")
 

@@ -52,19 +52,19 @@ async def table_message(record: GameRecord, match: Match, notice: str = "") -> M
     Share, or none). The picture is drawn off the event loop."""
     names = [p.display_name for p in record.players]
     table = match.table(names)
-    if match.info.private_hands and record.status == GameStatus.ACTIVE:
-        table.footer = " · ".join(part for part in (table.footer, HAND_FOOTER) if part)
-    if record.hints:
-        table.footer = " · ".join(
-            part for part in (table.footer, _hints_note(record.hints)) if part
-        )
+    active = record.status == GameStatus.ACTIVE
+    notes = (
+        table.footer,
+        HAND_FOOTER if match.info.private_hands and active else "",
+        f"💡 {plural(record.hints, 'hint')} taken: not ranked" if record.hints else "",
+    )
+    table.footer = " · ".join(note for note in notes if note)
     embed = table_embed(table, json.loads(record.narration), record, _colour(record, match), notice)
     view = build_view(record.id, record.version, table_controls(record, match), TABLE_KIND)
-    for control in table.controls if record.status == GameStatus.ACTIVE else []:
+    for control in table.controls if active else []:
         view.add_item(button(record.id, record.version, control))
-    if record.status == GameStatus.ACTIVE and _alone_with(record, match.info.hints):
+    if active and _alone_with(record, match.info.hints):
         view.add_item(button(record.id, record.version, HINT_BUTTON, TABLE_KIND))
-    active = record.status == GameStatus.ACTIVE
     attachments = await _picture(embed, table.picture if active else None)
     return {"embed": embed, "view": view, "attachments": attachments}
 
@@ -72,10 +72,6 @@ async def table_message(record: GameRecord, match: Match, notice: str = "") -> M
 def _alone_with(record: GameRecord, capability: bool) -> bool:
     """Hints and solved deals are for a player alone at the table."""
     return capability and len(record.players) == 1
-
-
-def _hints_note(hints: int) -> str:
-    return f"💡 {plural(hints, 'hint')} taken: not ranked"
 
 
 def table_embed(
