@@ -43,8 +43,10 @@ def new_command(game: GameEntry, router: Router) -> app_commands.Command[Any, ..
 
     async def new(interaction: discord.Interaction, **options: Any) -> None:
         chosen = options.get(info.variant_option) if offered else None
+        variant = chosen.value if isinstance(chosen, app_commands.Choice) else default
         setup = Setup(
-            variant=chosen.value if isinstance(chosen, app_commands.Choice) else default,
+            variant=variant,
+            seats=info.variant(variant).seats.min,
             settings={s.name: int(options.get(s.name, s.default)) for s in info.settings},
         )
         if info.lobby is not None:

@@ -15,7 +15,7 @@ MAX_LENGTH = 100
 GAME_KIND = "g"
 FIELDS = (
     r":(?P<game_id>[0-9]{1,18}):(?P<version>[0-9]{1,9})"
-    r":(?P<action>[a-z_]{1,16})(?::(?P<arg>[A-Za-z0-9_@.]{1,60}))?"
+    r":(?P<action>[a-z_]{1,16})(?::(?P<arg>[A-Za-z0-9_@.-]{1,60}))?"
 )
 PATTERN = r"(?P<kind>[a-z]{1,8})" + FIELDS
 TABLE_KIND = "t"  # the table's own buttons (New game, Join, Accept, My hand...), never a move

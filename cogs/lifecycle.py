@@ -13,17 +13,17 @@ import logging
 import discord
 
 from bot.games.contract import Event
-from bot.games.definition import Match
 from bot.games.registry import GAMES
-from bot.ratings import rating_change
 from cogs import answers
 from cogs.answers import refuse
+from cogs.bots import play_bots
 from cogs.challenges import challenge_text
 from cogs.context import Desk, game_of, match_of, names_of
 from cogs.messages import NARRATION_LINES, table_message
+from cogs.outcomes import ratings_for, result_rows
 from cogs.pings import announce_turn, warn_turn, withdraw
 from cogs.replies import idle_text, say
-from storage import GameRecord, GameStatus, RatingChange, ResultRow, StaleVersion
+from storage import GameRecord, GameStatus, StaleVersion
 
 log = logging.getLogger(__name__)
 
@@ -32,43 +32,9 @@ TIMEOUTS_BEFORE_EXPIRY = 3
 TIMEOUT_USER = 0
 """Whose name the action log gives to moves the table made for players who timed out; the line
 reads `timeout @<seat>:<text> ...`, each move in its text form."""
+LEAVE_ACTION = "leave"
+"""How the action log records a player leaving a game that goes on without them."""
 LOBBY_EXPIRED = "⌛ This table closed before anyone started it. Open a new one with `/{game} new`."
-
-
-def result_rows(
-    record: GameRecord, match: Match, forfeit: str | None = None, forfeiters: set[int] | None = None
-) -> list[ResultRow]:
-    """The boards' rows for the seats that have a result (or, closed early, a forfeit)."""
-    results = match.forfeits(forfeiters or set(), forfeit) if forfeit else match.results()
-    return [
-        ResultRow(
-            user_id=record.players[r.seat].user_id,
-            display_name=record.players[r.seat].display_name,
-            outcome=r.outcome,
-            score=r.score,
-            turns=match.turn,
-            hints=record.hints,
-        )
-        for r in results
-    ]
-
-
-def ratings_for(
-    record: GameRecord, rows: list[ResultRow], rival_won: bool = False
-) -> RatingChange | None:
-    """How a game moves ratings: only a rated variant between two or more players does. A
-    player with no row (a rival whose opponent forfeited) counts as a winner."""
-    pool = game_of(record).info.rating_pool(record.variant)
-    if pool is None or len(record.players) < 2 or not rows:
-        return None
-    by_user = {row.user_id: row for row in rows}
-    standings = [
-        (by_user[p.user_id].outcome == "won", by_user[p.user_id].score)
-        if p.user_id in by_user
-        else (rival_won, 0)
-        for p in record.players
-    ]
-    return rating_change(pool, record.players, standings)
 
 
 def timed_games() -> list[str]:
@@ -122,6 +88,9 @@ class Lifecycle:
         if seat is not None and not match_of(record).still_playing(seat):
             await refuse(interaction, say("out_cannot_abandon"))
             return
+        if seat is not None and self._may_leave(record, seat):
+            await self._leave(interaction, record, seat)
+            return
         async with self.desk.lock(record.id):
             record = await self.desk.store.get_game(record.id) or record
             try:
@@ -132,6 +101,55 @@ class Lifecycle:
         notice = say("abandoned_notice", who=member.display_name)
         await answers.send(interaction, content=f"{notice} (game #{record.id})")
         await self._show_closed(record, notice)
+
+    @staticmethod
+    def _may_leave(record: GameRecord, seat: int) -> bool:
+        """A player may leave a game that goes on without them: one whose rules allow it, where
+        another person still plays (a table of bots alone is closed instead)."""
+        if not game_of(record).info.seats_may_leave:
+            return False
+        match = match_of(record)
+        others = [p for p in record.players if p.seat != seat and not p.is_bot]
+        return any(match.still_playing(p.seat) for p in others)
+
+    async def _leave(self, interaction: discord.Interaction, record: GameRecord, seat: int) -> None:
+        """The seat leaves: the game records it as the rules say, and goes on."""
+        who = interaction.user.display_name
+        async with self.desk.lock(record.id):
+            record = await self.desk.store.get_game(record.id) or record
+            match = match_of(record)
+            before = match.before_move()
+            waiting_before = set(match.acting())
+            events = match.leave(seat)
+            told = [say("left_notice", who=who)]
+            lines = (
+                json.loads(record.narration)
+                + told
+                + match.narrate(events, before, names_of(record))
+            )
+            rows = result_rows(record, match) if match.is_over else []
+            try:
+                record = await self.desk.store.commit_action(
+                    record.id,
+                    record.version,
+                    user_id=interaction.user.id,
+                    action=LEAVE_ACTION,
+                    state=match.dump(),
+                    narration=json.dumps(lines[-NARRATION_LINES:]),
+                    status=GameStatus.FINISHED if match.is_over else GameStatus.ACTIVE,
+                    results=rows,
+                    ratings=ratings_for(record, rows) if rows else None,
+                )
+            except StaleVersion:
+                await refuse(interaction, say("stale"))
+                return
+            record = await play_bots(self.desk, record, match)
+        await answers.send(interaction, content=f"{told[0]} (game #{record.id})")
+        if record.message_id is not None:
+            await self.desk.edit_message(
+                record.channel_id, record.message_id, **await table_message(record, match)
+            )
+        await announce_turn(self.desk, record, match, waiting_before, interaction.user.id)
 
     # ---- the clock ----------------------------------------------------------------------------
 
@@ -276,6 +294,8 @@ class Lifecycle:
         actions = await self.desk.store.actions(record.id)
         answered = 0
         for action in reversed(actions):
+            if action.user_id < 0:
+                continue  # a bot seat's move: the people are still away
             if action.user_id != TIMEOUT_USER:
                 break
             answered += 1
@@ -307,6 +327,7 @@ class Lifecycle:
             results=rows,
             ratings=ratings_for(record, rows),
         )
+        record = await play_bots(self.desk, record, match)
         if record.message_id is not None:
             await self.desk.edit_message(
                 record.channel_id, record.message_id, **await table_message(record, match)

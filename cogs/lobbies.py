@@ -8,6 +8,7 @@ this, with the seats, picks and settings it declares.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 import discord
@@ -18,6 +19,7 @@ from bot.games.definition import GameEntry, Lobby
 from bot.games.views import Control
 from cogs import answers
 from cogs.answers import refuse
+from cogs.bots import bot_seat
 from cogs.components import GameSelect, build_view
 from cogs.context import Desk, game_of, names_of
 from cogs.custom_ids import SELECT_KIND, TABLE_KIND, CustomId
@@ -27,7 +29,8 @@ from cogs.starting import Starter, seat
 from storage import GameRecord, GameStatus, PlayerSeat
 
 JOIN, LEAVE, START, PICK_SEAT = "join", "leave", "start", "klass"
-LOBBY_ACTIONS = {JOIN, LEAVE, START}
+ADD_BOT, DROP_BOT = "addbot", "dropbot"
+LOBBY_ACTIONS = {JOIN, LEAVE, START, ADD_BOT, DROP_BOT}
 SELECT_LIMIT = 25
 
 SAY = {
@@ -36,6 +39,8 @@ SAY = {
     "not_in": "You're not at this table. Press Join first.",
     "unknown_pick": "That choice isn't on offer. Pick one from the list as it is now.",
     "host_only": "Only the host, {host}, can start.",
+    "host_only_bots": "Only the host, {host}, seats and unseats bot players.",
+    "no_bots": "There is no bot player at this table to remove.",
     "closed": "🚪 **{host}** closed the lobby.",
     "started_thread": "⚔️ The party sets out in {thread}.",
 }
@@ -61,9 +66,20 @@ class LobbyState(BaseModel):
             }
         return data
 
-    def pick_of(self, lobby: Lobby, player: PlayerSeat) -> str:
-        """The pick a player chose, else one by seat, so a party is mixed by default."""
+    def pick_of(self, lobby: Lobby, player: PlayerSeat) -> str | None:
+        """The pick a player chose, else one by seat, so a party is mixed by default (None
+        where the game offers no picks)."""
+        if not lobby.picks:
+            return None
         return self.picks.get(player.user_id) or lobby.picks[player.seat % len(lobby.picks)][0]
+
+
+def renumbered(players: Iterable[PlayerSeat]) -> list[PlayerSeat]:
+    """Seats numbered again from 0 in the order given, after someone left the table."""
+    return [
+        PlayerSeat(seat=n, user_id=p.user_id, display_name=p.display_name)
+        for n, p in enumerate(players)
+    ]
 
 
 def lobby_of(game: GameEntry) -> Lobby:
@@ -107,7 +123,11 @@ class LobbyDesk:
         lobby, info = lobby_of(game), game.info
         state = LobbyState.model_validate_json(record.state)
         names = {pick_id: name for pick_id, name, _ in lobby.picks}
-        seats = [f"**{p.display_name}**: {names[state.pick_of(lobby, p)]}" for p in record.players]
+        seats = [
+            f"**{p.display_name}**" + (f": {names[pick]}" if pick else "")
+            for p in record.players
+            for pick in [state.pick_of(lobby, p)]
+        ]
         settings = "".join(f" · {name} {value}" for name, value in state.settings.items())
         embed = discord.Embed(
             title=f"{info.title}{settings} · {state.variant}",
@@ -119,16 +139,19 @@ class LobbyDesk:
             value="\n".join(seats),
             inline=False,
         )
-        view = build_view(
-            record.id,
-            record.version,
-            [
-                Control(label="Join", action=JOIN, style="success"),
-                Control(label="Leave", action=LEAVE, style="secondary"),
-                Control(label="Start", action=START, style="primary"),
-            ],
-            TABLE_KIND,
-        )
+        controls = [
+            Control(label="Join", action=JOIN, style="success"),
+            Control(label="Leave", action=LEAVE, style="secondary"),
+            Control(label="Start", action=START, style="primary"),
+        ]
+        if lobby.bots:
+            controls += [
+                Control(label="Add a bot player", action=ADD_BOT, style="secondary", row=1),
+                Control(label="Remove a bot", action=DROP_BOT, style="secondary", row=1),
+            ]
+        view = build_view(record.id, record.version, controls, TABLE_KIND)
+        if not lobby.picks:
+            return {"embed": embed, "view": view}
         custom = CustomId(
             kind=SELECT_KIND, game_id=record.id, version=record.version, action=PICK_SEAT
         )
@@ -139,7 +162,7 @@ class LobbyDesk:
                 discord.SelectOption(label=name, value=pick_id, description=text[:100] or None)
                 for pick_id, name, text in lobby.picks
             ][:SELECT_LIMIT],
-            row=1,
+            row=2,
         )
         view.add_item(GameSelect(custom, select))
         return {"embed": embed, "view": view}
@@ -164,6 +187,15 @@ class LobbyDesk:
         elif number is None:
             await refuse(interaction, SAY["not_in"])
             return
+        elif action in (ADD_BOT, DROP_BOT):
+            if number != 0:
+                host = players[0].display_name
+                await refuse(interaction, SAY["host_only_bots"].format(host=host))
+                return
+            seated = await self._seat_bot(interaction, record, players, action == ADD_BOT)
+            if seated is None:
+                return
+            players = seated
         elif action == LEAVE and number == 0:
             await self.desk.store.close_game(
                 record.id, record.version, GameStatus.DECLINED, was=GameStatus.PENDING
@@ -172,10 +204,7 @@ class LobbyDesk:
             await answers.update(interaction, content=closed, embed=None, view=None)
             return
         elif action == LEAVE:
-            players = [
-                PlayerSeat(seat=n, user_id=p.user_id, display_name=p.display_name)
-                for n, p in enumerate(p for p in players if p.user_id != user.id)
-            ]
+            players = renumbered(p for p in players if p.user_id != user.id)
             state.picks.pop(user.id, None)
         elif number != 0:
             await refuse(interaction, SAY["host_only"].format(host=players[0].display_name))
@@ -187,6 +216,27 @@ class LobbyDesk:
             record.id, record.version, players, state.model_dump_json()
         )
         await answers.update(interaction, **self.message(record))
+
+    @staticmethod
+    async def _seat_bot(
+        interaction: discord.Interaction,
+        record: GameRecord,
+        players: list[PlayerSeat],
+        add: bool,
+    ) -> list[PlayerSeat] | None:
+        """The table with a bot player added (or the last one removed); None, with the player
+        told why, when there is no seat to fill or no bot to remove."""
+        if add:
+            seats = game_of(record).info.seats.max
+            if len(players) >= seats:
+                await refuse(interaction, SAY["full"].format(seats=seats))
+                return None
+            return [*players, bot_seat(len(players), players)]
+        bots = [p for p in players if p.is_bot]
+        if not bots:
+            await refuse(interaction, SAY["no_bots"])
+            return None
+        return renumbered(p for p in players if p.user_id != bots[-1].user_id)
 
     async def choose(
         self, interaction: discord.Interaction, record: GameRecord, values: list[str]

@@ -11,7 +11,7 @@ from typing import Any, TypedDict
 import discord
 
 from bot.games.definition import Match
-from bot.games.views import Control, HandView, Picture, TableView
+from bot.games.views import Control, HandView, Menu, Picture, TableView
 from bot.render.pictures import render
 from cogs.components import GameSelect, build_view, button
 from cogs.custom_ids import SELECT_KIND, TABLE_KIND, CustomId
@@ -27,6 +27,9 @@ PICKER_LIMIT = 25
 PICKS_AT_ONCE = 5
 
 PLAY_AGAIN, SHARE, HAND, PICK, REMATCH = "again", "share", "hand", "pick", "rematch"
+MOVE_MENU = "menu"
+"""A select of moves on the table: the chosen option's value is the move's text form."""
+MENU_OPTIONS = 25
 HINT, HINDSIGHT = "hint", "hindsight"
 HAND_BUTTON = Control(label="🂠 My hand", action=HAND, style="primary")
 LAST_ROW = 4
@@ -63,10 +66,36 @@ async def table_message(record: GameRecord, match: Match, notice: str = "") -> M
     view = build_view(record.id, record.version, table_controls(record, match), TABLE_KIND)
     for control in table.controls if active else []:
         view.add_item(button(record.id, record.version, control))
+    for number, menu in enumerate(table.menus if active else []):
+        view.add_item(menu_select(record, number, menu))
     if active and _alone_with(record, match.info.hints):
         view.add_item(button(record.id, record.version, HINT_BUTTON, TABLE_KIND))
     attachments = await _picture(embed, table.picture if active else None)
     return {"embed": embed, "view": view, "attachments": attachments}
+
+
+def menu_select(record: GameRecord, number: int, menu: Menu) -> GameSelect:
+    """A select of moves; its id carries its place, so two menus never share one."""
+    custom = CustomId(
+        kind=SELECT_KIND,
+        game_id=record.id,
+        version=record.version,
+        action=MOVE_MENU,
+        arg=str(number),
+    )
+    select: discord.ui.Select[Any] = discord.ui.Select(
+        custom_id=custom.encode(),
+        placeholder=menu.placeholder[:150],
+        options=[
+            discord.SelectOption(
+                label=option.label[:100],
+                value=option.action,
+                description=option.description[:100] or None,
+            )
+            for option in menu.options[:MENU_OPTIONS]
+        ],
+    )
+    return GameSelect(custom, select)
 
 
 def _alone_with(record: GameRecord, capability: bool) -> bool:
@@ -114,7 +143,8 @@ def table_controls(record: GameRecord, match: Match) -> list[Control]:
         label = "New game" if variant == record.variant else f"New {variant} game"
         again = Control(label=label, action=PLAY_AGAIN, style="success")
         challenge = match.info.challenge
-        if challenge is not None and record.variant == challenge.variant:
+        rival_is_person = not any(p.is_bot for p in record.players)
+        if challenge is not None and record.variant == challenge.variant and rival_is_person:
             return [Control(label="Rematch", action=REMATCH, style="primary"), again]
         return [again, *([HINDSIGHT_BUTTON] if _alone_with(record, match.info.solver) else [])]
     return []

@@ -41,7 +41,7 @@ async def announce_turn(
 
 
 def _users_at(record: GameRecord, seats: set[int]) -> set[int]:
-    return {p.user_id for p in record.players if p.seat in seats}
+    return {p.user_id for p in record.players if p.seat in seats and not p.is_bot}
 
 
 async def _post(desk: Desk, record: GameRecord, users: set[int], mark: str, words: str) -> None:

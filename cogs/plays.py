@@ -14,10 +14,12 @@ import discord
 from bot.games.contract import GameError, GameOver, NotYourTurn
 from cogs import answers
 from cogs.answers import refuse
+from cogs.bots import play_bots
 from cogs.context import Desk, game_of, match_of, names_of
 from cogs.insight import InsightDesk
-from cogs.lifecycle import Lifecycle, ratings_for, result_rows
+from cogs.lifecycle import Lifecycle
 from cogs.messages import NARRATION_LINES, hand_message, table_message
+from cogs.outcomes import ratings_for, result_rows
 from cogs.pings import announce_turn
 from cogs.replies import idle_text, say
 from storage import GameRecord, GameStatus, StaleVersion
@@ -80,6 +82,7 @@ class Plays:
         except StaleVersion:  # another process committed first: this one's view is old
             await refuse(interaction, say("stale"))
             return
+        record = await play_bots(self.desk, record, match)
         notice = await self.insight.daily_notice(record) if match.is_over else ""
         public = await table_message(record, match, notice)
         if self._from_hand(interaction, record):

@@ -52,6 +52,7 @@ SAY = {
     "unknown_button": "That button isn't one of mine any more."
     " Use `/game resume` to get fresh buttons.",
     "abandoned_notice": "🏳️ Abandoned by {who}.",
+    "left_notice": "🏳️ {who} left the game; it goes on without them.",
     "expired_notice": "⌛ Expired after {idle} without a move.",
 }
 

@@ -32,6 +32,7 @@ from cogs.messages import (
     HAND,
     HINDSIGHT,
     HINT,
+    MOVE_MENU,
     PICK,
     PLAY_AGAIN,
     REMATCH,
@@ -50,6 +51,7 @@ TABLE_WORDS = {
     SHARE,
     HAND,
     HINT,
+    MOVE_MENU,
     HINDSIGHT,
     LEGACY_PLAY,
     *CHALLENGE_ANSWERS,
@@ -57,7 +59,7 @@ TABLE_WORDS = {
 }
 
 Handler = Callable[[discord.Interaction, GameRecord, CustomId], Awaitable[None]]
-Picked = Callable[[discord.Interaction, GameRecord, list[str]], Awaitable[None]]
+Picked = Callable[[discord.Interaction, GameRecord, CustomId, list[str]], Awaitable[None]]
 
 
 def _always(info: GameInfo) -> bool:
@@ -112,6 +114,7 @@ ROUTES: dict[str, Route] = {
     **{w: Route(GameStatus.PENDING, _lobby, "lobby_gone", "game") for w in LOBBY_ACTIONS},
     PICK: Route(GameStatus.ACTIVE, _hands, "no_hand", "private"),
     PICK_SEAT: Route(GameStatus.PENDING, _lobby, "lobby_gone", "game"),
+    MOVE_MENU: Route(GameStatus.ACTIVE, _always, "pending", "game"),
 }
 
 
@@ -157,8 +160,9 @@ class Router:
             **{word: self._lobby_press for word in LOBBY_ACTIONS},
         }
         self._selects: dict[str, Picked] = {
-            PICK: lambda i, record, values: self.plays.show_hand(i, record, values, fresh=False),
-            PICK_SEAT: self.lobbies.choose,
+            PICK: lambda i, record, _, values: self.plays.show_hand(i, record, values, False),
+            PICK_SEAT: lambda i, record, _, values: self.lobbies.choose(i, record, values),
+            MOVE_MENU: self._menu_move,
         }
 
     @classmethod
@@ -215,9 +219,23 @@ class Router:
                 if handler is None:
                     await refuse(interaction, say("foreign"))
                 elif await self._fits(interaction, record, custom.action):
-                    await handler(interaction, record, values)
+                    await handler(interaction, record, custom, values)
             except UnknownGame:
                 await refuse(interaction, say("unknown_game"))
+
+    async def _menu_move(
+        self,
+        interaction: discord.Interaction,
+        record: GameRecord,
+        custom: CustomId,
+        values: list[str],
+    ) -> None:
+        """A move chosen from a table's select: played like a button's, on the version the
+        menu was drawn for."""
+        if len(values) != 1:
+            await refuse(interaction, say("illegal", reason="choose one move"))
+            return
+        await self.plays.play(interaction, record, custom.version, values[0])
 
     async def _fits(self, interaction: discord.Interaction, record: GameRecord, word: str) -> bool:
         """A table word's game declares what it needs and is in the status it needs; if not,
@@ -251,7 +269,9 @@ class Router:
     ) -> None:
         """New game: the same game and variant (and settings) again, for whoever pressed it."""
         game, match = game_of(record), match_of(record)
-        setup = Setup(variant=again_variant(record, match), settings=match.settings())
+        variant = again_variant(record, match)
+        seats = game.info.variant(variant).seats.min
+        setup = Setup(variant=variant, seats=seats, settings=match.settings())
         if game.info.lobby is not None:
             await self.lobbies.open(interaction, game, setup)
         else:

@@ -15,6 +15,7 @@ from bot.games.contract import GameError, Setup
 from bot.games.definition import GameEntry, Match
 from cogs import answers
 from cogs.answers import refuse
+from cogs.bots import bot_seat, play_bots
 from cogs.context import Desk, match_of, without_picture
 from cogs.messages import NARRATION_LINES, table_message
 from cogs.pings import announce_turn
@@ -107,13 +108,10 @@ class Starter:
             await refuse(interaction, say("cooldown", where=f"<#{fresh.channel_id}>"))
             return
         try:
-            dealt = deal(
-                game,
-                self.desk.seeds(),
-                setup,
-                [seat(interaction.user, 0)],
-                interaction.guild_id,
-            )
+            players = [seat(interaction.user, 0)]
+            for number in range(1, setup.seats):  # the rest of a game played against bots
+                players.append(bot_seat(number, players))
+            dealt = deal(game, self.desk.seeds(), setup, players, interaction.guild_id)
         except (GameError, ValueError) as error:
             await refuse(interaction, str(error))
             return
@@ -123,6 +121,7 @@ class Starter:
         except ChannelBusy:
             await self._start_in_thread(interaction, dealt)
             return
+        record = await play_bots(self.desk, record, dealt.match)
         await self.show(interaction, record, await table_message(record, dealt.match))
 
     async def show(
@@ -159,6 +158,7 @@ class Starter:
             await answers.follow(interaction, say("no_thread"))
             return
         record = await self.desk.store.create_game(channel_id=thread.id, **dealt.row)
+        record = await play_bots(self.desk, record, dealt.match)
         if await self.post_in(thread, record, dealt.match):
             await answers.follow(interaction, say("in_thread", thread=thread.mention))
         else:
@@ -245,6 +245,7 @@ class Starter:
                 return
             record = await store.accept_challenge(record.id, record.version, thread.id, state, told)
             match = match_of(record)
+            record = await play_bots(self.desk, record, match)
             if not await self.post_in(thread, record, match):
                 await answers.update(interaction, content=say("not_posted"), embed=None, view=None)
                 return
@@ -255,6 +256,7 @@ class Starter:
                 await store.set_message(record.id, record.channel_id, interaction.message.id)
                 record = record.model_copy(update={"message_id": interaction.message.id})
             match = match_of(record)
+            record = await play_bots(self.desk, record, match)
             await answers.update(interaction, content=here, **await table_message(record, match))
         await announce_turn(self.desk, record, match, set(), interaction.user.id)
 

@@ -28,7 +28,12 @@ class GameStatus(StrEnum):
 class PlayerSeat(BaseModel):
     seat: int
     user_id: int
+    """A Discord user's id; negative for a seat the bot plays (no Discord id is)."""
     display_name: str
+
+    @property
+    def is_bot(self) -> bool:
+        return self.user_id < 0
 
 
 class GameRecord(BaseModel):

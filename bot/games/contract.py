@@ -146,6 +146,11 @@ class GameState(BaseModel, Generic[A]):
             raise IllegalAction("this game has no turn timer")
         return self.apply(seat, action)
 
+    def leave(self, seat: int) -> Sequence[Event]:
+        """A seat gives up and the game goes on without it (`GameInfo.seats_may_leave`): the
+        seat gets its result now, as the rules say a leaver does."""
+        raise IllegalAction("a player cannot leave this game while it goes on")
+
     def still_playing(self, seat: int) -> bool:
         """A seat is in the game until it has a result."""
         return not self.is_over and seat not in {result.seat for result in self.results()}

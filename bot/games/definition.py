@@ -50,15 +50,20 @@ class Challenge(BaseModel, frozen=True):
     variant: str
     description: str
     opponent_description: str = "Who you challenge; they accept or decline with a button"
+    against_bot: bool = False
+    """`new` starts the variant against the bot (the game's `bot_action`) instead."""
 
 
 class Lobby(BaseModel, frozen=True):
-    """Players join a table, each picks one of `picks`, and the host starts."""
+    """Players join a table, each picks one of `picks` (if the game offers any), and the host
+    starts."""
 
-    pick_placeholder: str
-    picks: list[tuple[str, str, str]]
-    """(id, name, description) of each pick on offer, in the order shown."""
     blurb: str
+    pick_placeholder: str = ""
+    picks: list[tuple[str, str, str]] = []
+    """(id, name, description) of each pick on offer, in the order shown."""
+    bots: bool = False
+    """The host may fill seats with bot players, which the game's `bot_action` plays."""
 
 
 class Daily(BaseModel, frozen=True):
@@ -114,6 +119,9 @@ class GameInfo(BaseModel, frozen=True):
     private_hands: bool = False
     """Each seat plays from a hand only it sees (the game's `hand`)."""
     boards: list[Board] = []
+    seats_may_leave: bool = False
+    """A player who gives up leaves a game of several that goes on without them (the
+    state's `leave`), instead of ending it for everyone."""
     hints: bool = False
     """A player alone at the table may ask for a hint (the game's `advise`); a game played
     with one is not ranked."""
@@ -169,7 +177,10 @@ class GameInfo(BaseModel, frozen=True):
         """The variants `new` offers: every one a lobby can seat, else those played alone."""
         if self.lobby is not None:
             return list(self.variants)
-        return [v for v in self.variants if v.seats.min == 1]
+        against_bot = (
+            self.challenge.variant if self.challenge and self.challenge.against_bot else None
+        )
+        return [v for v in self.variants if v.seats.min == 1 or v.key == against_bot]
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,6 +276,11 @@ class Game(GameEntry, Generic[S, A]):
         """Whether the deal `start` can be won with its deck known (`info.solver`): the quick
         half of `hindsight`, without the best score or a line. None where the game has no
         solver, or its search ran out of budget before it could tell."""
+        return None
+
+    def bot_action(self, state: S, seat: int) -> A | None:
+        """The move a bot player makes for a seat the game waits on (`Lobby.bots`): legal,
+        decided from what that seat can see, and the same for the same state."""
         return None
 
     def settings_of(self, state: S) -> dict[str, int]:
@@ -378,6 +394,15 @@ class Match(Generic[S, A]):
 
     def settings(self) -> dict[str, int]:
         return self.game.settings_of(self.state)
+
+    def bot_move(self, seat: int) -> str | None:
+        """The text of the move a bot player makes for `seat` now, if the game has bots."""
+        action = self.game.bot_action(self.state, seat)
+        return str(action) if action is not None else None
+
+    def leave(self, seat: int) -> Sequence[Event]:
+        """A seat leaves a game that goes on without it (`GameInfo.seats_may_leave`)."""
+        return self.state.leave(seat)
 
     def advise(self, seat: int) -> Hint | None:
         return self.game.advise(self.state, seat) if not self.is_over else None

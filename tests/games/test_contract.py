@@ -92,7 +92,9 @@ def test_the_facts_of_a_game_agree(key: str) -> None:
     if info.daily is not None:
         assert info.variant(info.daily.variant).seats.min == 1
     if info.lobby is not None:
-        assert info.lobby.picks, "a lobby offers something to pick"
+        assert bool(info.lobby.picks) == bool(info.lobby.pick_placeholder), (
+            "a lobby that offers picks says what is picked, and only then"
+        )
     assert GAMES[key].rules.title == info.title
 
 

@@ -1,0 +1,67 @@
+"""Seats the bot plays: filled in a lobby, then moved as soon as the game waits on them.
+
+A bot seat is a PlayerSeat with a negative user id (no Discord user has one), so it is stored,
+locked and versioned like any player's, and each of its moves is one row of the action log under
+that id. Bot seats never get results, ratings or pings: the boards rank people.
+"""
+
+from __future__ import annotations
+
+import json
+
+from bot.games.definition import Match
+from cogs.context import Desk, names_of
+from cogs.messages import NARRATION_LINES
+from cogs.outcomes import ratings_for, result_rows
+from storage import GameRecord, GameStatus, PlayerSeat
+
+BOT_NAMES = ("Rook", "Wren", "Bramble", "Ivy", "Moss", "Flint", "Sable")
+MOVES_AT_ONCE = 400
+"""More bot moves than any round of any game takes: a policy that never lets the table
+reach a person stops here, and the table waits for the clock's timeout instead."""
+
+
+def bot_seat(number: int, players: list[PlayerSeat]) -> PlayerSeat:
+    """A new bot for seat `number`, named unlike the bots already seated."""
+    taken = {p.display_name for p in players}
+    name = next((f"🤖 {n}" for n in BOT_NAMES if f"🤖 {n}" not in taken), f"🤖 Bot {number + 1}")
+    used = {p.user_id for p in players}
+    user_id = next(uid for uid in range(-1, -100, -1) if uid not in used)
+    return PlayerSeat(seat=number, user_id=user_id, display_name=name)
+
+
+def waiting_bots(record: GameRecord, match: Match) -> list[int]:
+    """The bot seats the game waits on now."""
+    if match.is_over:
+        return []
+    return [seat for seat in match.acting() if record.players[seat].is_bot]
+
+
+async def play_bots(desk: Desk, record: GameRecord, match: Match) -> GameRecord:
+    """Play every move the bot seats owe, each committed on its own, until the game waits on a
+    person or is over. `match` is moved along with the record."""
+    names = names_of(record)
+    for _ in range(MOVES_AT_ONCE):
+        bots = waiting_bots(record, match)
+        if not bots:
+            break
+        seat = bots[0]
+        text = match.bot_move(seat)
+        if text is None:
+            break
+        before = match.before_move()
+        events = match.play(seat, text)
+        lines = json.loads(record.narration) + match.narrate(events, before, names)
+        rows = result_rows(record, match) if match.is_over else []
+        record = await desk.store.commit_action(
+            record.id,
+            record.version,
+            user_id=record.players[seat].user_id,
+            action=text,
+            state=match.dump(),
+            narration=json.dumps(lines[-NARRATION_LINES:]),
+            status=GameStatus.FINISHED if match.is_over else GameStatus.ACTIVE,
+            results=rows,
+            ratings=ratings_for(record, rows) if rows and match.is_over else None,
+        )
+    return record

@@ -1,0 +1,47 @@
+"""What a finished game leaves on the boards: a result per person, and how ratings move."""
+
+from __future__ import annotations
+
+from bot.games.definition import Match
+from bot.ratings import rating_change
+from cogs.context import game_of
+from storage import GameRecord, RatingChange, ResultRow
+
+
+def result_rows(
+    record: GameRecord, match: Match, forfeit: str | None = None, forfeiters: set[int] | None = None
+) -> list[ResultRow]:
+    """The boards' rows for the seats that have a result (or, closed early, a forfeit)."""
+    results = match.forfeits(forfeiters or set(), forfeit) if forfeit else match.results()
+    return [
+        ResultRow(
+            user_id=record.players[r.seat].user_id,
+            display_name=record.players[r.seat].display_name,
+            outcome=r.outcome,
+            score=r.score,
+            turns=match.turn,
+            hints=record.hints,
+        )
+        for r in results
+        if not record.players[r.seat].is_bot
+    ]
+
+
+def ratings_for(
+    record: GameRecord, rows: list[ResultRow], rival_won: bool = False
+) -> RatingChange | None:
+    """How a game moves ratings: only a rated variant between two or more people does (bot
+    seats are not rated, and the people are rated against each other). A player with no row
+    (a rival whose opponent forfeited) counts as a winner."""
+    pool = game_of(record).info.rating_pool(record.variant)
+    people = [p for p in record.players if not p.is_bot]
+    if pool is None or len(people) < 2 or not rows:
+        return None
+    by_user = {row.user_id: row for row in rows}
+    standings = [
+        (by_user[p.user_id].outcome == "won", by_user[p.user_id].score)
+        if p.user_id in by_user
+        else (rival_won, 0)
+        for p in people
+    ]
+    return rating_change(pool, people, standings)
