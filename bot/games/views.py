@@ -30,6 +30,21 @@ class Control(BaseModel, frozen=True):
     disabled: bool = False
 
 
+class MenuOption(BaseModel, frozen=True):
+    label: str
+    action: str
+    """The action's text form, played when this option is chosen."""
+    description: str = ""
+
+
+class Menu(BaseModel, frozen=True):
+    """A select of moves, for a kind of move with too many targets for buttons (a Knight's
+    move to one of eight cells, say). Choosing an option plays its action."""
+
+    placeholder: str
+    options: list[MenuOption]
+
+
 class PictureCard(BaseModel, frozen=True):
     card: str | None
     """A card's text as Card.parse reads it ("9S", "10♥", "JK"); None is a face-down card."""
@@ -58,6 +73,8 @@ class TableView(BaseModel):
     fields: list[Field] = []
     footer: str = ""
     controls: list[Control] = []
+    menus: list[Menu] = []
+    """Selects under the buttons, each a row of its own (at most 25 options each)."""
     picture: Picture | None = None
     """The cards on the table as a picture, where the game draws one (bot/render/pictures.py)."""
 
