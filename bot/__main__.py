@@ -26,6 +26,16 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     )
     play_cmd.add_argument("--variant", help=variants)
     play_cmd.add_argument("--seed", type=int, help="deal a known deck (same seed, same game)")
+    play_cmd.add_argument(
+        "--players", type=int, help="seats at the table (default: the fewest the variant takes)"
+    )
+    play_cmd.add_argument(
+        "--humans",
+        type=int,
+        default=1,
+        help="how many of the seats take turns at this keyboard; the bot plays the rest, in"
+        " games that have bot players (default 1)",
+    )
     settings = {s.name: s for g in GAMES.values() for s in g.info.settings}
     for setting in settings.values():
         play_cmd.add_argument(
@@ -50,7 +60,14 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "play":
         declared = [s.name for s in GAMES[args.game].info.settings]
         chosen = {name: getattr(args, name) for name in declared if getattr(args, name, None)}
-        return play(args.game, variant=args.variant, seed=args.seed, settings=chosen)
+        return play(
+            args.game,
+            variant=args.variant,
+            seed=args.seed,
+            settings=chosen,
+            players=args.players,
+            humans=args.humans,
+        )
     if args.command == "gallery":
         from bot.gallery import write_gallery
 

@@ -12,9 +12,10 @@ import secrets
 import sys
 from typing import TextIO
 
+from bot.games.bot_players import bot_name
 from bot.games.cards import Card, CardParseError
 from bot.games.contract import GameError, Setup
-from bot.games.definition import Match
+from bot.games.definition import GameInfo, Match
 from bot.games.registry import GAMES
 from bot.render.insight import hindsight_text, hint_text
 from bot.render.terminal import print_hand, print_rules, print_table, strip_marks
@@ -36,8 +37,13 @@ def play(
     settings: dict[str, int] | None = None,
     stdin: TextIO | None = None,
     stdout: TextIO | None = None,
+    players: int | None = None,
+    humans: int = 1,
 ) -> int:
-    """Run one game to its end (or until q / end of input); returns the process exit code."""
+    """Run one game to its end (or until q / end of input); returns the process exit code.
+
+    Of the `players` seats, the first `humans` share the keyboard and, in a game with bot
+    players, the bot plays the others; in a game without, every seat is asked in turn."""
     source, out = stdin or sys.stdin, stdout or sys.stdout
     entry = GAMES.get(game)
     if entry is None:
@@ -46,18 +52,31 @@ def play(
     seed = secrets.randbelow(2**31) if seed is None else seed
     try:
         chosen = entry.info.variant(variant)
-        setup = Setup(variant=chosen.key, seats=chosen.seats.min, settings=settings or {})
+        seats = players or chosen.seats.min
+        setup = Setup(variant=chosen.key, seats=seats, settings=settings or {})
         match, events = entry.start(seed, setup)
     except (GameError, ValueError) as error:
         out.write(f"{error}\n")
         return 2
-    names = [f"Player {seat + 1}" for seat in range(setup.seats)]
+    bots = set(range(max(1, humans), seats)) if has_bots(entry.info) else set()
+    names = [
+        f"{bot_name(seat - 1)} (bot)" if seat in bots else f"Player {seat + 1}"
+        for seat in range(seats)
+    ]
     out.write(f"{entry.info.title}, seed {seed} (play this deal again with --seed {seed}).\n")
     out.write(f"{HELP}\n")
     print_table(match.table(names), match.narrate(events, None, names), out)
     played: list[str] = []
     try:
+        bots_moved = False
         while not match.is_over:
+            if match.acting()[0] in bots:
+                _bot_turn(match, match.acting()[0], names, out, played)
+                bots_moved = True
+                continue
+            if bots_moved:  # the table as the bots left it, before a person moves
+                print_table(match.table(names), [], out)
+                bots_moved = False
             if not _turn(match, names, source, out, played):
                 out.write("\nYou leave the dungeon. (Game not finished.)\n")
                 return 0
@@ -77,6 +96,22 @@ def _hindsight(match: Match, setup: Setup, played: list[str], out: TextIO) -> No
     verdict = match.hindsight(setup, played)
     won = results[0].outcome == "won"
     out.write(strip_marks(hindsight_text(verdict, won, results[0].score)) + "\n")
+
+
+def has_bots(info: GameInfo) -> bool:
+    """Whether the game's seats can be played by the bot (a lobby with bots, a duel with it)."""
+    return bool((info.lobby and info.lobby.bots) or (info.challenge and info.challenge.against_bot))
+
+
+def _bot_turn(match: Match, seat: int, names: list[str], out: TextIO, played: list[str]) -> None:
+    text = match.bot_move(seat)
+    if text is None:
+        raise GameError(f"{match.info.title} has no bot player for seat {seat + 1}")
+    before = match.before_move()
+    events = match.play(seat, text)
+    played.append(text)
+    for line in match.narrate(events, before, names):
+        out.write(strip_marks(line) + "\n")
 
 
 def _turn(match: Match, names: list[str], stdin: TextIO, out: TextIO, played: list[str]) -> bool:

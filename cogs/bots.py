@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import json
 
+from bot.games.bot_players import bot_name
 from bot.games.definition import Match
 from cogs.context import Desk, names_of
 from cogs.messages import NARRATION_LINES
 from cogs.outcomes import ratings_for, result_rows
 from storage import GameRecord, GameStatus, PlayerSeat
 
-BOT_NAMES = ("Rook", "Wren", "Bramble", "Ivy", "Moss", "Flint", "Sable")
 MOVES_AT_ONCE = 400
 """More bot moves than any round of any game takes: a policy that never lets the table
 reach a person stops here, and the table waits for the clock's timeout instead."""
@@ -24,7 +24,8 @@ reach a person stops here, and the table waits for the clock's timeout instead."
 def bot_seat(number: int, players: list[PlayerSeat]) -> PlayerSeat:
     """A new bot for seat `number`, named unlike the bots already seated."""
     taken = {p.display_name for p in players}
-    name = next((f"🤖 {n}" for n in BOT_NAMES if f"🤖 {n}" not in taken), f"🤖 Bot {number + 1}")
+    names = (f"🤖 {bot_name(n)}" for n in range(len(players) + 1))
+    name = next(name for name in names if name not in taken)
     used = {p.user_id for p in players}
     user_id = next(uid for uid in range(-1, -100, -1) if uid not in used)
     return PlayerSeat(seat=number, user_id=user_id, display_name=name)
