@@ -59,7 +59,8 @@ class ChannelGameCog(commands.Cog):
             await refuse(interaction, say("unknown_game"))
 
     @group.command(
-        name="abandon", description="End this channel's game (its players or Manage Server)"
+        name="abandon",
+        description="End this channel's game, or leave it where it goes on without you",
     )
     async def abandon(self, interaction: discord.Interaction) -> None:
         try:

@@ -21,7 +21,11 @@ TABLE_LINES = [
     ("/stats [@player]", "Games, wins, best scores, streaks and ratings."),
     ("/rules game", "The rules of a game, exactly as this bot plays them."),
     ("/game resume", "Post this channel's game again with fresh buttons."),
-    ("/game abandon", "End this channel's game (its players, or Manage Server)."),
+    (
+        "/game abandon",
+        "End this channel's game (its players, or Manage Server). In a game of several that"
+        " goes on without you, you leave it instead.",
+    ),
 ]
 
 
