@@ -117,10 +117,10 @@ def _bot_turn(match: Match, seat: int, names: list[str], out: TextIO, played: li
 def _turn(match: Match, names: list[str], stdin: TextIO, out: TextIO, played: list[str]) -> bool:
     """Ask the first seat the game waits on for one move; False when the player quits."""
     seat = match.acting()[0]
-    hand = match.hand(seat, [])
+    hand = match.hand(seat, [], names)
     if hand is not None:
         print_hand(hand, out)
-    listed, hint = match.labelled(seat)
+    listed, hint = match.labelled(seat, names)
     moves = listed[:LISTED]
     if hint is not None and hint not in (text for text, _ in moves):
         moves.append(next(move for move in listed if move[0] == hint))

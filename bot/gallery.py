@@ -46,7 +46,7 @@ def _moments(
     played = 0
     while not match.is_over and played < MOVE_LIMIT:
         seat = match.acting()[0]
-        moves, hint = match.labelled(seat)
+        moves, hint = match.labelled(seat, names)
         advice = match.advise(seat) if hint is None and seats == 1 else None
         before = match.before_move()
         events = match.play(seat, hint or (advice.action if advice else moves[0][0]))
@@ -67,7 +67,7 @@ def _write_moment(stem: Path, match: Match, lines: list[str], seats: int) -> lis
     written = _write_view(stem, _table_text(table, lines), table.picture)
     if match.info.private_hands and not match.is_over:
         for seat in range(seats):
-            hand = match.hand(seat, [])
+            hand = match.hand(seat, [], _names(seats))
             if hand is not None:
                 written += _write_view(
                     stem.with_name(f"{stem.name}-hand{seat + 1}"), _hand_text(hand), hand.picture

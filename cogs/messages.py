@@ -24,7 +24,6 @@ COLOURS = {"active": 0x8B5CF6, "won": 0x22C55E, "lost": 0xEF4444, "closed": 0x6B
 NARRATION_LINES = 6
 """The voice's last lines, shown above the table."""
 PICKER_LIMIT = 25
-PICKS_AT_ONCE = 5
 
 PLAY_AGAIN, SHARE, HAND, PICK, REMATCH = "again", "share", "hand", "pick", "rematch"
 MOVE_MENU = "menu"
@@ -163,7 +162,7 @@ async def hand_message(
     record: GameRecord, match: Match, seat: int, picked: list[str]
 ) -> dict[str, Any]:
     """A seat's own cards and plays, in a message only that player sees."""
-    hand = match.hand(seat, picked)
+    hand = match.hand(seat, picked, [p.display_name for p in record.players])
     if hand is None:
         return {"content": "This game has no hand to show.", "embed": None, "view": None}
     embed = hand_embed(hand)
@@ -205,7 +204,7 @@ def hand_view(record: GameRecord, hand: HandView) -> discord.ui.View:
             custom_id=custom.encode(),
             placeholder="Pick cards for your play",
             min_values=0,
-            max_values=min(PICKS_AT_ONCE, len(options)),
+            max_values=min(hand.max_picks, len(options)),
             options=options,
         )
         view.add_item(GameSelect(custom, select))

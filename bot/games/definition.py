@@ -239,8 +239,9 @@ class Game(GameEntry, Generic[S, A]):
         """An action from its text form; a GameError for anything that names none."""
 
     @abstractmethod
-    def label(self, state: S, seat: int, action: A) -> str:
-        """How a button or the terminal names an action ("Fight 9♣ (weapon)")."""
+    def label(self, state: S, seat: int, action: A, names: Sequence[str] = ()) -> str:
+        """How a button or the terminal names an action ("Fight 9♣ (weapon)", "Attack Bo");
+        `names` are the players' by seat, where the caller knows them."""
 
     @abstractmethod
     def narrate(
@@ -253,8 +254,11 @@ class Game(GameEntry, Generic[S, A]):
     def table(self, state: S, names: list[str]) -> TableView:
         """The public table, with a control for every play the channel's message offers."""
 
-    def hand(self, state: S, seat: int, picked: list[str]) -> HandView | None:
-        """A seat's private view, with the plays made of the picked cards (`private_hands`)."""
+    def hand(
+        self, state: S, seat: int, picked: list[str], names: Sequence[str] = ()
+    ) -> HandView | None:
+        """A seat's private view, with the plays made of the picked cards (`private_hands`);
+        `names` are the players' by seat, so a play can name whom it targets."""
         return None
 
     def suggest(self, state: S, seat: int) -> A | None:
@@ -349,13 +353,16 @@ class Match(Generic[S, A]):
     def legal(self, seat: int) -> list[str]:
         return [str(action) for action in self.state.legal_actions(seat)]
 
-    def labelled(self, seat: int) -> tuple[list[tuple[str, str]], str | None]:
+    def labelled(
+        self, seat: int, names: Sequence[str] = ()
+    ) -> tuple[list[tuple[str, str]], str | None]:
         """Every legal action of a seat as (text, label), in the game's own order (so a move
         keeps its place from one screen to the next), and the hint's text where the game
         gives one: the hint is worked out once."""
         actions = self.state.legal_actions(seat)
         hint = self.game.suggest(self.state, seat) if actions else None
-        moves = [(str(action), self.game.label(self.state, seat, action)) for action in actions]
+        label = self.game.label
+        moves = [(str(action), label(self.state, seat, action, names)) for action in actions]
         # The listed move equal to the hint, whose text may order the same cards differently.
         hinted = next((m for m, action in zip(moves, actions, strict=True) if action == hint), None)
         return moves, hinted[0] if hinted is not None else None
@@ -380,8 +387,8 @@ class Match(Generic[S, A]):
     def table(self, names: list[str]) -> TableView:
         return self.game.table(self.state, names)
 
-    def hand(self, seat: int, picked: list[str]) -> HandView | None:
-        return self.game.hand(self.state, seat, picked)
+    def hand(self, seat: int, picked: list[str], names: Sequence[str] = ()) -> HandView | None:
+        return self.game.hand(self.state, seat, picked, names)
 
     def results(self) -> list[SeatResult]:
         return self.state.results()

@@ -3,7 +3,7 @@ it: adding a game is its folder and one line here."""
 
 from __future__ import annotations
 
-from bot.games import deuces, dragons, scoundrel
+from bot.games import deuces, dragons, rpg, scoundrel
 from bot.games.definition import GameEntry
 
 GAMES: dict[str, GameEntry] = {
@@ -12,6 +12,7 @@ GAMES: dict[str, GameEntry] = {
         scoundrel.GAME,
         dragons.GAME,
         deuces.GAME,
+        rpg.GAME,
     )
 }
 

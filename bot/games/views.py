@@ -60,10 +60,54 @@ class CardGroup(BaseModel, frozen=True):
     cards: list[PictureCard]
 
 
+class GridCell(BaseModel, frozen=True):
+    """One cell of a grid of cards (a dungeon laid out on the table), by its place in the grid.
+
+    Most cells show one thing: a face-up card, a face-down card, a wall, a monster, a pawn, or
+    an empty place where a card may go. A pawn is drawn over whatever it stands on."""
+
+    col: int
+    """Index into Grid.columns."""
+    row: int
+    """Index into Grid.rows."""
+    card: str | None = None
+    """The card shown face up, as Card.parse reads it ("7H", "10♥"); None for no face."""
+    face_down: bool = False
+    wall: bool = False
+    """The card is a wall: drawn as a dark tile with its rank."""
+    facing: Literal["n", "e", "s", "w"] | None = None
+    """The card is a monster facing that way (an arrow on its edge)."""
+    new: bool = False
+    """A monster just turned up, that may go any way first (drawn with a star)."""
+    pawn: int | None = None
+    """The seat (from 0) whose pawn stands here, drawn as a token "P1", "P2"."""
+    slot: bool = False
+    """An empty cell where a card may be played: a faint outline."""
+    note: str = ""
+    """A few characters on a small label at the tile's foot ("7♥": what the viewer knows
+    lies under a face-down card)."""
+    dim: bool = False
+    """Out of sight: greyed."""
+    mark: bool = False
+    """Outlined brightly: the monster being moved, a battle's cells."""
+
+
+class Grid(BaseModel, frozen=True):
+    """Cards on a grid, with named columns and rows (A, B, C... and 1, 2, 3...) as the text of
+    the table and the buttons name cells. Cells not listed are bare felt."""
+
+    columns: list[str]
+    rows: list[str]
+    cells: list[GridCell]
+    title: str = ""
+
+
 class Picture(BaseModel, frozen=True):
     groups: list[CardGroup]
     """Drawn left to right, in rows a phone shows whole; a group too long for one row goes on
     over several."""
+    grid: Grid | None = None
+    """A grid of cards, drawn above the groups (bot/render/grid_picture.py)."""
 
 
 class TableView(BaseModel):
@@ -96,6 +140,8 @@ class HandView(BaseModel):
     fields: list[Field] = []
     footer: str = ""
     cards: list[HandCard] = []
+    max_picks: int = 5
+    """How many cards the picker takes at once (at most 25): the most one play uses."""
     controls: list[Control] = []
     """The plays made of the picked cards, the hint first."""
     picture: Picture | None = None

@@ -66,7 +66,9 @@ def test_a_finished_game_has_a_result_for_every_seat(key: str) -> None:
 
 @pytest.mark.parametrize("key", sorted(GAMES))
 def test_an_unreadable_or_foreign_action_is_refused_and_changes_nothing(key: str) -> None:
-    match, _ = GAMES[key].start(1, Setup(variant=GAMES[key].info.default_variant))
+    info = GAMES[key].info
+    seats = info.variant(None).seats.min
+    match, _ = GAMES[key].start(1, Setup(variant=info.default_variant, seats=seats))
     before = match.dump()
     seat = match.acting()[0]
     for text in ("", "fly", "take.99", "attack.9.ZZ", "weapon.AS.AS", "🃏"):
@@ -119,7 +121,8 @@ def test_a_game_said_not_to_read_the_table_before_a_move_tells_it_the_same_witho
     """Clicks skip the copy for such a game, so its voice must not depend on it."""
     game = GAMES[key]
     chooser = random.Random(seed)
-    match, _ = game.start(seed, Setup(variant=game.info.default_variant))
+    seats = game.info.variant(None).seats.min
+    match, _ = game.start(seed, Setup(variant=game.info.default_variant, seats=seats))
     names = [f"player {n}" for n in range(match.info.seats.max)]
     while not match.is_over:
         before = match.snapshot()

@@ -38,7 +38,7 @@ class NimGame(Game[NimState, Take]):
     def parse_action(self, text: str) -> Take:
         return parse_take(text)
 
-    def label(self, state: NimState, seat: int, action: Take) -> str:
+    def label(self, state: NimState, seat: int, action: Take, names: Sequence[str] = ()) -> str:
         return f"Take {action.sticks}"
 
     def narrate(

@@ -46,7 +46,9 @@ class CrawlGame(Game[CrawlState, DungeonAction]):
     def parse_action(self, text: str) -> DungeonAction:
         return parse_action(text)
 
-    def label(self, state: CrawlState, seat: int, action: DungeonAction) -> str:
+    def label(
+        self, state: CrawlState, seat: int, action: DungeonAction, names: Sequence[str] = ()
+    ) -> str:
         return action_label(action, state.preview(action))
 
     reads_before = False  # the Dealer tells a move from its events and the table after it

@@ -73,7 +73,9 @@ class DeucesGame(Game[DeucesState, DeucesAction]):
     def parse_action(self, text: str) -> DeucesAction:
         return parse_action(text)
 
-    def label(self, state: DeucesState, seat: int, action: DeucesAction) -> str:
+    def label(
+        self, state: DeucesState, seat: int, action: DeucesAction, names: Sequence[str] = ()
+    ) -> str:
         return label(state, seat, action)
 
     def narrate(
@@ -88,7 +90,9 @@ class DeucesGame(Game[DeucesState, DeucesAction]):
     def table(self, state: DeucesState, names: list[str]) -> TableView:
         return deuces_table(state, names)
 
-    def hand(self, state: DeucesState, seat: int, picked: list[str]) -> HandView | None:
+    def hand(
+        self, state: DeucesState, seat: int, picked: list[str], names: Sequence[str] = ()
+    ) -> HandView | None:
         return deuces_hand(state, seat, picked)
 
     def suggest(self, state: DeucesState, seat: int) -> DeucesAction | None:

@@ -1,0 +1,366 @@
+"""The game as players see it: the public table, and each player's own hand.
+
+The table shows what everyone at a real table could see: who lives, how many cards and hearts
+each holds (hearts are public here, see the rulings), the attack in play, and who the game
+waits for. During the special round it says who has answered, never what. A hand offers the
+plays made of exactly the cards picked in it, led by the bot's hint, so a hand of fifteen cards
+never floods the message with buttons.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from bot.games.cards import Card, Suit
+from bot.games.rpg.actions import Attack, Bid, Buy, Defend, EndTurn, NoBid, RpgAction
+from bot.games.rpg.defences import keeps_heart
+from bot.games.rpg.engine import RpgState
+from bot.games.rpg.policy import bot_action
+from bot.games.rpg.state import Phase
+from bot.games.rpg.values import SUIT_ORDER, of_suit, power, spoken, tier, total
+from bot.games.views import (
+    CardGroup,
+    Control,
+    Field,
+    HandCard,
+    HandView,
+    Picture,
+    PictureCard,
+    Style,
+    TableView,
+)
+
+TITLE = "Role Playing Card Game"
+MAX_CONTROLS = 20
+LABEL_LIMIT = 80
+PICK_LIMIT = 10
+"""Cards a hand's picker takes at once: a defence that needs more is offered as a button of
+its own while nothing is picked."""
+ARROWS = {1: "↻", -1: "↺"}
+Name = Callable[[int], str]
+
+
+def player(seat: int, names: Sequence[str] = ()) -> str:
+    """How a hand or a button names another seat: by name where the caller gave the names,
+    else by the number the table shows beside each name."""
+    return names[seat] if seat < len(names) else f"player {seat + 1}"
+
+
+def _cut(text: str) -> str:
+    return text if len(text) <= LABEL_LIMIT else text[: LABEL_LIMIT - 1] + "…"
+
+
+def label(state: RpgState, seat: int, action: RpgAction, names: Sequence[str] = ()) -> str:
+    """How a button or the terminal names an action."""
+    match action:
+        case Buy(card=card):
+            count = tier(card)
+            return _cut(f"Buy {'a card' if count == 1 else f'{count} cards'} with {card}")
+        case Attack(spade=spade, clubs=clubs, target=target):
+            return _cut(
+                f"Attack {player(target, names)} with {spade} {spoken(clubs)} ({total(clubs)})"
+            )
+        case Defend(cards=cards):
+            return _cut(_defend_label(state, seat, cards))
+        case Bid(card=card):
+            return f"Bid {card}"
+        case NoBid():
+            return "No bid"
+        case _:
+            return "End turn"
+
+
+def _defend_label(state: RpgState, seat: int, cards: tuple[Card, ...]) -> str:
+    text = f"Defend with {spoken(cards)} ({total(cards)})"
+    if not keeps_heart(state.hands[seat], cards):
+        text += " ☠️ your last heart"
+    return text
+
+
+# ---- the table ---------------------------------------------------------------------------------
+
+
+def rpg_table(state: RpgState, names: list[str]) -> TableView:
+    """The public table: the players, the attack to answer, who the game waits for (or the
+    final places), the piles, and the cards face up as a picture."""
+
+    def name(seat: int) -> str:
+        return names[seat] if seat < len(names) else f"Player {seat + 1}"
+
+    seats = [_seat_line(state, seat, name(seat)) for seat in range(state.players)]
+    fields = [Field(name="Players", value="\n".join(seats), inline=False)]
+    attack = state.attack
+    if attack is not None:
+        fields.append(
+            Field(
+                name="⚔️ Attack to answer",
+                value=f"**{name(attack.attacker)}** → **{name(attack.target)}**: {attack.spade}"
+                f" + {spoken(attack.clubs)} = **{attack.damage}** damage",
+                inline=False,
+            )
+        )
+    if state.is_over:
+        fields.append(Field(name="🏆 Result", value=_ranking(state, name), inline=False))
+    else:
+        fields.append(Field(name="⏳ Waiting for", value=_waiting(state, name), inline=False))
+    out = f" · out of the game: {spoken(state.removed)}" if state.removed else ""
+    fields.append(
+        Field(
+            name="🂠 Cards",
+            value=f"{len(state.deck)} in the deck · {len(state.discard)} discarded{out}",
+            inline=False,
+        )
+    )
+    where = "game over" if state.is_over else f"round {state.round} · {ARROWS[state.direction]}"
+    return TableView(title=f"{TITLE} · {where}", fields=fields, picture=_table_picture(state, name))
+
+
+def _seat_line(state: RpgState, seat: int, name: str) -> str:
+    number = f"`{seat + 1}`"
+    if seat in state.winners:
+        return f"🏆 {number} **{name}**"
+    if not state.alive(seat):
+        return f"☠️ {number} ~~{name}~~"
+    marks = ""
+    if state.phase == Phase.BID:
+        marks = "✅ " if seat in state.answered else "⏳ "
+    elif not state.is_over and seat == state.current:
+        marks = "▶ "
+    hand = state.hands[seat]
+    return f"{marks}{number} **{name}** ❤️ {state.heart_count(seat)} · 🂠 {len(hand)}"
+
+
+def _waiting(state: RpgState, name: Name) -> str:
+    match state.phase:
+        case Phase.TURN:
+            doing = "take a bonus turn" if state.bonus else "take a turn"
+            moves = "buy, attack or end it" if not state.attacked else "attack or end it"
+            return f"**{name(state.current)}** to {doing}: {moves}"
+        case Phase.DEFEND:
+            assert state.attack is not None
+            return f"**{name(state.attack.target)}** to defend against {state.attack.damage} damage"
+        case _:
+            waiting = ", ".join(f"**{name(seat)}**" for seat in state.acting())
+            return f"{waiting} to bid a diamond face down or pass (special round)"
+
+
+def _ranking(state: RpgState, name: Name) -> str:
+    """Finishing places, ties sharing one (the round cap can tie)."""
+    results = sorted(state.results(), key=lambda result: (-result.score, result.seat))
+    lines = []
+    for result in results:
+        place = 1 + sum(other.score > result.score for other in results)
+        won = " (won)" if result.outcome == "won" else ""
+        lines.append(f"{place}. {name(result.seat)}{won}")
+    return "\n".join(lines)
+
+
+def _table_picture(state: RpgState, name: Name) -> Picture | None:
+    """The cards face up on the table: the attack in play, and the bids revealed for the
+    bonus turn they gave."""
+    groups = []
+    attack = state.attack
+    if attack is not None:
+        cards = [PictureCard(card=attack.spade.code, caption="stamina")]
+        cards += [PictureCard(card=card.code, caption="attack") for card in attack.clubs]
+        title = f"{name(attack.attacker)} → {name(attack.target)}: {attack.damage}"
+        groups.append(CardGroup(title=title, cards=cards))
+    if state.bonus and state.revealed:
+        bids = [
+            PictureCard(card=card.code, caption=name(seat))
+            for seat, card in state.revealed
+            if card is not None
+        ]
+        if bids:
+            groups.append(CardGroup(title="Bids", cards=bids))
+    return Picture(groups=groups) if groups else None
+
+
+# ---- a hand ------------------------------------------------------------------------------------
+
+
+def rpg_hand(state: RpgState, seat: int, picked: list[str], names: Sequence[str] = ()) -> HandView:
+    """One seat's cards, and the plays of the picked ones, led by the hint."""
+    hand = state.hands[seat] if 0 <= seat < state.players else []
+    chosen = picked_cards(hand, picked)
+    acting = seat in state.acting()
+    fields = []
+    if state.phase == Phase.BID and seat in state.answered:
+        sealed = state.bids[seat]
+        text = f"{sealed}, face down" if sealed is not None else "you passed"
+        fields.append(Field(name="Your sealed bid", value=text, inline=False))
+    return HandView(
+        title=f"Your hand · ❤️ {state.heart_count(seat)} · 🂠 {len(hand)}"
+        if state.alive(seat)
+        else "Your hand",
+        description=_describe(hand) if state.alive(seat) else "You have fallen: no cards.",
+        fields=fields,
+        footer=_footer(state, seat, chosen) if acting else _idle(state, seat, names),
+        cards=[
+            HandCard(label=str(card), value=f"{index}.{card.code}", picked=card in chosen)
+            for index, card in enumerate(hand)
+        ],
+        max_picks=PICK_LIMIT,
+        controls=plays(state, seat, chosen, names) if acting else [],
+        picture=_hand_picture(hand, chosen),
+    )
+
+
+def picked_cards(hand: list[Card], values: list[str]) -> list[Card]:
+    """The cards a picker's values name ("3.9C": the fourth card, 9♣), if still held there,
+    in hand order."""
+    places = set()
+    for value in values:
+        index, _, code = value.partition(".")
+        if index.isdigit() and int(index) < len(hand) and hand[int(index)].code == code:
+            places.add(int(index))
+    return [hand[index] for index in sorted(places)]
+
+
+def _describe(hand: list[Card]) -> str:
+    """The hand by suit, as a player would fan it: "♥ 3 7 · ♠ 5 9 · ♣ 7 · ♦ K"."""
+    parts = [
+        f"{suit.value} " + " ".join(card.rank.label for card in of_suit(hand, suit))
+        for suit in SUIT_ORDER
+        if of_suit(hand, suit)
+    ]
+    return " · ".join(parts) or "No cards."
+
+
+def _idle(state: RpgState, seat: int, names: Sequence[str] = ()) -> str:
+    if state.is_over:
+        return "The game is over."
+    if not state.alive(seat):
+        return "You are out of this game; the table plays on."
+    if state.phase == Phase.BID:
+        return "You have answered: the bids are revealed when everyone has."
+    if state.phase == Phase.DEFEND and state.attack is not None:
+        return f"Not your move: {player(state.attack.target, names)} is defending."
+    return f"Not your move: it is {player(state.current, names)}'s turn."
+
+
+def _footer(state: RpgState, seat: int, chosen: list[Card]) -> str:
+    """What to do now, in words that follow what has been picked."""
+    match state.phase:
+        case Phase.DEFEND:
+            assert state.attack is not None
+            return (
+                f"Pick spades, clubs and hearts worth at least {state.attack.damage} (keep a "
+                "heart, or you fall), then press Defend."
+            )
+        case Phase.BID:
+            return "Pick a diamond to bid face down, or press No bid."
+    spades = of_suit(chosen, Suit.SPADES)
+    if len(spades) == 1:
+        allowance = tier(spades[0])
+        clubs = "a club" if allowance == 1 else f"up to {allowance} clubs"
+        return f"Pick {clubs} with {spades[0]}, then choose whom to attack."
+    if state.attacked:
+        return "Pick a spade and its clubs to attack again, or press End turn."
+    return (
+        "Pick a diamond to buy cards, or a spade and its clubs (2-10: 1, J/Q/K: 2, A: 3) to "
+        "attack; then End turn."
+    )
+
+
+def plays(
+    state: RpgState, seat: int, chosen: list[Card], names: Sequence[str] = ()
+) -> list[Control]:
+    """The hint, then every legal play made of exactly the picked cards, then the moves that
+    need no cards. A hint that is the very play of the picked cards, or the special round's
+    pass, is not repeated: that button itself leads, styled as the hint, under its own name
+    (a player who picked the cards of the hint sees the play they made)."""
+    hint = bot_action(state, seat)
+    picked: list[RpgAction] = []
+    extra: list[RpgAction] = []
+    if chosen:
+        picked = [a for a in _of_picked(state, seat, chosen) if state.allows(seat, a)]
+    elif state.phase == Phase.DEFEND:
+        extra = [Defend(cards=cards) for cards in state.defences(seat) if len(cards) > PICK_LIMIT]
+    free: list[RpgAction] = {Phase.TURN: [EndTurn()], Phase.BID: [NoBid()]}.get(state.phase, [])
+    led = hint is not None and (any(_same(a, hint) for a in picked) or hint == NoBid())
+    controls: list[Control] = []
+    if hint is not None and not led:
+        tip = _cut(f"💡 {label(state, seat, hint, names)}")
+        controls.append(Control(label=tip, action=str(hint), style="success"))
+    seen = {str(hint)} if not led else set()
+    for action in [*picked, *extra, *free]:
+        if str(action) in seen or (not led and _same(action, hint)):
+            continue
+        seen.add(str(action))
+        is_hint = led and _same(action, hint)
+        style: Style = "secondary" if action.kind in ("end", "nobid") else "primary"
+        control = Control(
+            label=_picked_label(state, seat, action, names),
+            action=str(action),
+            style="success" if is_hint else style,
+        )
+        if is_hint:
+            controls.insert(0, control)
+        else:
+            controls.append(control)
+    return controls[:MAX_CONTROLS]
+
+
+def _same(action: RpgAction, hint: RpgAction | None) -> bool:
+    """The same play, whatever the order its cards were named in."""
+    if hint is None or action.kind != hint.kind:
+        return False
+    same_cards = sorted(map(str, _cards_of(action))) == sorted(map(str, _cards_of(hint)))
+    return same_cards and getattr(action, "target", None) == getattr(hint, "target", None)
+
+
+def _cards_of(action: RpgAction) -> list[Card]:
+    match action:
+        case Buy(card=card) | Bid(card=card):
+            return [card]
+        case Attack(spade=spade, clubs=clubs):
+            return [spade, *clubs]
+        case Defend(cards=cards):
+            return list(cards)
+        case _:
+            return []
+
+
+def _of_picked(state: RpgState, seat: int, chosen: list[Card]) -> list[RpgAction]:
+    """The plays the picked cards could make, before the engine checks them."""
+    match state.phase:
+        case Phase.DEFEND:
+            return [Defend(cards=tuple(chosen))]
+        case Phase.BID:
+            return [Bid(card=chosen[0])] if len(chosen) == 1 else []
+    if len(chosen) == 1 and chosen[0].suit == Suit.DIAMONDS:
+        return [Buy(card=chosen[0])]
+    spades, clubs = of_suit(chosen, Suit.SPADES), of_suit(chosen, Suit.CLUBS)
+    if len(spades) != 1 or len(spades) + len(clubs) != len(chosen):
+        return []
+    return [
+        Attack(spade=spades[0], clubs=tuple(clubs), target=target)
+        for target in state.opponents(seat)
+    ]
+
+
+def _picked_label(state: RpgState, seat: int, action: RpgAction, names: Sequence[str] = ()) -> str:
+    if isinstance(action, Attack):
+        return f"Attack {player(action.target, names)} ({total(action.clubs)})"
+    return label(state, seat, action, names)
+
+
+def _hand_picture(hand: list[Card], chosen: list[Card]) -> Picture | None:
+    """The hand fanned by suit; the picked cards stand out, the rest are dimmed."""
+    if not hand:
+        return None
+    cards = [
+        PictureCard(card=card.code, caption=_caption(card), dim=bool(chosen) and card not in chosen)
+        for card in hand
+    ]
+    return Picture(groups=[CardGroup(title="Your hand", cards=cards)])
+
+
+def _caption(card: Card) -> str:
+    """What a card does: a diamond buys cards, a spade allows clubs, the rest count their value."""
+    if card.suit == Suit.DIAMONDS:
+        return f"buys {tier(card)}"
+    if card.suit == Suit.SPADES:
+        return f"{power(card)} · {tier(card)}♣"
+    return str(power(card))
