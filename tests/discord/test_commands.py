@@ -13,6 +13,7 @@ EXPECTED = {
     "stats",
     "dragons",
     "deuces",
+    "rpg",
     "Challenge: Diamonds & Dragons",  # a member's Apps menu
 }
 
