@@ -7,7 +7,13 @@ SQLite picks for each is printed. For comparison, the query boards used before t
 (a window over every result of the board) runs on the same file a few times, after the rest
 (its reads would evict the pages the others use).
 
-    .venv/bin/python -m bench.board_queries [--results 1000000] [--runs 300]
+On PostgreSQL (`--store postgres`, or `--store postgresql://...`; see bench/stores.py) the same
+SQLite file, summaries built, is copied into the database by `migrate-store` (that time is
+printed too, with the VACUUM ANALYZE it ends with), and the same queries are timed through the
+PostgreSQL store, with the plans PostgreSQL picks. Given several stores, every store reads the
+same results.
+
+    .venv/bin/python -m bench.board_queries [--results 1000000] [--runs 300] [--store ...]
 """
 
 from __future__ import annotations
@@ -22,10 +28,15 @@ import time
 from contextlib import closing
 from pathlib import Path
 
+import asyncpg
+
 from bench.figures import percentile
+from bench.stores import Servers, add_store_option, chosen, servers, store_label
 from storage import BoardQuery, open_store
+from storage.migrate import migrate_store
 from storage.migrations import MIGRATIONS
 from storage.periods import period_key
+from storage.postgres_boards import BOARD_QUERIES as POSTGRES_BOARD_QUERIES
 from storage.sqlite_boards import BOARD_QUERIES
 
 VARIANTS = ["classic", "classic", "classic", "easy", "hard"]
@@ -97,9 +108,8 @@ async def fill(path: Path, results: int, guilds: int, players: int) -> float:
     return seconds
 
 
-async def time_queries(path: Path, guilds: int, players: int, runs: int) -> dict[str, list[float]]:
-    store = await open_store(f"sqlite:///{path}", clock=lambda: NOW)
-    before = sqlite3.connect(path)
+async def time_queries(url: str, guilds: int, players: int, runs: int) -> dict[str, list[float]]:
+    store = await open_store(url, clock=lambda: NOW)
     rng = random.Random(11)
     timings: dict[str, list[float]] = {}
 
@@ -127,16 +137,23 @@ async def time_queries(path: Path, guilds: int, players: int, runs: int) -> dict
         stats = await store.player_stats(guild, caller)
         timed("/stats", time.perf_counter() - started)
         assert stats, "every caller has played"
-    for _ in range(5):  # the old way is slow: a few runs, after the others, show it
-        guild = rng.randrange(guilds)
-        params = {"guild_id": guild, "game": "scoundrel", "variant": "classic", "since": 0}
-        started = time.perf_counter()
-        before.execute(WINDOW_SQL, {**params, "caller": guild * 100_000}).fetchall()
-        timed("before: window over results, all", time.perf_counter() - started)
-    print_plans(before)
-    before.close()
     await store.close()
     return timings
+
+
+def time_window(path: Path, guilds: int, timings: dict[str, list[float]]) -> None:
+    """The old way is slow: a few runs, after the others, show it (SQLite only)."""
+    rng = random.Random(13)
+    with closing(sqlite3.connect(path)) as before:
+        for _ in range(5):
+            guild = rng.randrange(guilds)
+            params = {"guild_id": guild, "game": "scoundrel", "variant": "classic", "since": 0}
+            started = time.perf_counter()
+            before.execute(WINDOW_SQL, {**params, "caller": guild * 100_000}).fetchall()
+            timings.setdefault("before: window over results, all", []).append(
+                time.perf_counter() - started
+            )
+        print_plans(before)
 
 
 def print_plans(db: sqlite3.Connection) -> None:
@@ -159,25 +176,74 @@ def print_plans(db: sqlite3.Connection) -> None:
         print(f"  plan of {name}: " + " | ".join(row[3] for row in plan))
 
 
-async def main(results: int, runs: int, only: str | None) -> None:
-    for scenario, (guilds, players) in SCENARIOS.items():
-        if only is not None and scenario != only:
-            continue
-        with tempfile.TemporaryDirectory() as folder:
-            path = Path(folder) / "boards.sqlite3"
-            seconds = await fill(path, results, guilds, players)
-            size = path.stat().st_size / 2**20
-            print(
-                f"{scenario}: {results:,} results, {guilds:,} guild(s) of {players:,} players"
-                f" ({size:.0f} MiB); the migration built their summaries in {seconds:.0f} s"
-            )
-            timings = await time_queries(path, guilds, players, runs)
-        for name, samples in timings.items():
-            ms = [s * 1000 for s in samples]
-            print(
-                f"  {name:<36} n={len(ms):>4}  p50 {statistics.median(ms):7.2f} ms"
-                f"  p99 {percentile(ms, 0.99):7.2f} ms"
-            )
+PLAN_ARGS: dict[str, tuple] = {
+    "board page": (0, "scoundrel", "classic", "", "all", 1, 10, 0),
+    "rating page": (0, "dragons-duel", 1, 10, 0),
+    "stats": (0, 1),
+}
+"""Parameters for each PostgreSQL board query, to show its plan."""
+
+
+async def print_postgres_plans(url: str) -> None:
+    connection = await asyncpg.connect(url)
+    try:
+        for name, sql in POSTGRES_BOARD_QUERIES.items():
+            plan = await connection.fetch(f"EXPLAIN (COSTS OFF) {sql}", *PLAN_ARGS[name])
+            steps = (row[0].strip().removeprefix("-> ") for row in plan)
+            print(f"  plan of {name}: " + " | ".join(steps))
+    finally:
+        await connection.close()
+
+
+async def copy_into(path: Path, url: str) -> float:
+    """The SQLite file's store copied into a PostgreSQL database (then vacuumed and analyzed,
+    as migrate-store leaves it); seconds."""
+    started = time.perf_counter()
+    await migrate_store(f"sqlite:///{path}", url, say=lambda _: None)
+    return time.perf_counter() - started
+
+
+def report(timings: dict[str, list[float]]) -> None:
+    for name, samples in timings.items():
+        ms = [s * 1000 for s in samples]
+        print(
+            f"  {name:<36} n={len(ms):>4}  p50 {statistics.median(ms):7.2f} ms"
+            f"  p99 {percentile(ms, 0.99):7.2f} ms"
+        )
+
+
+async def main(results: int, runs: int, only: str | None, stores: list[str]) -> None:
+    with servers() as started:
+        for scenario in SCENARIOS:
+            if only is not None and scenario != only:
+                continue
+            with tempfile.TemporaryDirectory() as folder:
+                await one_scenario(scenario, results, runs, stores, started, Path(folder))
+
+
+async def one_scenario(
+    scenario: str, results: int, runs: int, stores: list[str], started: Servers, folder: Path
+) -> None:
+    guilds, players = SCENARIOS[scenario]
+    path = folder / "boards.sqlite3"
+    seconds = await fill(path, results, guilds, players)
+    size = path.stat().st_size / 2**20
+    print(
+        f"{scenario}: {results:,} results, {guilds:,} guild(s) of {players:,} players"
+        f" ({size:.0f} MiB); the migration built their summaries in {seconds:.0f} s"
+    )
+    for store in stores:
+        if store == "sqlite":
+            print(f" {store_label(store)}:")
+            timings = await time_queries(f"sqlite:///{path}", guilds, players, runs)
+            time_window(path, guilds, timings)
+        else:
+            url = started.url(store, folder, "")
+            copied = await copy_into(path, url)
+            print(f" {store_label(store)}: migrate-store copied the SQLite file in {copied:.0f} s")
+            timings = await time_queries(url, guilds, players, runs)
+            await print_postgres_plans(url)
+        report(timings)
 
 
 if __name__ == "__main__":
@@ -185,5 +251,6 @@ if __name__ == "__main__":
     parser.add_argument("--results", type=int, default=1_000_000)
     parser.add_argument("--runs", type=int, default=300)
     parser.add_argument("--scenario", choices=sorted(SCENARIOS), help="only this one")
+    add_store_option(parser)
     args = parser.parse_args()
-    asyncio.run(main(args.results, args.runs, args.scenario))
+    asyncio.run(main(args.results, args.runs, args.scenario, chosen(args.store)))

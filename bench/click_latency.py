@@ -1,17 +1,20 @@
 """The bot's own work per click, side by side with the floor, through the offline Discord.
 
 Every click goes the whole way: discord.py parses the gateway payload, the DynamicItem is rebuilt
-from the custom_id, the game is loaded, the engine applies the move, SQLite commits (WAL) and the
-UPDATE_MESSAGE callback is answered. The harness times its own code (building payloads, answering
-and checking requests) and that time is subtracted, so what is left is what the bot would spend
-with a real Discord at zero network latency.
+from the custom_id, the game is loaded, the engine applies the move, the store commits (SQLite
+in WAL mode, or PostgreSQL) and the UPDATE_MESSAGE callback is answered. The harness times its
+own code (building payloads, answering and checking requests) and that time is subtracted, so
+what is left is what the bot would spend with a real Discord at zero network latency.
 
 The floor is what no click can avoid: discord.py parsing the same click on the same message and
-sending the same embed, buttons and picture (a table's PNG, drawn once) back, plus one SQLite WAL
-commit from Python; no game, no store, no drawing. It runs in a second bot in the same process,
-alternating click for click with the game, so both see the same machine.
+sending the same embed, buttons and picture (a table's PNG, drawn once) back, plus one commit
+of one row from Python to the same kind of database (a SQLite WAL commit, or an INSERT on a
+PostgreSQL connection); no game, no store, no drawing. It runs in a second bot in the same
+process, alternating click for click with the game, so both see the same machine.
 
-    .venv/bin/python -m bench.click_latency [--clicks 2000]
+    .venv/bin/python -m bench.click_latency [--clicks 2000] [--store sqlite --store postgres]
+
+See bench/stores.py for the stores `--store` takes.
 """
 
 from __future__ import annotations
@@ -26,10 +29,12 @@ import time
 from functools import partial
 from pathlib import Path
 
+import asyncpg
 import discord
 from discord.ext import commands
 
 from bench.figures import percentile
+from bench.stores import add_store_option, chosen, servers, store_label
 from bot.app import DungeonBot
 from bot.config import Settings
 from bot.games.contract import Setup
@@ -52,23 +57,62 @@ class FloorButton(discord.ui.DynamicItem[discord.ui.Button], template=r"floor:(?
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = interaction.client
         assert isinstance(bot, FloorBot)
-        bot.commit()
+        await bot.floor.commit()
         picture = discord.File(io.BytesIO(bot.picture), filename="table.png")
         await interaction.response.edit_message(
             embed=bot.embed, view=bot.view(), attachments=[picture]
         )
 
 
-class FloorBot(commands.Bot):
-    """discord.py alone, plus one committed row: a message like the game's, clicked and edited
-    in place with the same embed and buttons, built once."""
+class SqliteFloor:
+    """One row committed to a SQLite file in WAL mode, as the store sets it up."""
 
-    def __init__(self, database: Path, table: StoredMessage) -> None:
-        super().__init__(command_prefix="!", intents=discord.Intents.none())
+    def __init__(self, database: Path) -> None:
         self.db = sqlite3.connect(database, isolation_level=None)
         self.db.execute("PRAGMA journal_mode = WAL")
         self.db.execute("PRAGMA synchronous = NORMAL")
         self.db.execute("CREATE TABLE IF NOT EXISTS clicks (id INTEGER PRIMARY KEY, at REAL)")
+
+    async def commit(self) -> None:
+        self.db.execute("BEGIN IMMEDIATE")
+        self.db.execute("INSERT INTO clicks (at) VALUES (?)", (time.time(),))
+        self.db.execute("COMMIT")
+
+    async def close(self) -> None:
+        self.db.close()
+
+
+class PostgresFloor:
+    """One row committed to a PostgreSQL table (one statement: its own transaction)."""
+
+    TABLE = "bench_floor_clicks"
+
+    def __init__(self, connection: asyncpg.Connection) -> None:
+        self.db = connection
+
+    @classmethod
+    async def open(cls, url: str) -> PostgresFloor:
+        connection = await asyncpg.connect(url)
+        await connection.execute(
+            f"CREATE TABLE IF NOT EXISTS {cls.TABLE} (id BIGSERIAL PRIMARY KEY, at FLOAT8)"
+        )
+        return cls(connection)
+
+    async def commit(self) -> None:
+        await self.db.execute(f"INSERT INTO {self.TABLE} (at) VALUES ($1)", time.time())
+
+    async def close(self) -> None:
+        await self.db.execute(f"DROP TABLE {self.TABLE}")
+        await self.db.close()
+
+
+class FloorBot(commands.Bot):
+    """discord.py alone, plus one committed row: a message like the game's, clicked and edited
+    in place with the same embed and buttons, built once."""
+
+    def __init__(self, floor: SqliteFloor | PostgresFloor, table: StoredMessage) -> None:
+        super().__init__(command_prefix="!", intents=discord.Intents.none())
+        self.floor = floor
         self.embed = discord.Embed.from_dict(table.embed)
         start, _ = GAMES["scoundrel"].start(3, Setup(variant="classic"))
         picture = start.table([]).picture
@@ -88,11 +132,6 @@ class FloorBot(commands.Bot):
         for n, label in enumerate(self.labels):
             view.add_item(FloorButton(n, label))
         return view
-
-    def commit(self) -> None:
-        self.db.execute("BEGIN IMMEDIATE")
-        self.db.execute("INSERT INTO clicks (at) VALUES (?)", (time.time(),))
-        self.db.execute("COMMIT")
 
 
 def cautious(message) -> dict:
@@ -115,16 +154,22 @@ async def bot_side(fake: FakeDiscord, act) -> tuple[float, InteractionResult]:
     return elapsed - (fake.harness_seconds - harness_before), result
 
 
-async def side_by_side(clicks: int, folder: Path) -> tuple[list[float], list[float]]:
+async def side_by_side(
+    clicks: int, folder: Path, database_url: str
+) -> tuple[list[float], list[float]]:
     world = World()
     alice = world.add_user("alice")
-    settings = Settings(_env_file=None, database_url=f"sqlite:///{folder / 'game.sqlite3'}")
+    settings = Settings(_env_file=None, database_url=database_url)
     harness = Harness(world)
     game_samples: list[float] = []
     floor_samples: list[float] = []
+    if database_url.startswith("sqlite"):
+        committer: SqliteFloor | PostgresFloor = SqliteFloor(folder / "floor.sqlite3")
+    else:
+        committer = await PostgresFloor.open(database_url)
     async with harness.running(lambda: DungeonBot(settings), check_bodies=False) as game:
         message = (await game.slash("scoundrel new", alice)).message
-        floor_bot = partial(FloorBot, folder / "floor.sqlite3", message)
+        floor_bot = partial(FloorBot, committer, message)
         async with harness.running(floor_bot, check_bodies=False) as floor:
             table = (await floor.slash("table", alice)).message
             for turn in range(clicks):
@@ -142,6 +187,7 @@ async def side_by_side(clicks: int, folder: Path) -> tuple[list[float], list[flo
                 message = next(
                     m for m in [*reversed(result.followups), result.message] if m.buttons
                 )
+    await committer.close()
     harness.check()
     return game_samples, floor_samples
 
@@ -154,10 +200,19 @@ def report(name: str, samples: list[float]) -> None:
     )
 
 
-async def main(clicks: int) -> None:
-    with tempfile.TemporaryDirectory() as folder:
-        game, floor = await side_by_side(clicks, Path(folder))
-    print(f"bot-side work per interaction, harness excluded ({clicks} of each, interleaved):")
+async def main(clicks: int, stores: list[str]) -> None:
+    with servers() as started, tempfile.TemporaryDirectory() as folder:
+        for run, store in enumerate(stores):
+            url = started.url(store, Path(folder), f"game-{run}")
+            await one_store(clicks, store, url, Path(folder))
+
+
+async def one_store(clicks: int, store: str, url: str, folder: Path) -> None:
+    game, floor = await side_by_side(clicks, folder, url)
+    print(
+        f"{store_label(store)}: bot-side work per interaction, harness excluded"
+        f" ({clicks} of each, interleaved):"
+    )
     report("Scoundrel click (load, apply, commit, edit)", game)
     report("floor: same message, one commit", floor)
     p50 = statistics.median(game) / statistics.median(floor)
@@ -168,4 +223,6 @@ async def main(clicks: int) -> None:
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--clicks", type=int, default=2000)
-    asyncio.run(main(parser.parse_args().clicks))
+    add_store_option(parser)
+    arguments = parser.parse_args()
+    asyncio.run(main(arguments.clicks, chosen(arguments.store)))

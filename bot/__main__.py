@@ -1,5 +1,6 @@
 """`python -m bot` runs the Discord bot; `python -m bot play GAME` plays in a terminal;
-`python -m bot gallery FOLDER` writes every kind of message the games show, for review."""
+`python -m bot gallery FOLDER` writes every kind of message the games show, for review;
+`python -m bot migrate-store --from URL --to URL` copies a store into another, empty one."""
 
 from __future__ import annotations
 
@@ -52,6 +53,26 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     )
     gallery_cmd.add_argument("folder", help="where to write them (made if missing)")
     gallery_cmd.add_argument("--seed", type=int, default=1, help="the deals' seed")
+    migrate_cmd = commands.add_parser(
+        "migrate-store",
+        help="copy every game, result, rating and board into another, empty store",
+        description="Copy a whole store into an empty one (e.g. SQLite into PostgreSQL), then"
+        " check that every table's row count matches. Stop the bot first.",
+    )
+    migrate_cmd.add_argument(
+        "--from",
+        dest="source",
+        required=True,
+        metavar="URL",
+        help="e.g. sqlite:///data/bot.sqlite3",
+    )
+    migrate_cmd.add_argument(
+        "--to",
+        dest="target",
+        required=True,
+        metavar="URL",
+        help="e.g. postgresql://bot:PASSWORD@localhost:5432/bot (must hold no games yet)",
+    )
     return parser.parse_args(argv)
 
 
@@ -68,6 +89,8 @@ def main(argv: list[str] | None = None) -> int:
             players=args.players,
             humans=args.humans,
         )
+    if args.command == "migrate-store":
+        return migrate_store(args.source, args.target)
     if args.command == "gallery":
         from bot.gallery import write_gallery
 
@@ -77,6 +100,23 @@ def main(argv: list[str] | None = None) -> int:
     from bot.app import run
 
     return run(sync_only=args.command == "sync", sync_guild=getattr(args, "guild", None))
+
+
+def migrate_store(source: str, target: str) -> int:
+    import asyncio
+
+    from bot.app import without_password
+    from storage import StoreError
+    from storage.migrate import MigrationRefused
+    from storage.migrate import migrate_store as copy_store
+
+    print(f"Copying {without_password(source)} into {without_password(target)}:")
+    try:
+        asyncio.run(copy_store(source, target))
+    except (MigrationRefused, StoreError, ValueError, OSError) as error:
+        print(f"Nothing was copied: {error}", file=sys.stderr)
+        return 1
+    return 0
 
 
 if __name__ == "__main__":

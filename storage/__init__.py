@@ -34,7 +34,20 @@ from storage.protocol import (
 from storage.sqlite import SqliteStore, open_sqlite
 
 Opener = Callable[[str, Callable[[], float]], Awaitable[Store]]
-OPENERS: dict[str, Opener] = {"sqlite": open_sqlite}
+
+
+async def open_postgres(database_url: str, clock: Callable[[], float] = time.time) -> Store:
+    """The PostgreSQL store (storage/postgres.py), imported only by a bot that uses it."""
+    from storage.postgres import open_postgres
+
+    return await open_postgres(database_url, clock)
+
+
+OPENERS: dict[str, Opener] = {
+    "sqlite": open_sqlite,
+    "postgresql": open_postgres,
+    "postgres": open_postgres,
+}
 """Store implementations by DATABASE_URL scheme."""
 
 
@@ -72,6 +85,7 @@ __all__ = [
     "StaleVersion",
     "Store",
     "StoreError",
+    "open_postgres",
     "open_sqlite",
     "open_store",
 ]

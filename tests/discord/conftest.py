@@ -1,4 +1,8 @@
-"""The project's bot on a fresh SQLite file, with a clock and seeds the test controls."""
+"""The project's bot on a fresh store, with a clock and seeds the test controls.
+
+Every test that uses `settings` runs twice: on a SQLite file and on a PostgreSQL database of its
+own (tests/conftest.py starts the server), except those that hold the SQLite file's own lock.
+"""
 
 from collections.abc import Callable
 from pathlib import Path
@@ -18,12 +22,42 @@ def clock() -> Clock:
     return Clock()
 
 
+STORES = ("sqlite", "postgresql")
+SQLITE_ONLY = {
+    # Another process holds the SQLite file's write lock.
+    "tests.discord.test_slow_store",
+    # Writes a broken state through the SQLite store's own connection.
+    "tests.discord.test_routes::test_the_sweep_goes_on_past_a_game_that_fails",
+}
+"""Modules and tests about the SQLite store itself: they run on SQLite only."""
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "store_kind" in metafunc.fixturenames:
+        module = metafunc.module.__name__
+        only_sqlite = {module, f"{module}::{metafunc.function.__name__}"} & SQLITE_ONLY
+        metafunc.parametrize("store_kind", STORES[:1] if only_sqlite else STORES)
+
+
 @pytest.fixture
-def settings(tmp_path: Path) -> Settings:
+def store_kind() -> str:
+    """Which store the bot keeps its games in (parametrized above)."""
+    return "sqlite"
+
+
+@pytest.fixture
+def database_url(store_kind: str, tmp_path: Path, request: pytest.FixtureRequest) -> str:
+    if store_kind == "sqlite":
+        return f"sqlite:///{tmp_path}/data/bot.sqlite3"
+    return request.getfixturevalue("postgres_url")
+
+
+@pytest.fixture
+def settings(database_url: str) -> Settings:
     return Settings(
         _env_file=None,
         discord_token=None,
-        database_url=f"sqlite:///{tmp_path}/data/bot.sqlite3",
+        database_url=database_url,
         game_expiry_minutes=60,
         thinking_processes=0,
     )

@@ -1,4 +1,4 @@
-"""Leaderboards, stats and ratings over real results."""
+"""Leaderboards, stats and ratings over real results, on every store."""
 
 import asyncio
 import itertools
@@ -29,9 +29,10 @@ _channels = itertools.count(10_000)
 
 
 @pytest.fixture
-async def board(tmp_path: Path):
+async def board(url: str):
+    """A store on each database, with a clock the test moves."""
     clock = Clock()
-    store = await open_store(f"sqlite:///{tmp_path}/bot.sqlite3", clock)
+    store = await open_store(url, clock)
     yield store, clock
     await store.close()
 
@@ -359,3 +360,48 @@ async def test_hints_are_counted_on_the_game(board) -> None:
     assert [await store.count_hint(record.id) for _ in range(2)] == [1, 2]
     reloaded = await store.get_game(record.id)
     assert reloaded is not None and reloaded.hints == 2 and reloaded.version == record.version
+
+
+async def test_results_recorded_at_once_all_count(board) -> None:
+    """Games finishing together (on PostgreSQL, in concurrent transactions) each count once on
+    the boards and in the stats, players sharing a board or a player sharing both."""
+    store, _ = board
+    users = [*range(1, 11), 1, 1]
+    games = [
+        await store.create_game(
+            game="scoundrel",
+            variant="classic",
+            guild_id=GUILD,
+            channel_id=next(_channels),
+            owner_id=user,
+            players=[PlayerSeat(seat=0, user_id=user, display_name=f"user{user}")],
+            seed=1,
+            state="{}",
+            narration="[]",
+        )
+        for user in users
+    ]
+    await asyncio.gather(
+        *(
+            store.commit_action(
+                game.id,
+                0,
+                user_id=user,
+                action='"x"',
+                state="{}",
+                narration="[]",
+                status=GameStatus.FINISHED,
+                results=[
+                    ResultRow(
+                        user_id=user, display_name=f"user{user}", outcome="won", score=n, turns=1
+                    )
+                ],
+            )
+            for n, (game, user) in enumerate(zip(games, users, strict=True))
+        )
+    )
+    page = await store.leaderboard(CLASSIC, caller_id=1)
+    assert page.players == 10
+    assert page.caller.score == 11 and page.caller.games == 3 and page.caller.rank == 1
+    [stats] = await store.player_stats(GUILD, 1)
+    assert (stats.games, stats.wins, stats.best, stats.current_streak) == (3, 3, 11, 3)

@@ -3,6 +3,7 @@
 import pytest
 
 from storage import SqliteStore, open_store
+from storage.postgres import PostgresStore
 
 
 async def test_a_sqlite_url_opens_the_sqlite_store(tmp_path) -> None:
@@ -14,6 +15,19 @@ async def test_a_sqlite_url_opens_the_sqlite_store(tmp_path) -> None:
         await store.close()
 
 
+@pytest.mark.parametrize("scheme", ["postgresql", "postgres"])
+async def test_a_postgresql_url_opens_the_postgresql_store(postgres_url: str, scheme: str) -> None:
+    store = await open_store(postgres_url.replace("postgresql", scheme, 1))
+    try:
+        assert isinstance(store, PostgresStore)
+        assert await store.get_game(1) is None
+    finally:
+        await store.close()
+
+
 async def test_an_unknown_scheme_is_refused_with_the_known_ones() -> None:
-    with pytest.raises(ValueError, match=r"mysql:// is not supported here \(use sqlite://\)"):
+    with pytest.raises(
+        ValueError,
+        match=r"mysql:// is not supported here \(use sqlite://, postgresql://, postgres://\)",
+    ):
         await open_store("mysql://localhost/games")
