@@ -3,7 +3,7 @@ it: adding a game is its folder and one line here."""
 
 from __future__ import annotations
 
-from bot.games import deuces, dragons, rpg, scoundrel
+from bot.games import deuces, dragons, dungeon, rpg, scoundrel
 from bot.games.definition import GameEntry
 
 GAMES: dict[str, GameEntry] = {
@@ -13,6 +13,7 @@ GAMES: dict[str, GameEntry] = {
         dragons.GAME,
         deuces.GAME,
         rpg.GAME,
+        dungeon.GAME,
     )
 }
 

@@ -1,8 +1,9 @@
 """A table's cards as a small PNG, for a Discord message: what a list of card codes can't show
 at a glance on a phone.
 
-The picture is a plain model (groups of cards, each card with an optional caption), so games
-build it like their other views and the renderer knows no game. Rendering is a paste of cached
+The picture is a plain model (groups of cards, each card with an optional caption, and where a
+game lays cards out on a grid, that grid: see grid_picture), so games build it like their other
+views and the renderer knows no game. Rendering is a paste of cached
 card images and text labels onto a felt panel (see card_faces), and whole pictures are cached
 too: a table that did not change is not drawn again.
 """
@@ -16,9 +17,10 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from bot.games.cards import standard_deck
-from bot.games.views import CardGroup, Picture, PictureCard
-from bot.render import card_faces
+from bot.games.views import CardGroup, Grid, Picture, PictureCard
+from bot.render import card_faces, grid_picture
 from bot.render.card_faces import CARD_H, CARD_W, MARGIN, card_image, empty_slot, label
+from bot.render.grid_picture import draw_grid
 from bot.render.palette import (
     CAPTION,
     DIM_CAPTION,
@@ -174,7 +176,16 @@ def _round_corners(canvas: Image.Image) -> None:
 
 
 def draw(picture: Picture) -> Image.Image:
-    """The picture as a palette image (see palette): felt panel, titles, cards and captions."""
+    """The picture as a palette image (see palette): felt panel, titles, cards and captions,
+    under its grid of cards if it has one (see grid_picture)."""
+    if picture.grid is not None:
+        return _with_grid(picture, picture.grid)
+    canvas = _draw_groups(picture)
+    _round_corners(canvas)
+    return canvas
+
+
+def _draw_groups(picture: Picture) -> Image.Image:
     rows = layout(picture)
     canvas = blank(_size(rows))
     top = PAD
@@ -182,6 +193,20 @@ def draw(picture: Picture) -> Image.Image:
         for block in row.blocks:
             _draw_block(canvas, block, row, top)
         top += row.height + ROW_GAP
+    return canvas
+
+
+def _with_grid(picture: Picture, grid: Grid) -> Image.Image:
+    """The grid, and the groups (if any) below it, on one panel."""
+    parts = [draw_grid(grid)]
+    if picture.groups:
+        below = _draw_groups(picture)
+        parts.append(below.crop((0, PAD, below.width, below.height)))  # one pad between
+    canvas = blank((max(part.width for part in parts), sum(part.height for part in parts)))
+    top = 0
+    for part in parts:
+        canvas.paste(part, (0, top))
+        top += part.height
     _round_corners(canvas)
     return canvas
 
@@ -224,3 +249,4 @@ def clear_caches(drawings: bool = True) -> None:
     _render_json.cache_clear()
     if drawings:
         card_faces.clear_caches()
+        grid_picture.tile.cache_clear()

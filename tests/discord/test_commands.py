@@ -14,6 +14,8 @@ EXPECTED = {
     "dragons",
     "deuces",
     "rpg",
+    "dungeon",
+    "Challenge: Dungeon of Cards",
     "Challenge: Diamonds & Dragons",  # a member's Apps menu
 }
 
