@@ -8,13 +8,17 @@ that id. Bot seats never get results, ratings or pings: the boards rank people.
 from __future__ import annotations
 
 import json
+import logging
 
 from bot.games.bot_players import bot_name
+from bot.games.contract import GameError
 from bot.games.definition import Match
 from cogs.context import Desk, names_of
 from cogs.messages import NARRATION_LINES
 from cogs.outcomes import ratings_for, result_rows
 from storage import GameRecord, GameStatus, PlayerSeat
+
+log = logging.getLogger(__name__)
 
 MOVES_AT_ONCE = 400
 """More bot moves than any round of any game takes: a policy that never lets the table
@@ -47,11 +51,15 @@ async def play_bots(desk: Desk, record: GameRecord, match: Match) -> GameRecord:
         if not bots:
             break
         seat = bots[0]
-        text = match.bot_move(seat)
-        if text is None:
-            break
         before = match.before_move()
-        events = match.play(seat, text)
+        try:
+            text = match.bot_move(seat)
+            if text is None:
+                break
+            events = match.play(seat, text)
+        except GameError:  # a policy that went wrong: the rules' own move keeps the game going
+            log.exception("the bot's move for seat %s of game %s failed", seat, record.id)
+            text, events = match.time_out(seat)
         lines = json.loads(record.narration) + match.narrate(events, before, names)
         rows = result_rows(record, match) if match.is_over else []
         record = await desk.store.commit_action(

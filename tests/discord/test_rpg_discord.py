@@ -5,6 +5,7 @@ from bot.games.cards import Suit
 from bot.games.registry import GAMES
 from storage import GameStatus
 from tests.harness import StoredMessage
+from tests.harness.problems import ProblemKind
 
 UPDATE_MESSAGE = 7
 MOVES = 600
@@ -179,3 +180,26 @@ async def test_a_defender_who_lets_the_clock_run_out_is_defended_for(
         assert after.phase != "defend" or after.acting() != [defender]
         assert len(after.hands[defender]) < held or not after.alive(defender)
         assert "Time ran out" in table.embed["description"]
+
+
+async def test_a_bot_move_the_rules_refuse_is_replaced_by_the_rules_own(
+    harness, make_bot, alice, monkeypatch
+) -> None:
+    from bot.games.rpg.actions import NoBid
+
+    game = GAMES["rpg"]
+    monkeypatch.setattr(game, "bot_action", lambda state, seat: NoBid())  # never legal on a turn
+    async with harness.running(make_bot) as discord:
+        with discord.expect_errors(ProblemKind.ERROR_LOGGED) as expected:
+            lobby = await open_table(discord, alice, bots=2)
+            table = (await discord.click(lobby, lobby.button("Start")["custom_id"], alice)).message
+            for _ in range(3):  # alice ends her turns; the bots' broken moves must not stall it
+                record, state = await state_of(discord)
+                assert record.status == GameStatus.ACTIVE and state.acting() == [0]
+                hand = await open_hand(discord, table, alice)
+                word = "No bid" if state.phase == "bid" else "End turn"
+                moved = await discord.click(hand, hand.button(word)["custom_id"], alice)
+                assert moved.response_type == UPDATE_MESSAGE, moved.content
+        assert all("the bot's move" in error.summary for error in expected.errors)
+        actions = [a.action for a in await discord.bot.store.actions(1)]
+        assert actions.count("end") >= 4, "the bots' turns were ended for them"
