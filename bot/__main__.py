@@ -1,4 +1,5 @@
-"""`python -m bot` runs the Discord bot; `python -m bot play GAME` plays in a terminal;
+"""`python -m bot` runs the Discord bot (`--shards 0-3 --shard-count 8`: only those shards);
+`python -m bot play GAME` plays in a terminal;
 `python -m bot gallery FOLDER` writes every kind of message the games show, for review;
 `python -m bot migrate-store --from URL --to URL` copies a store into another, empty one."""
 
@@ -7,13 +8,43 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Any
 
 from bot.cli import play
+from bot.config import parse_shard_range, shard_problem
 from bot.games.registry import GAMES
+
+
+def shard_range(text: str) -> list[int]:
+    """--shards as argparse takes it: a bad range is a usage error (exit code 2)."""
+    try:
+        return parse_shard_range(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def add_shard_options(parser: argparse.ArgumentParser, default: Any) -> None:
+    parser.add_argument(
+        "--shards",
+        type=shard_range,
+        default=default,
+        metavar="FIRST-LAST",
+        help="run only these shards, e.g. 0-3 or 2 (with --shard-count; default: SHARDS, or"
+        " every shard)",
+    )
+    parser.add_argument(
+        "--shard-count",
+        type=int,
+        default=default,
+        metavar="N",
+        help="the number of shards across every process (default: SHARD_COUNT, or as Discord"
+        " recommends)",
+    )
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bot", description=__doc__)
+    add_shard_options(parser, None)
     commands = parser.add_subparsers(dest="command")
     play_cmd = commands.add_parser("play", help="play a game in this terminal, no Discord needed")
     play_cmd.add_argument("game", choices=sorted(GAMES))
@@ -47,7 +78,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         )
     sync_cmd = commands.add_parser("sync", help="register the slash commands with Discord")
     sync_cmd.add_argument("--guild", type=int, help="only in this server (instant, for testing)")
-    commands.add_parser("run", help="run the bot (the default)")
+    run_cmd = commands.add_parser("run", help="run the bot (the default)")
+    add_shard_options(run_cmd, argparse.SUPPRESS)  # given after `run`, or before it
     gallery_cmd = commands.add_parser(
         "gallery", help="write every kind of message each game shows (pictures and text)"
     )
@@ -73,7 +105,23 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         metavar="URL",
         help="e.g. postgresql://bot:PASSWORD@localhost:5432/bot (must hold no games yet)",
     )
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    check_shards(parser, args)
+    return args
+
+
+def check_shards(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """A shard range must fit the count, and only running the bot takes either (exit code 2)."""
+    if args.shards is None and args.shard_count is None:
+        return
+    if args.command not in (None, "run"):
+        parser.error("--shards and --shard-count are for running the bot")
+    if args.shard_count is not None and args.shard_count < 1:
+        parser.error("argument --shard-count: must be at least 1")
+    if args.shards is not None:
+        problem = shard_problem(args.shards, args.shard_count)
+        if problem:
+            parser.error(f"argument --shards: {problem}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -99,7 +147,10 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     from bot.app import run
 
-    return run(sync_only=args.command == "sync", sync_guild=getattr(args, "guild", None))
+    shards = None if args.shard_count is None else (args.shards, args.shard_count)
+    return run(
+        sync_only=args.command == "sync", sync_guild=getattr(args, "guild", None), shards=shards
+    )
 
 
 def migrate_store(source: str, target: str) -> int:

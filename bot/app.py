@@ -30,7 +30,7 @@ from cogs.boards import BoardButton, Boards
 from cogs.channel_game import ChannelGameCog
 from cogs.commands import challenge_menu, game_group
 from cogs.components import GameButton, GameSelect
-from cogs.context import Desk, Timings
+from cogs.context import Desk, Shards, Timings
 from cogs.help import help_commands
 from cogs.replies import SOMETHING_WENT_WRONG
 from cogs.router import Router
@@ -42,7 +42,10 @@ log = logging.getLogger("bot")
 OUTDATED_COMMAND = "That command has changed since it was registered. Try `/help`."
 
 
-class DungeonBot(commands.Bot):
+class DungeonBot(commands.AutoShardedBot):
+    """The bot, on the shards its settings name (SHARDS, SHARD_COUNT), or on every shard
+    Discord recommends when they name none."""
+
     store: Store
     router: Router
     boards: Boards
@@ -56,6 +59,9 @@ class DungeonBot(commands.Bot):
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True  # channels and threads in the cache; no privileged intents needed
+        if settings.shard_count is not None:
+            options.setdefault("shard_count", settings.shard_count)
+            options.setdefault("shard_ids", settings.shard_ids())
         super().__init__(
             command_prefix=commands.when_mentioned, intents=intents, help_command=None, **options
         )
@@ -74,7 +80,15 @@ class DungeonBot(commands.Bot):
         )
         thinker = Thinker(self.settings.thinking_processes)
         self.router = Router.build(
-            Desk(self, self.store, self.clock, self.seeds, timings, thinker=thinker)
+            Desk(
+                self,
+                self.store,
+                self.clock,
+                self.seeds,
+                timings,
+                thinker=thinker,
+                shards=Shards.of(self.settings.shard_ids(), self.settings.shard_count),
+            )
         )
         self.boards = Boards(self.store, self.clock)
         self.add_dynamic_items(GameButton, GameSelect, BoardButton)
@@ -158,12 +172,23 @@ async def store_problem(database_url: str) -> str | None:
     return None
 
 
-def run(sync_only: bool = False, sync_guild: int | None = None) -> int:
-    """Run the bot (or only register its commands); returns the process exit code."""
+def run(
+    sync_only: bool = False,
+    sync_guild: int | None = None,
+    shards: tuple[list[int] | None, int] | None = None,
+) -> int:
+    """Run the bot (or only register its commands); returns the process exit code.
+
+    ``shards`` (from --shards and --shard-count: the ids, None for all, and the count) takes
+    the place of SHARDS and SHARD_COUNT."""
     settings = load_settings()
     if isinstance(settings, str):
         print(settings, file=sys.stderr)
         return 2
+    if shards is not None:
+        ids, count = shards
+        shard_range = None if ids is None else f"{ids[0]}-{ids[-1]}"
+        settings = settings.model_copy(update={"shards": shard_range, "shard_count": count})
     token = settings.discord_token.get_secret_value() if settings.discord_token else ""
     if not token:
         print(NO_TOKEN_HELP, file=sys.stderr)
@@ -173,6 +198,14 @@ def run(sync_only: bool = False, sync_guild: int | None = None) -> int:
         print(problem, file=sys.stderr)
         return 2
     discord.utils.setup_logging(level=logging.getLevelName(settings.log_level))
+    if settings.shard_count is not None:
+        ids = settings.shard_ids() or range(settings.shard_count)
+        log.info("running shards %s-%s of %s", ids[0], ids[-1], settings.shard_count)
+        if len(ids) < settings.shard_count and settings.database_url.startswith("sqlite"):
+            log.warning(
+                "the other shards' processes need this database too: past one process, use"
+                ' PostgreSQL (README.md, "Running at scale")'
+            )
     bot = DungeonBot(settings)
     if sync_only:
         asyncio.run(_sync(bot, token, sync_guild or settings.dev_guild_id))

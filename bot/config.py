@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from pydantic import AliasChoices, Field, SecretStr, ValidationError, field_validator
+from pydantic import (
+    AliasChoices,
+    Field,
+    SecretStr,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 DEFAULT_DATABASE_URL = "sqlite:///data/bot.sqlite3"
@@ -28,6 +35,30 @@ class Settings(BaseSettings):
     """Worker processes for hints and solvers, so their searches never hold up a click; 0 runs
     them in a thread of the bot's own process."""
     log_level: str = "INFO"
+    shards: str | None = None
+    """The shards this process runs, "FIRST-LAST" or one number (with SHARD_COUNT); unset, it
+    runs every shard."""
+    shard_count: int | None = Field(default=None, ge=1)
+    """How many shards the whole bot has, across every process; unset, Discord recommends it."""
+
+    @field_validator("shards")
+    @classmethod
+    def _shard_range(cls, value: str | None) -> str | None:
+        if value is not None:
+            parse_shard_range(value)  # a ValueError says what is wrong
+        return value
+
+    @model_validator(mode="after")
+    def _shards_within_count(self) -> Settings:
+        if self.shards is not None:
+            problem = shard_problem(parse_shard_range(self.shards), self.shard_count)
+            if problem:
+                raise ValueError(problem.replace("--shard-count", "SHARD_COUNT"))
+        return self
+
+    def shard_ids(self) -> list[int] | None:
+        """The shards this process runs, or None for all of them."""
+        return None if self.shards is None else parse_shard_range(self.shards)
 
     @field_validator("log_level")
     @classmethod
@@ -41,6 +72,38 @@ class Settings(BaseSettings):
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 
+def parse_shard_range(text: str) -> list[int]:
+    """The shard ids of "FIRST-LAST" (both included) or of one number: "0-3" is 0, 1, 2, 3."""
+    first, dash, last = text.strip().partition("-")
+    try:
+        low = int(first)
+        high = int(last) if dash else low
+    except ValueError:
+        raise ValueError(
+            "not a shard range: give FIRST-LAST (e.g. 0-3) or one shard (e.g. 2)"
+        ) from None
+    if low < 0 or high < low:
+        raise ValueError("not a shard range: FIRST-LAST needs 0 <= FIRST <= LAST")
+    return list(range(low, high + 1))
+
+
+def shard_problem(shard_ids: list[int], shard_count: int | None) -> str | None:
+    """What is wrong with running these shards out of that many, or None."""
+    if shard_count is None:
+        return "a shard range needs --shard-count, the number of shards across every process"
+    if shard_ids[-1] >= shard_count:
+        named = (
+            f"shard {shard_ids[0]} is not"
+            if len(shard_ids) == 1
+            else f"shards {shard_ids[0]}-{shard_ids[-1]} are not all"
+        )
+        return (
+            f"{named} below the shard count {shard_count}"
+            f" (shards are numbered 0 to {shard_count - 1})"
+        )
+    return None
+
+
 def load_settings() -> Settings | str:
     """The settings, or what is wrong with them in words for the person starting the bot.
 
@@ -50,7 +113,9 @@ def load_settings() -> Settings | str:
         return Settings()
     except ValidationError as error:
         problems = [
-            f"  {'.'.join(str(part) for part in problem['loc']).upper()}: {problem['msg']}"
+            # A check across settings has no place of its own: the only one is the shards'.
+            f"  {'.'.join(str(part) for part in problem['loc']).upper() or 'SHARDS'}:"
+            f" {problem['msg']}"
             for problem in error.errors()
         ]
         return "The bot's settings are not right (see .env.example):\n" + "\n".join(problems)

@@ -33,6 +33,30 @@ class Timings:
     """How often the clock's sweep runs (EXPIRY_CHECK_SECONDS)."""
 
 
+@dataclass(frozen=True)
+class Shards:
+    """The shards this process runs, out of how many the whole bot has.
+
+    A guild lives on shard `(guild_id >> 22) % count` (Discord's rule), and a game with no
+    guild (a direct message) on shard 0; with no ids, this process runs every shard."""
+
+    ids: frozenset[int] | None = None
+    count: int = 1
+
+    @classmethod
+    def of(cls, ids: list[int] | None, count: int | None) -> Shards:
+        if ids is None or count is None:
+            return cls()
+        return cls(frozenset(ids), count)
+
+    def owns(self, guild_id: int | None) -> bool:
+        """Whether this process answers for the guild's games (its clock sweeps them)."""
+        if self.ids is None:
+            return True
+        shard = 0 if guild_id is None else (guild_id >> 22) % self.count
+        return shard in self.ids
+
+
 @dataclass
 class Desk:
     client: discord.Client
@@ -42,6 +66,8 @@ class Desk:
     timings: Timings = Timings()
     thinker: Thinker = field(default_factory=Thinker)
     """Where hints and solvers run, off the event loop."""
+    shards: Shards = Shards()
+    """Whose games this process sweeps; another process sweeps the rest."""
     _locks: weakref.WeakValueDictionary[int, asyncio.Lock] = field(
         default_factory=weakref.WeakValueDictionary
     )
@@ -49,6 +75,9 @@ class Desk:
     """Each game's standing "your turn" line (channel, message), as cogs/pings.py sent it."""
     turn_warnings: dict[int, int] = field(default_factory=dict)
     """The version of each game whose slow players were last warned of the turn timer."""
+
+    def owns(self, guild_id: int | None) -> bool:
+        return self.shards.owns(guild_id)
 
     def lock(self, game_id: int) -> asyncio.Lock:
         """One click at a time per game in this process; the version column guards the rest."""

@@ -157,7 +157,8 @@ class Lifecycle:
         """What the clock does to games: turns that time out, games and invitations that expire.
 
         Each stage runs whatever the others did: a failure is logged, and the next pass tries
-        again, so no one broken game stops the clock for every other."""
+        again, so no one broken game stops the clock for every other. Only the games of this
+        process's shards are swept; the processes that run the other shards sweep theirs."""
         for stage in (
             self.warn_slow_turns,
             self.time_out_turns,
@@ -169,10 +170,16 @@ class Lifecycle:
             except Exception:
                 log.exception("the sweep's %s failed; it runs again next pass", stage.__name__)
 
+    def _owned(self, records: list[GameRecord]) -> list[GameRecord]:
+        """The games of this process's shards: each game's clock runs in one process only."""
+        return [record for record in records if self.desk.owns(record.guild_id)]
+
     async def expire_idle(self) -> int:
         """Close every game idle past the expiry time, and say so on its message."""
         minutes = self.desk.timings.expiry_minutes
-        records = await self.desk.store.inactive_games(self.desk.clock() - minutes * 60)
+        records = self._owned(
+            await self.desk.store.inactive_games(self.desk.clock() - minutes * 60)
+        )
         for record in records:
             try:
                 async with self.desk.lock(record.id):
@@ -203,8 +210,10 @@ class Lifecycle:
         """Close challenges nobody answered in time, and lobbies nobody started, saying so."""
         desk, store = self.desk, self.desk.store
         now = desk.clock()
-        pending = await store.inactive_games(
-            now - desk.timings.challenge_minutes * 60, GameStatus.PENDING
+        pending = self._owned(
+            await store.inactive_games(
+                now - desk.timings.challenge_minutes * 60, GameStatus.PENDING
+            )
         )
         closed = 0
         for record in pending:
@@ -241,8 +250,10 @@ class Lifecycle:
             return 0
         now = self.desk.clock()
         lead = min(timings.sweep_seconds, timings.turn_seconds // 2)
-        soon = await self.desk.store.inactive_games(
-            now - (timings.turn_seconds - lead), GameStatus.ACTIVE, timed
+        soon = self._owned(
+            await self.desk.store.inactive_games(
+                now - (timings.turn_seconds - lead), GameStatus.ACTIVE, timed
+            )
         )
         warned = 0
         for record in soon:
@@ -266,8 +277,10 @@ class Lifecycle:
         timed = timed_games()
         if not timed:
             return 0
-        stalled = await self.desk.store.inactive_games(
-            self.desk.clock() - seconds, GameStatus.ACTIVE, timed
+        stalled = self._owned(
+            await self.desk.store.inactive_games(
+                self.desk.clock() - seconds, GameStatus.ACTIVE, timed
+            )
         )
         count = 0
         for found in stalled:

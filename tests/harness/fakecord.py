@@ -20,6 +20,7 @@ import logging
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager, contextmanager
+from dataclasses import dataclass
 from http import HTTPStatus
 from types import SimpleNamespace
 from typing import Any
@@ -28,7 +29,7 @@ import discord
 from discord.ext import commands
 from discord.http import Route
 
-from tests.harness.guilds import Channel, User
+from tests.harness.guilds import Channel, Guild, User
 from tests.harness.interactions import (
     APPLICATION_COMMAND,
     AUTOCOMPLETE,
@@ -92,6 +93,21 @@ def _wire_copy(body: Any) -> Any:
     return None if body is None else json.loads(json.dumps(body))
 
 
+@dataclass(frozen=True)
+class ShardSession:
+    """One gateway session: a shard and the count it is out of (None: an unsharded bot)."""
+
+    shard: int = 0
+    count: int | None = None
+
+    def owns(self, guild_id: int) -> bool:
+        """Discord sends a shard's session the guilds with `(id >> 22) % count == shard`."""
+        return self.count is None or (guild_id >> 22) % self.count == self.shard
+
+    def ready_field(self) -> list[int] | None:
+        return None if self.count is None else [self.shard, self.count]
+
+
 class FakeDiscord:
     """One bot's connection to the fake Discord: wiring, gateway, interactions, settling.
 
@@ -150,9 +166,11 @@ class FakeDiscord:
             state = bot._connection
             state.guild_ready_timeout = 0.01  # every GUILD_CREATE is sent at once, below
             state._chunk_guilds = False  # there is no websocket to request members over
-            self.dispatch("READY", self._ready_payload())
-            for guild in self.world.guilds.values():
-                self.dispatch("GUILD_CREATE", guild.payload())
+            for shard in self._shards(bot):
+                guilds = [g for g in self.world.guilds.values() if shard.owns(g.id)]
+                self.dispatch("READY", self._ready_payload(guilds, shard.ready_field()))
+                for guild in guilds:
+                    self.dispatch("GUILD_CREATE", guild.payload())
             await asyncio.wait_for(bot.wait_until_ready(), timeout=5)
             await self.settle()
         except BaseException:
@@ -175,17 +193,35 @@ class FakeDiscord:
                 self._detach_loggers()
                 WebhookRouting.detach(self)
 
-    def _ready_payload(self) -> dict[str, Any]:
-        return {
+    @staticmethod
+    def _shards(bot: commands.Bot | commands.AutoShardedBot) -> list[ShardSession]:
+        """The sessions the bot opens: one for a plain bot; for an AutoShardedBot, one per
+        shard it runs (every shard of its count, 1 when it names none), as
+        `AutoShardedClient.launch_shards` would open them."""
+        if not isinstance(bot, discord.AutoShardedClient):
+            return [ShardSession()]
+        count = bot.shard_count or 1
+        ids = list(bot.shard_ids or range(count))
+        bot.shard_count = bot._connection.shard_count = count
+        bot._connection.shard_ids = ids
+        return [ShardSession(shard, count) for shard in ids]
+
+    def _ready_payload(
+        self, guilds: Iterable[Guild], shard: list[int] | None = None
+    ) -> dict[str, Any]:
+        payload: dict[str, Any] = {
             "v": 10,
             "user": self.world.bot_user.payload(),
             "session_id": f"session-{self.world.new_id()}",
             "resume_gateway_url": "wss://gateway.invalid",
-            "guilds": [{"id": str(g), "unavailable": True} for g in self.world.guilds],
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
             "application": {"id": str(self.world.app_id), "flags": 0},
             "private_channels": [],
             "relationships": [],
         }
+        if shard is not None:
+            payload["shard"] = shard
+        return payload
 
     def _attach_loggers(self) -> None:
         for name in self.error_loggers:
