@@ -15,7 +15,7 @@ from typing import TextIO
 from bot.games.bot_players import bot_name
 from bot.games.cards import Card, CardParseError
 from bot.games.contract import GameError, Setup
-from bot.games.definition import GameInfo, Match
+from bot.games.definition import Match
 from bot.games.registry import GAMES
 from bot.render.insight import hindsight_text, hint_text
 from bot.render.terminal import print_hand, print_rules, print_table, strip_marks
@@ -58,7 +58,7 @@ def play(
     except (GameError, ValueError) as error:
         out.write(f"{error}\n")
         return 2
-    bots = set(range(max(1, humans), seats)) if has_bots(entry.info) else set()
+    bots = set(range(max(1, humans), seats)) if entry.info.bot_players else set()
     names = [
         f"{bot_name(seat - 1)} (bot)" if seat in bots else f"Player {seat + 1}"
         for seat in range(seats)
@@ -96,11 +96,6 @@ def _hindsight(match: Match, setup: Setup, played: list[str], out: TextIO) -> No
     verdict = match.hindsight(setup, played)
     won = results[0].outcome == "won"
     out.write(strip_marks(hindsight_text(verdict, won, results[0].score)) + "\n")
-
-
-def has_bots(info: GameInfo) -> bool:
-    """Whether the game's seats can be played by the bot (a lobby with bots, a duel with it)."""
-    return bool((info.lobby and info.lobby.bots) or (info.challenge and info.challenge.against_bot))
 
 
 def _bot_turn(match: Match, seat: int, names: list[str], out: TextIO, played: list[str]) -> None:

@@ -16,7 +16,7 @@ from bot.games.contract import Event
 from bot.games.registry import GAMES
 from cogs import answers
 from cogs.answers import refuse
-from cogs.bots import play_bots
+from cogs.bots import play_bots, waiting_bots
 from cogs.challenges import challenge_text
 from cogs.context import Desk, game_of, match_of, names_of
 from cogs.messages import NARRATION_LINES, table_message
@@ -32,6 +32,8 @@ TIMEOUTS_BEFORE_EXPIRY = 3
 TIMEOUT_USER = 0
 """Whose name the action log gives to moves the table made for players who timed out; the line
 reads `timeout @<seat>:<text> ...`, each move in its text form."""
+BOTS_OWE_AFTER_SECONDS = 5
+"""A table quiet this long while waiting on a bot seat lost its bots' answers to a stop."""
 LEAVE_ACTION = "leave"
 """How the action log records a player leaving a game that goes on without them."""
 LOBBY_EXPIRED = "⌛ This table closed before anyone started it. Open a new one with `/{game} new`."
@@ -160,6 +162,7 @@ class Lifecycle:
         again, so no one broken game stops the clock for every other. Only the games of this
         process's shards are swept; the processes that run the other shards sweep theirs."""
         for stage in (
+            self.wake_bots,
             self.warn_slow_turns,
             self.time_out_turns,
             self.expire_idle,
@@ -169,6 +172,35 @@ class Lifecycle:
                 await stage()
             except Exception:
                 log.exception("the sweep's %s failed; it runs again next pass", stage.__name__)
+
+    async def wake_bots(self) -> int:
+        """Play the moves bot seats still owe: a process stopped between a person's move and
+        the bots' answers (a restart, a crash) leaves a table waiting on its bots."""
+        games = [key for key, game in GAMES.items() if game.info.bot_players]
+        if not games:
+            return 0
+        quiet = await self.desk.store.inactive_games(
+            self.desk.clock() - BOTS_OWE_AFTER_SECONDS, GameStatus.ACTIVE, games
+        )
+        woken = 0
+        for found in self._owned(quiet):
+            try:
+                async with self.desk.lock(found.id):
+                    record = await self.desk.store.get_game(found.id)
+                    if record is None or record.status != GameStatus.ACTIVE:
+                        continue
+                    match = match_of(record)
+                    if not waiting_bots(record, match):
+                        continue
+                    record = await play_bots(self.desk, record, match)
+                if record.message_id is not None:
+                    fields = await table_message(record, match)
+                    await self.desk.edit_message(record.channel_id, record.message_id, **fields)
+                await announce_turn(self.desk, record, match, set())
+                woken += 1
+            except Exception:  # one game that fails must not keep the others waiting
+                log.exception("could not play the bots' moves in game %s", found.id)
+        return woken
 
     def _owned(self, records: list[GameRecord]) -> list[GameRecord]:
         """The games of this process's shards: each game's clock runs in one process only."""

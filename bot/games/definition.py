@@ -168,6 +168,12 @@ class GameInfo(BaseModel, frozen=True):
                     f"{name} must be from {setting.minimum} to {setting.maximum} (got {value})"
                 )
 
+    @property
+    def bot_players(self) -> bool:
+        """Whether the bot can play some of its seats (a lobby's bots, a duel against it)."""
+        lobby_bots = self.lobby is not None and self.lobby.bots
+        return lobby_bots or (self.challenge is not None and self.challenge.against_bot)
+
     def rating_pool(self, variant: str | None) -> str | None:
         """Where a variant's games move ratings, if they do."""
         return f"{self.key}-{self.variant(variant).key}" if self.variant(variant).rated else None

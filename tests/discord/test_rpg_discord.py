@@ -203,3 +203,38 @@ async def test_a_bot_move_the_rules_refuse_is_replaced_by_the_rules_own(
         assert all("the bot's move" in error.summary for error in expected.errors)
         actions = [a.action for a in await discord.bot.store.actions(1)]
         assert actions.count("end") >= 4, "the bots' turns were ended for them"
+
+
+async def test_bots_owed_moves_after_a_stop_are_played_by_the_clock(
+    harness, make_bot, alice, clock
+) -> None:
+    async with harness.running(make_bot) as discord:
+        lobby = await open_table(discord, alice, bots=2)
+        table = (await discord.click(lobby, lobby.button("Start")["custom_id"], alice)).message
+        record, state = await state_of(discord)
+        while state.phase != "turn":  # a special round or a defence first: answer it
+            hand = await open_hand(discord, table, alice)
+            hint = next(b for b in hand.buttons if b["label"].startswith("💡"))
+            await discord.click(hand, hint["custom_id"], alice)
+            record, state = await state_of(discord)
+        # Alice ends her turn, and the process stops before the bots answer: only her move is
+        # saved, as if the bot had been killed between the two commits.
+        match = GAMES["rpg"].resume(record.state)
+        match.play(0, "end")
+        await discord.bot.store.commit_action(
+            record.id,
+            record.version,
+            user_id=alice.id,
+            action="end",
+            state=match.dump(),
+            narration=record.narration,
+            status=GameStatus.ACTIVE,
+        )
+        assert record.players[match.acting()[0]].is_bot, "the table waits on a bot"
+        clock.advance(minutes=10 / 60)
+        await discord.bot.router.lifecycle.sweep()
+        record, state = await state_of(discord)
+        assert record.status != GameStatus.ACTIVE or all(
+            not record.players[seat].is_bot for seat in state.acting()
+        ), "the bots have answered"
+        assert table.edits >= 2
