@@ -238,3 +238,25 @@ async def test_bots_owed_moves_after_a_stop_are_played_by_the_clock(
             not record.players[seat].is_bot for seat in state.acting()
         ), "the bots have answered"
         assert table.edits >= 2
+
+
+async def test_the_rules_and_the_help_of_the_new_games_fit_discord(
+    harness, make_bot, alice
+) -> None:
+    async with harness.running(make_bot) as discord:
+        for game, words in (("rpg", "sealed"), ("dungeon", "Knight")):
+            rules = await discord.slash("rules", alice, game=game)
+            messages = [rules.message, *rules.followups]
+            text = str([m.embeds for m in messages])
+            assert "Rulings" in text and words in text, game
+            for message in messages:
+                assert message.ephemeral
+                size = sum(
+                    len(e.get("title", ""))
+                    + len(e.get("description", "") or "")
+                    + sum(len(f["name"]) + len(f["value"]) for f in e["fields"])
+                    for e in message.embeds
+                )
+                assert size <= 6000, game
+        shown = str((await discord.slash("help", alice)).message.embeds)
+        assert "/rpg new" in shown and "/dungeon new" in shown and "/dungeon challenge" in shown
