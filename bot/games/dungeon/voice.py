@@ -58,7 +58,13 @@ class Voice:
         return lines
 
     def at(self, point: tuple[int, int]) -> str:
-        return self.layout.name(point)
+        """A cell's name on the table as the move left it; a cell the move's end took out of
+        sight is no longer on it, so it has no name there."""
+        x, y = point
+        layout = self.layout
+        if not (layout.xs[0] <= x <= layout.xs[-1] and layout.ys[0] <= y <= layout.ys[-1]):
+            return "a cell now out of sight"
+        return layout.name(point)
 
 
 def narrate(events: Sequence[Event], after: DungeonState, names: Sequence[str]) -> list[str]:

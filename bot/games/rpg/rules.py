@@ -101,7 +101,7 @@ RPG_RULES = RulesPage(
             "Attack and defence",
             "Play a spade and its clubs at a living opponent: the damage is the clubs' sum. "
             "The defender discards spades, clubs and hearts worth at least that much, and "
-            "must keep a heart. All those cards go to the discard pile.",
+            "must keep a heart, or falls. All those cards go to the discard pile.",
         ),
         (
             "The special round",

@@ -124,10 +124,12 @@ def _seat_line(state: RpgState, seat: int, name: str) -> str:
     marks = ""
     if state.phase == Phase.BID:
         marks = "✅ " if seat in state.answered else "⏳ "
-    elif not state.is_over and seat == state.current:
+    elif not state.is_over and seat in state.acting():
         marks = "▶ "
-    hand = state.hands[seat]
-    return f"{marks}{number} **{name}** ❤️ {state.heart_count(seat)} · 🂠 {len(hand)}"
+    # A sealed diamond still counts in its bidder's hand: a card count that dropped would tell
+    # the table who bid before the reveal.
+    held = len(state.hands[seat]) + (state.phase == Phase.BID and state.bids[seat] is not None)
+    return f"{marks}{number} **{name}** ❤️ {state.heart_count(seat)} · 🂠 {held}"
 
 
 def _waiting(state: RpgState, name: Name) -> str:
@@ -151,7 +153,9 @@ def _ranking(state: RpgState, name: Name) -> str:
     for result in results:
         place = 1 + sum(other.score > result.score for other in results)
         won = " (won)" if result.outcome == "won" else ""
-        lines.append(f"{place}. {name(result.seat)}{won}")
+        hearts = state.final_hearts[result.seat] if result.seat < len(state.final_hearts) else 0
+        value = f" · {hearts} in hearts" if state.alive(result.seat) and hearts else ""
+        lines.append(f"{place}. {name(result.seat)}{won}{value}")
     return "\n".join(lines)
 
 
@@ -198,12 +202,26 @@ def rpg_hand(state: RpgState, seat: int, picked: list[str], names: Sequence[str]
         footer=_footer(state, seat, chosen) if acting else _idle(state, seat, names),
         cards=[
             HandCard(label=str(card), value=f"{index}.{card.code}", picked=card in chosen)
-            for index, card in enumerate(hand)
+            for index, card in sorted(enumerate(hand), key=lambda pair: _pick_order(state, pair[1]))
         ],
         max_picks=PICK_LIMIT,
         controls=plays(state, seat, chosen, names) if acting else [],
         picture=_hand_picture(hand, chosen),
     )
+
+
+PICK_ORDER = {
+    Phase.TURN: (Suit.DIAMONDS, Suit.SPADES, Suit.CLUBS, Suit.HEARTS),
+    Phase.BID: (Suit.DIAMONDS, Suit.SPADES, Suit.CLUBS, Suit.HEARTS),
+    Phase.DEFEND: (Suit.SPADES, Suit.CLUBS, Suit.HEARTS, Suit.DIAMONDS),
+}
+"""The suits a phase plays first, first in the picker: a picker lists 25 cards, and a long
+hand must not push the cards that play now past its end."""
+
+
+def _pick_order(state: RpgState, card: Card) -> int:
+    order = PICK_ORDER.get(state.phase, SUIT_ORDER)
+    return order.index(card.suit) if card.suit in order else len(order)
 
 
 def picked_cards(hand: list[Card], values: list[str]) -> list[Card]:

@@ -128,7 +128,9 @@ def _won(event: GameWon, name: Names) -> list[str]:
         return [f"{winners} is the last one standing and wins!"]
     best = event.hearts[event.winners[0]] if event.hearts else 0
     if len(event.winners) == 1:
-        return [f"Round {MAX_ROUNDS} is over: {winners} holds the most hearts ({best}) and wins!"]
+        return [
+            f"Round {MAX_ROUNDS} is over: {winners} holds the most heart value ({best}) and wins!"
+        ]
     return [f"Round {MAX_ROUNDS} is over: {winners} share the win with {best} in hearts each."]
 
 

@@ -3,7 +3,9 @@ any cells) from both pawns on the board are discarded."""
 
 from bot.games.cards import Card
 from bot.games.contract import Event
+from bot.games.dungeon.actions import Kind, directed, with_card
 from bot.games.dungeon.engine import DungeonState
+from bot.games.dungeon.voice import narrate
 from tests.games.dungeon.helpers import board, card_at, legal, of, play
 
 
@@ -43,3 +45,13 @@ def test_a_pawn_in_hand_sees_nothing_and_with_both_in_hand_nothing_goes() -> Non
     events = play(state, "take")
     assert not of(events, "out_of_sight")
     assert card_at(state, (7, 7)) is not None
+
+
+def test_a_card_played_where_it_falls_out_of_sight_is_told_without_a_cell_name() -> None:
+    cells = {(0, -5): "3C", (0, -4): "4C", (0, -3): "5C", (0, -2): "6C", (0, 0): "+2H"}
+    state, _ = DungeonState.scripted(cells, hands=("9H", ""), pawns=((0, -1), None))
+    events = state.apply(0, directed(Kind.STEP, "s"))
+    events += state.apply(0, with_card(Kind.PLACE, Card.parse("9H"), (0, -6)))
+    lines = narrate(events, state, ["Ana", "Bo"])
+    assert any("a cell now out of sight" in line for line in lines)
+    assert not any(" at B0" in line or " at A0" in line or "?" in line for line in lines)

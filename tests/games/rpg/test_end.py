@@ -74,7 +74,7 @@ def test_after_the_last_round_the_most_heart_value_wins() -> None:
     assert state.is_over and state.acting() == []
     assert state.results() == [lost(0, 0), lost(1, 1), won(2, 2)]
     assert GAME.narrate(events[-1:], None, state, NAMES) == [
-        f"Round {MAX_ROUNDS} is over: **Cy** holds the most hearts (46) and wins!"
+        f"Round {MAX_ROUNDS} is over: **Cy** holds the most heart value (46) and wins!"
     ]
 
 
@@ -96,7 +96,11 @@ def test_tied_heart_values_share_the_win() -> None:
         f"Round {MAX_ROUNDS} is over: **Ana** and **Bo** share the win with 40 in hearts each."
     ]
     ranking = next(f.value for f in GAME.table(state, NAMES).fields if f.name == "🏆 Result")
-    assert ranking.splitlines() == ["1. Ana (won)", "1. Bo (won)", "3. Cy"]
+    assert ranking.splitlines() == [
+        "1. Ana (won) · 40 in hearts",
+        "1. Bo (won) · 40 in hearts",
+        "3. Cy · 11 in hearts",
+    ]
 
 
 def test_at_the_cap_the_dead_rank_below_every_living_player() -> None:

@@ -39,8 +39,8 @@ def test_the_table_shows_each_player_the_turn_and_the_attack_to_answer() -> None
     assert view.title == "Role Playing Card Game · round 1 · ↻"
     players = view.fields[0]
     assert players.value.splitlines() == [
-        "▶ `1` **Ana** ❤️ 1 · 🂠 3",
-        "`2` **Bo** ❤️ 2 · 🂠 3",
+        "`1` **Ana** ❤️ 1 · 🂠 3",
+        "▶ `2` **Bo** ❤️ 2 · 🂠 3",
         "☠️ `3` ~~Cy~~",
     ]
     fields = {field.name: field.value for field in view.fields}
@@ -100,7 +100,7 @@ def test_a_hand_shows_its_cards_and_with_nothing_picked_the_hint_and_end_turn() 
     view = hand_of(state, 0, [])
     assert view.title == "Your hand · ❤️ 1 · 🂠 6"
     assert view.description == "♥ 3 · ♠ 9 · ♣ 2 5 7 · ♦ K"
-    assert [card.value for card in view.cards] == ["0.3H", "1.9S", "2.2C", "3.5C", "4.7C", "5.KD"]
+    assert [card.value for card in view.cards] == ["5.KD", "1.9S", "2.2C", "3.5C", "4.7C", "0.3H"]
     hint, *rest = view.controls
     assert hint.style == "success" and hint.label.startswith("💡 ")
     assert [control.label for control in rest] == ["End turn"]
@@ -282,3 +282,30 @@ def test_the_rules_page_lists_every_ruling() -> None:
     assert "Boards" in dict(page.sections)
     for needle in ("30 rounds", "Leaving", "Timeouts", "hidden", "bonus turn", "heart"):
         assert needle in rulings
+
+
+def test_a_sealed_bid_leaves_its_bidders_card_count_as_it_was() -> None:
+    state, _ = build(["3H QD 5D", "4H 6S"], deck="2C 3C")
+    play(state, 0, EndTurn())
+    play(state, 1, EndTurn())
+    before = GAME.table(state, NAMES).fields[0].value
+    play(state, 0, Bid(card=c("QD")))
+    after = GAME.table(state, NAMES).fields[0].value
+    count = [line.split("🂠 ")[1] for line in before.splitlines()]
+    assert [line.split("🂠 ")[1] for line in after.splitlines()] == count, "nobody learns who bid"
+
+
+def test_during_a_defence_the_table_marks_the_defender() -> None:
+    state, _ = build(["3H 9S 7C", "5S 2C 4H 9C", "5H"], deck="QC")
+    play(state, 0, Attack(spade=c("9S"), clubs=cs("7C"), target=1))
+    lines = GAME.table(state, NAMES).fields[0].value.splitlines()
+    assert lines[1].startswith("▶") and not lines[0].startswith("▶")
+
+
+def test_the_picker_lists_first_the_suits_that_play_now() -> None:
+    state, _ = build(["3H 4H 5H 9S 7C KD", "5S 2C 6H 9C"], deck="QC")
+    turn = [card.label[-1] for card in hand_of(state, 0, []).cards]
+    assert turn[0] == "♦" and turn[-1] == "♥", "a turn buys with diamonds, never plays hearts"
+    play(state, 0, Attack(spade=c("9S"), clubs=cs("7C"), target=1))
+    defence = [card.label[-1] for card in hand_of(state, 1, []).cards]
+    assert defence[0] == "♠" and "♦" not in defence[:3]
