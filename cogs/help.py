@@ -89,7 +89,8 @@ async def show_rules(interaction: discord.Interaction, game: app_commands.Choice
 async def show_help(interaction: discord.Interaction) -> None:
     embed = discord.Embed(
         title="Dungeon card games",
-        description="I deal and narrate card-based dungeon games in this server's channels.",
+        description="I deal and narrate card games of dungeons and duels in this server's"
+        " channels.",
         colour=0x8B5CF6,
     )
     for name, text in help_lines():

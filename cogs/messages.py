@@ -112,7 +112,7 @@ def table_embed(
         colour=COLOURS[colour],
     )
     owner = record.players[0].display_name if record.players else "?"
-    embed.set_author(name=f"{owner}'s dungeon"[:256])
+    embed.set_author(name=f"{owner}'s table"[:256])
     for field in table.fields[:25]:
         embed.add_field(name=field.name[:256], value=field.value[:FIELD_LIMIT], inline=field.inline)
     footer = f"Game #{record.id}" + (f" · {table.footer}" if table.footer else "")

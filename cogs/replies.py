@@ -26,10 +26,10 @@ SAY = {
     "foreign": "That button does not belong to this game, so it does nothing.",
     "no_hand": "There is no hand to show: the game is not running.",
     "stale_hand": "The table has moved on since this hand was shown: here it is as it is now.",
-    "timed_out": "⏳ Time ran out for {who}: the GM answered for them.",
-    "out": "Your party has fallen: you're out of this game. Watch the other player finish!",
-    "out_cannot_abandon": "Your party has fallen, but the other player is still in the"
-    " dungeon: let them finish.",
+    "timed_out": "⏳ Time ran out for {who}: the table moved for them, as the rules say.",
+    "out": "You're out of this game already. Watch the others finish!",
+    "out_cannot_abandon": "You're out of this game already, and the others are still playing:"
+    " let them finish.",
     "not_your_turn": "It's not your turn yet.",
     "no_game_here": "There is no game running in this channel. Start one with a game's `new`"
     " command: `/help` lists every game.",

@@ -111,7 +111,7 @@ async def test_a_challenge_accepted_and_played_to_the_end(harness, make_bot, ali
         assert "Abandoned" in abandoned.content
         again = await discord.click(message, message.button("New solo game")["custom_id"], bob)
         assert again.message.embed["title"] == "Diamonds & Dragons"
-        assert again.message.embed["author"]["name"] == "bob's dungeon"
+        assert again.message.embed["author"]["name"] == "bob's table"
 
 
 async def test_only_the_player_on_turn_can_pick(harness, make_bot, alice, bob) -> None:

@@ -207,7 +207,7 @@ async def test_a_new_game_in_a_busy_channel_opens_a_thread(
         (thread,) = second.created_threads
         assert thread.mention in second.followup.content
         (posted,) = discord.messages_in(thread)
-        assert posted.embed["author"]["name"] == "bob's dungeon"
+        assert posted.embed["author"]["name"] == "bob's table"
         click = await discord.click(posted, posted.buttons[0]["custom_id"], bob)
         assert click.response_type == UPDATE_MESSAGE
 
