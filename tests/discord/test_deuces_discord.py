@@ -74,6 +74,7 @@ async def test_three_players_join_play_an_encounter_and_one_times_out(
 
         record = await play_with_hints(discord, table, users)
         assert record.status == GameStatus.FINISHED
+        assert "Waiting for" not in str(table.embed["fields"]), "nobody is awaited any more"
         results = await discord.bot.store.results(1)
         assert {r.user_id for r in results} == {alice.id, bob.id, carol.id}
         assert len({r.outcome for r in results}) == 1, "the party wins or loses together"
@@ -143,13 +144,15 @@ async def test_a_table_nobody_plays_expires_instead_of_playing_itself(
 ) -> None:
     async with harness.running(make_bot) as discord:
         lobby = await open_table(discord, alice)
-        await discord.click(lobby, lobby.button("Start")["custom_id"], alice)
+        table = (await discord.click(lobby, lobby.button("Start")["custom_id"], alice)).message
+        assert "Waiting for" in str(table.embed["fields"])
         for _ in range(30):  # an hour and a half of sweeps every three minutes
             clock.advance(minutes=3)
             await discord.bot.router.lifecycle.sweep()
         record = await discord.bot.store.get_game(1)
         assert record.status == GameStatus.EXPIRED
         assert [r.outcome for r in await discord.bot.store.results(1)] == ["expired"]
+        assert "Waiting for" not in str(table.embed["fields"]), "a closed table waits on nobody"
 
 
 async def test_the_deuces_rules_are_split_within_discords_limits(harness, make_bot, alice) -> None:

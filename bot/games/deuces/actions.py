@@ -5,7 +5,7 @@ dots so a custom_id can carry it, and `parse_action` reads it back (spaces work 
 
     vote.hit | vote.stay
     attack.<enemy>.<cards...>      attack.1.TS.TH
-    defend.<cards...>              defend.9C.9D
+    defend.<cards...>              defend.9C.9D   (defend alone: yield, too few cards)
     ability.<id>[.@<target>][.<cards...>]   ability.sharp_eye.7H   ability.jab.@0
     guard.<card> | end
     trade.<keep>.<give> | drop.<card> | done
@@ -51,7 +51,10 @@ class Attack(Action, frozen=True):
 
 
 class Defend(Action, frozen=True):
-    """Answer the pending attack with as many cards as it has (a Rare card may count twice)."""
+    """Answer the pending attack with as many cards as it has (a Rare card may count twice).
+
+    With no cards it is a yield: a defender holding too few cards to answer (who was asked
+    because they could use a Disrupt) is overwhelmed, as the rules say."""
 
     kind: Literal["defend"] = "defend"
     cards: tuple[Card, ...]

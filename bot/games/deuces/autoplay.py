@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.games.cards import Card
-from bot.games.deuces import tactics
+from bot.games.deuces import combat, tactics
 from bot.games.deuces.actions import (
     Attack,
     Defend,
@@ -24,6 +24,7 @@ from bot.games.deuces.actions import (
     UseAbility,
     Vote,
 )
+from bot.games.deuces.content import Ability, Cancel, Draw
 from bot.games.deuces.effects import targets, usable
 from bot.games.deuces.state import (
     LOOT_LIMIT,
@@ -44,7 +45,10 @@ DEUCE = 2
 
 
 def auto_defence(state: DeucesTable, seat: int) -> Defend:
-    """The best legal answer the engine finds: the cheapest win, else tie, else the lowest cards."""
+    """The best legal answer the engine finds: the cheapest win, else tie, else the lowest cards
+    (a yield when too few cards are held)."""
+    if not combat.can_answer(state):
+        return Defend(cards=())
     return Defend(cards=tuple(tactics.cheapest_answer(state, player(seat))))
 
 
@@ -141,11 +145,18 @@ def _suggest_defence(state: DeucesTable, seat: int) -> DeucesAction:
     answer = tactics.winning_answer(state, me)
     if answer is not None:
         return Defend(cards=tuple(answer))
+    short = not combat.can_answer(state)
     for ability in state.abilities(me):
-        if usable(state, me, ability, "defend"):
+        if usable(state, me, ability, "defend") and not (short and not _may_save(ability)):
             cards = tuple(tactics.chosen_cards(state, me, ability))
             return UseAbility(ability=ability.id, cards=cards)
     return auto_defence(state, seat)
+
+
+def _may_save(ability: Ability) -> bool:
+    """Whether a Disrupt can help a defender too short to answer: only calling the attack off
+    or drawing cards can (a blunted attack or a better next play still finds them short)."""
+    return any(isinstance(effect, Cancel | Draw) for effect in ability.effects)
 
 
 def _suggest_loot(state: DeucesTable, seat: int) -> DeucesAction:

@@ -170,6 +170,8 @@ class DeucesState(DeucesTable):
 
     def _list_defend(self, seat: int) -> list[DeucesAction]:
         assert self.clash is not None
+        if not combat.can_answer(self):  # too few cards: yield, unless a Disrupt saves them
+            return [Defend(cards=()), *self._list_abilities(seat, "defend")]
         size = self.clash.size
         hand = piles.hand_faces(self, player(seat))
         answers = {
@@ -261,6 +263,10 @@ class DeucesState(DeucesTable):
 
     def _check_defend(self, seat: int, action: Defend) -> None:
         assert self.clash is not None
+        if not combat.can_answer(self):
+            if action.cards:
+                raise IllegalAction("you hold too few cards to answer: yield, or use a Disrupt")
+            return
         self._check_held(seat, action.cards)
         counted = [piles.card_face(self, player(seat), card) for card in action.cards]
         if not len(counted) <= self.clash.size <= capacity(counted):
@@ -428,6 +434,8 @@ class DeucesState(DeucesTable):
 
     def _do_defend(self, seat: int, action: Defend) -> list[DeucesEvent]:
         self.prompt = None
+        if not action.cards:  # a yield: too few cards to answer
+            return combat.overwhelm(self)
         return combat.answer(self, list(action.cards))
 
     def _do_trade(self, seat: int, action: TradeUp) -> list[DeucesEvent]:

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from bot.games.contract import GameEnded, Outcome
 from bot.games.deuces import combat, gm, piles
-from bot.games.deuces.effects import cast, reset_turn_uses
+from bot.games.deuces.effects import cast, reset_turn_uses, usable
 from bot.games.deuces.events import (
     DeucesEvent,
     EncounterEnded,
@@ -30,6 +30,7 @@ from bot.games.deuces.events import (
 )
 from bot.games.deuces.state import (
     LOOT_LIMIT,
+    LOOT_NEEDS,
     MAX_LEVEL,
     TARGET_PER_PLAYER,
     WITHIN,
@@ -51,8 +52,6 @@ from bot.games.deuces.state import (
 
 HAND_SIZES = {1: 6, 2: 6, 3: 7, 4: 7, 5: 7}
 """A player's hand at the start of an encounter, by level."""
-LOOT_NEEDS = {Tier.EPIC: 4, Tier.RARE: 3, Tier.COMMON: 2}
-"""Deuces in hand for each tier of loot; treasure lowers each by one."""
 
 
 def advance(state: DeucesTable) -> list[DeucesEvent]:
@@ -67,7 +66,7 @@ def _setup(state: DeucesTable) -> list[DeucesEvent]:
     """A new encounter: fresh hands and Threat Cards, then enemies to within 3 of the target."""
     state.encounter += 1
     state.target = (TARGET_PER_PLAYER + state.options.modifier) * len(state.players)
-    state.difficulty, state.treasure, state.won = 0, False, None
+    state.difficulty, state.treasure, state.won, state.folded = 0, False, None, False
     state.taunt, state.hunting, state.gm_actor = None, False, None
     events: list[DeucesEvent] = [
         EncounterStarted(encounter=state.encounter, level=state.level, target=state.target)
@@ -210,10 +209,17 @@ def _gm_step(state: DeucesTable) -> list[DeucesEvent]:
     seat = gm.pick_target(state, index)
     cards = gm.pick_attack(state, index, seat)
     events = combat.declare(state, enemy(index), player(seat), cards)
-    if not combat.can_answer(state):
+    if not combat.can_answer(state) and not _may_disrupt(state, seat):
         return events + combat.overwhelm(state)
     state.prompt = DefendPrompt(seat=seat)
     return events
+
+
+def _may_disrupt(state: DeucesTable, seat: int) -> bool:
+    """Whether the attacked player holds a Disrupt they may use now: then they are asked even
+    when they hold too few cards to answer (a Disrupt can be used at any time)."""
+    me = player(seat)
+    return any(usable(state, me, ability, "defend") for ability in state.abilities(me))
 
 
 def _switch_side(state: DeucesTable) -> list[DeucesEvent]:
@@ -233,7 +239,7 @@ def _fold(state: DeucesTable) -> list[DeucesEvent]:
     events: list[DeucesEvent] = [Folded(cards_left=left)]
     for seat in state.active(Side.PLAYERS):
         events += piles.draw_player(state, seat, left)
-    state.won, state.phase = True, Phase.END
+    state.won, state.folded, state.phase = True, True, Phase.END
     return events
 
 

@@ -76,7 +76,7 @@ class DeucesGame(Game[DeucesState, DeucesAction]):
     def label(
         self, state: DeucesState, seat: int, action: DeucesAction, names: Sequence[str] = ()
     ) -> str:
-        return label(state, seat, action)
+        return label(state, seat, action, names)
 
     def narrate(
         self,
@@ -93,7 +93,7 @@ class DeucesGame(Game[DeucesState, DeucesAction]):
     def hand(
         self, state: DeucesState, seat: int, picked: list[str], names: Sequence[str] = ()
     ) -> HandView | None:
-        return deuces_hand(state, seat, picked)
+        return deuces_hand(state, seat, picked, names)
 
     def suggest(self, state: DeucesState, seat: int) -> DeucesAction | None:
         return suggest(state, seat)

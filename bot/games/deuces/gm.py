@@ -15,7 +15,7 @@ from __future__ import annotations
 from bot.games.cards import Card
 from bot.games.contract import seeded_rng
 from bot.games.deuces import tactics
-from bot.games.deuces.content import Ability
+from bot.games.deuces.content import Ability, Hunt
 from bot.games.deuces.effects import targets, usable
 from bot.games.deuces.poker import MAX_PLAY
 from bot.games.deuces.state import DeucesTable, Side, enemy, player
@@ -76,7 +76,7 @@ def pick_ability(state: DeucesTable, index: int) -> Choice | None:
             continue
         if ability.timing == "instead_of_attack" and _attack_is_good(state, index):
             continue
-        if not tactics.worth_using(state, user, ability):
+        if not tactics.worth_using(state, user, ability) or _hunts_in_vain(state, index, ability):
             continue
         aims = targets(state, user, ability)
         if not aims:
@@ -87,6 +87,17 @@ def pick_ability(state: DeucesTable, index: int) -> Choice | None:
             tactics.chosen_cards(state, user, ability),
         )
     return None
+
+
+def _hunts_in_vain(state: DeucesTable, index: int, ability: Ability) -> bool:
+    """A hunt (attack anyone) that would not change whom this enemy attacks: a taunt holds,
+    or a player it may attack already has the fewest cards. Such an ability does nothing."""
+    if not ability.effects or not all(isinstance(e, Hunt) for e in ability.effects):
+        return False
+    if state.taunt is not None and state.taunt in state.active(Side.PLAYERS):
+        return True
+    fewest = min(len(state.players[seat].hand) for seat in state.active(Side.PLAYERS))
+    return any(len(state.players[seat].hand) == fewest for seat in must_target(state, index))
 
 
 def _attack_is_good(state: DeucesTable, index: int) -> bool:

@@ -28,7 +28,8 @@ DEUCES_RULINGS: list[str] = [
     "raised above an ace are simply higher numbers.",
     "A defence has as many cards as the attack, so four of a kind is only answered by four of "
     "a kind. A defence that makes no valid hand loses. A defender holding fewer cards than the "
-    "attack is defeated at once (their hand is discarded) and the attacker wins.",
+    "attack is defeated at once (their hand is discarded) and the attacker wins; a player who "
+    "holds a Disrupt they may use is asked first, and may use it or yield.",
     "The winner draws as many cards as they played (a Rare card played as a pair draws one); "
     "on a tie both draw. Anyone left with no cards is defeated.",
     "Played cards go to their owner's discard pile lowest first, so the highest card played "
@@ -71,8 +72,9 @@ DEUCES_RULINGS: list[str] = [
     "party reshuffles and goes on; Hardcore: a defeat ends the quest. A quest not won within "
     "its encounter limit (60 by default) is lost. Option: level up after every encounter.",
     "Timeouts: a defence is answered with the cheapest winning hand, else a tie, else the "
-    "lowest cards; a turn Guards the lowest card that is not a deuce (or passes, by option); a "
-    "vote Stays; the loot step gives back only what is over the limit.",
+    "lowest cards (in a quest deuces last, as they make loot), and a player too short to "
+    "answer yields; a turn Guards the lowest card that is not a deuce (or passes, by option); "
+    "a vote Stays; the loot step gives back only what is over the limit.",
     "Not played here: pets and other controlled entities, quest loot and special encounters, "
     "and the competitive modes.",
     "Score: the total difficulty of the encounters won.",
@@ -87,18 +89,24 @@ DEUCES_RULES = RulesPage(
     ),
     sections=[
         (
-            "The encounter",
-            "The GM draws enemies towards a target difficulty (5 per player); within 3 of it, "
-            "the party votes **Hit** (one more enemy) or **Stay**. Below the target the party "
-            "strikes first; at it, first and with treasure; above it, treasure and an "
-            "initiative draw.",
-        ),
-        (
-            "Fighting",
-            "On your turn, attack an enemy with a single, pair, triple, four of a kind or "
-            "five-card poker hand; the defender answers with as many cards. Higher wins and "
-            "draws; ties draw for both. A fighter with no cards is defeated. Or Guard: discard "
-            "a card and draw one. The GM attacks whoever shows the highest Threat Card.",
+            "How to play",
+            "Your party fights encounters with ordinary playing cards; the bot is the Game "
+            "Master (GM).\n"
+            "1. **The draw.** The GM turns over enemies until they come close to the target "
+            "(5 per player). Vote **Hit** for one more enemy or **Stay**.\n"
+            "2. **Attack.** On your turn, attack an enemy with cards from your hand: a single "
+            "card, a pair, three or four of a kind, or a five-card poker hand (straight, "
+            "flush, full house).\n"
+            "3. **Defend.** Whoever is attacked answers with as many cards; the higher wins, "
+            "suits do not count. The winner draws as many cards as they played; on a tie both "
+            "draw.\n"
+            "4. **Out of cards, out of the fight.** Defeat every enemy to win the encounter.\n"
+            "5. **Threat.** The last card you played shows on your discard pile: the GM "
+            "attacks whoever shows the highest.\n"
+            "6. **Instead of attacking** you may Guard (swap a card for a new one). Your "
+            "class's abilities help; a *Disrupt* one is used when you are attacked.\n"
+            "7. **Loot.** Keep your 2s: two or more in hand when an encounter is won bring "
+            "loot, which makes one of your cards stronger.",
         ),
         (
             "In Discord",

@@ -44,6 +44,8 @@ class Tier(StrEnum):
 
 
 TIERS: list[Tier] = [Tier.COMMON, Tier.RARE, Tier.EPIC]
+LOOT_NEEDS = {Tier.EPIC: 4, Tier.RARE: 3, Tier.COMMON: 2}
+"""Deuces in hand for each tier of loot; treasure lowers each by one."""
 
 
 class Ref(Frozen, frozen=True):
@@ -240,6 +242,8 @@ class DeucesTable(GameState[DeucesAction]):
     level_up: bool = False
     won: bool | None = None
     """How the current encounter ended: None while it goes on."""
+    folded: bool = False
+    """The current encounter was won by the GM folding (its enemies fled)."""
     encounters_won: int = 0
     score: int = 0
     outcome: Outcome | None = None

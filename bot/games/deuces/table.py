@@ -8,6 +8,7 @@ listed in advance, so a hand of seven offers no more than a few buttons at a tim
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 from bot.games.cards import Card
 from bot.games.deuces.actions import DeucesAction, Vote
@@ -15,6 +16,7 @@ from bot.games.deuces.autoplay import suggest
 from bot.games.deuces.engine import DeucesState
 from bot.games.deuces.state import player
 from bot.games.deuces.view import HandFacts, TableFacts, hand_view, table_view
+from bot.games.deuces.voice import cards_count
 from bot.games.views import (
     CardGroup,
     Control,
@@ -48,7 +50,9 @@ def enemy_called(state: DeucesState, index: int) -> str:
     return f"{name} ({index})" if twins > 1 else name
 
 
-def label(state: DeucesState, seat: int, action: DeucesAction) -> str:
+def label(state: DeucesState, seat: int, action: DeucesAction, names: Sequence[str] = ()) -> str:
+    """A button's words; every legal action of a seat gets its own (enemies that share a name
+    are told apart by their place, an ability's target is named)."""
     cards = " ".join(str(card) for card in action_cards(action))
     match action.kind:
         case "vote":
@@ -56,7 +60,7 @@ def label(state: DeucesState, seat: int, action: DeucesAction) -> str:
         case "attack":
             text = f"Attack {enemy_called(state, getattr(action, 'target', 0))} with {cards}"
         case "defend":
-            text = f"Defend with {cards}"
+            text = f"Defend with {cards}" if cards else "Yield: too few cards to answer"
         case "guard":
             text = f"Guard with {cards}"
         case "end":
@@ -65,7 +69,8 @@ def label(state: DeucesState, seat: int, action: DeucesAction) -> str:
             ability = state.ability(player(seat), getattr(action, "ability", ""))
             target = getattr(action, "target", None)
             text = f"{ability.name if ability else 'Ability'} {cards}".strip()
-            text += f" @{target}" if target is not None else ""
+            if ability is not None and target is not None:
+                text += f" on {_aimed_at(state, ability.target, target, names)}"
         case "trade":
             text = f"Trade {getattr(action, 'give', '')} up into {getattr(action, 'keep', '')}"
         case "drop":
@@ -75,11 +80,33 @@ def label(state: DeucesState, seat: int, action: DeucesAction) -> str:
     return text[:LABEL_LIMIT]
 
 
+def _aimed_at(state: DeucesState, kind: str, target: int, names: Sequence[str]) -> str:
+    """An ability's target in words: an enemy as its button calls it, an ally by name (with
+    their seat when two players share a name)."""
+    if kind == "foe":
+        return enemy_called(state, target)
+    if target >= len(names):
+        return f"Player {target + 1}"
+    twins = list(names).count(names[target]) > 1
+    return f"{names[target]} ({target + 1})" if twins else names[target]
+
+
+def _no_enemies(state: DeucesState) -> str:
+    """The enemies' field once the table holds none: gone after the encounter, or to come."""
+    if state.won and state.folded:
+        return "none left: they fled"
+    if state.won:
+        return "none left: all defeated"
+    if state.won is False:
+        return "none left: the party was beaten"
+    return "none left" if state.is_over else "none yet"
+
+
 def deuces_table(state: DeucesState, names: list[str]) -> TableView:
     facts = table_view(state)
     foes = [
         f"`{f.index}` **{f.name}** ({f.rank}): "
-        + ("defeated" if f.defeated else f"{f.cards} cards, edge {f.edge:+d}")
+        + ("defeated" if f.defeated else f"{cards_count(f.cards)}, edge {f.edge:+d}")
         for f in facts.enemies
     ]
     party = [
@@ -92,7 +119,7 @@ def deuces_table(state: DeucesState, names: list[str]) -> TableView:
     fields = [
         Field(
             name="👹 Enemies",
-            value="\n".join(foes) or ("none left" if state.is_over else "none yet"),
+            value="\n".join(foes) or _no_enemies(state),
             inline=False,
         ),
         Field(name="🛡️ Party", value="\n".join(party), inline=False),
@@ -103,7 +130,9 @@ def deuces_table(state: DeucesState, names: list[str]) -> TableView:
     if not state.is_over and facts.prompt:
         waiting = ", ".join(names[seat] for seat in facts.waiting_for)
         what = PROMPTS.get(facts.prompt, facts.prompt)
-        fields.append(Field(name="⏳ Waiting for", value=f"{waiting} to {what}", inline=False))
+        fields.append(
+            Field(name="⏳ Waiting for", value=f"{waiting} to {what}", inline=False, prompt=True)
+        )
     title = (
         f"Dungeons & Deuces · encounter {facts.encounter} · level {facts.level}"
         f" · difficulty {facts.difficulty}/{facts.target}"
@@ -144,7 +173,9 @@ def vote_controls(state: DeucesState) -> list[Control]:
     ]
 
 
-def deuces_hand(state: DeucesState, seat: int, picked: list[str]) -> HandView:
+def deuces_hand(
+    state: DeucesState, seat: int, picked: list[str], names: Sequence[str] = ()
+) -> HandView:
     """One player's cards with their marks and abilities, and the plays of the picked cards."""
     facts = hand_view(state, seat)
     chosen = picked_cards(state, seat, picked)
@@ -175,7 +206,7 @@ def deuces_hand(state: DeucesState, seat: int, picked: list[str]) -> HandView:
             )
             for index, held in enumerate(facts.cards)
         ],
-        controls=plays(state, seat, chosen) if waiting else [],
+        controls=plays(state, seat, chosen, names) if waiting else [],
         picture=hand_picture(facts, chosen),
     )
 
@@ -199,7 +230,9 @@ def hand_picture(facts: HandFacts, chosen: list[Card]) -> Picture | None:
     return Picture(groups=[CardGroup(title="Your hand", cards=cards)])
 
 
-def plays(state: DeucesState, seat: int, picked: list[Card]) -> list[Control]:
+def plays(
+    state: DeucesState, seat: int, picked: list[Card], names: Sequence[str] = ()
+) -> list[Control]:
     """The hint, then every legal play made of exactly the picked cards."""
     hint = suggest(state, seat)
     wanted = Counter(picked)
@@ -211,11 +244,13 @@ def plays(state: DeucesState, seat: int, picked: list[Card]) -> list[Control]:
     ]
     offered = [
         Control(
-            label=f"💡 {label(state, seat, hint)}"[:LABEL_LIMIT], action=str(hint), style="success"
+            label=f"💡 {label(state, seat, hint, names)}"[:LABEL_LIMIT],
+            action=str(hint),
+            style="success",
         )
     ]
     offered += [
-        Control(label=label(state, seat, action), action=str(action), style="primary")
+        Control(label=label(state, seat, action, names), action=str(action), style="primary")
         for action in matching
     ]
     return offered[: MAX_PLAYS + 1]

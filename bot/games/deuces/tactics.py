@@ -7,6 +7,7 @@ sets) and from a measured table (for five-card hands), so the GM plays fair and 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
 from math import comb
 
@@ -27,7 +28,7 @@ from bot.games.deuces.poker import (
     plays,
     read,
 )
-from bot.games.deuces.state import DeucesTable, Ref
+from bot.games.deuces.state import LOOT_NEEDS, DeucesTable, Mode, Ref, Side
 
 DECK = 52
 RANKS = 13
@@ -48,6 +49,8 @@ HIGH_CARD_COST = 0.06
 """Spending a high card on an attack leaves a weaker hand to defend with."""
 THROW_BELOW = 8
 """Cards worth swapping away are those below this value."""
+LOOT_COST = 1.0
+"""What a player's attack gives up, in cards, for each loot tier its deuces would cost."""
 
 
 @cache
@@ -96,6 +99,7 @@ def best_attack(
         for play in options:
             odds = answer_odds(play, gap, len(defender.hand))
             score = attack_score(play, odds, len(defender.hand))
+            score -= LOOT_COST * loot_lost(state, attacker, play.cards)
             if best is None or score > best[0]:
                 best = (score, target, play)
     return best
@@ -112,8 +116,9 @@ def cheapest_answer(state: DeucesTable, defender: Ref) -> list[Card]:
     for wanted in (Result.DEFENDER, Result.TIE):
         fits = [p for p in answers if clash(attack, p, pending.edge, edge) == wanted]
         if fits:
-            return list(min(fits, key=_cost).cards)
-    return throwaway(hand, pending.size)
+            best = min(fits, key=lambda p: (loot_lost(state, defender, p.cards), _cost(p)))
+            return list(best.cards)
+    return throwaway(hand, pending.size, keep_deuces=loot_ahead(state, defender))
 
 
 def winning_answer(state: DeucesTable, defender: Ref) -> list[Card] | None:
@@ -133,9 +138,32 @@ def _cost(play: Play) -> tuple[tuple[int, tuple[int, ...]], int]:
     return play.strength(), sum(card.value for card in play.cards)
 
 
-def throwaway(hand: list[Face], size: int) -> list[Card]:
-    """The lowest cards that can count as `size` (with too few cards, Rare ones count twice)."""
-    return [f.card for f in sorted(hand, key=lambda f: f.top)[:size]]
+def throwaway(hand: list[Face], size: int, keep_deuces: bool = False) -> list[Card]:
+    """The lowest cards that can count as `size` (with too few cards, Rare ones count twice);
+    with `keep_deuces` (a player's loot), deuces go last."""
+    ranked = sorted(hand, key=lambda f: (keep_deuces and f.card.value == DEUCE, f.top))
+    return [f.card for f in ranked[:size]]
+
+
+def loot_tier(state: DeucesTable, deuces: int) -> int:
+    """How many loot tiers a hand with this many deuces reaches (0 to 3)."""
+    relief = 1 if state.treasure else 0
+    return sum(deuces >= need - relief for need in LOOT_NEEDS.values())
+
+
+def loot_ahead(state: DeucesTable, who: Ref) -> bool:
+    """Whether deuces in this fighter's hand are worth keeping: a player's, in a quest (loot
+    only helps in the encounters after the one it is won in)."""
+    return who.side == Side.PLAYERS and state.options.mode != Mode.ENCOUNTER
+
+
+def loot_lost(state: DeucesTable, who: Ref, cards: Iterable[Card]) -> int:
+    """The loot tiers a player in a quest gives up by playing these cards (their deuces)."""
+    if not loot_ahead(state, who):
+        return 0
+    held = sum(card.value == DEUCE for card in state.fighter(who).hand)
+    spent = sum(card.value == DEUCE for card in cards)
+    return loot_tier(state, held) - loot_tier(state, held - spent)
 
 
 # ---- choosing cards and moments for abilities ---------------------------------------------------

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.games.contract import Event, GameEnded, kind_of, seeded_rng
+from bot.games.deuces.events import EnemyDrawn
 from bot.games.deuces.state import DeucesTable, Ref
 
 Pick = Callable[[list[str]], str]
@@ -56,7 +57,7 @@ OVERWHELMED = ["{defender} cannot answer and is overwhelmed!"]
 DEFEATED = ["{who} is defeated!", "{who} falls and does not rise."]
 GUARDED = ["{who} takes a guard with {card}."]
 ABILITY = ["{user} uses **{name}**.", "{user} calls on **{name}**."]
-FOLDED = ["The GM folds: the last enemies flee with {cards_left} cards in hand."]
+FOLDED = ["The GM folds: the last enemies flee with {left} in hand."]
 ENDED = {True: "The encounter is won!", False: "The party is beaten. The encounter is lost."}
 LOOT = ["{who} finds loot: {card} ({tier})."]
 LEVEL = ["The party reaches level {level}."]
@@ -111,6 +112,15 @@ def _initiative(event: Any, pick: Pick, scene: Scene) -> str:
     )
 
 
+def _folded(event: Any, pick: Pick, scene: Scene) -> str:
+    return pick(FOLDED).format(left=cards_count(event.cards_left))
+
+
+def cards_count(count: int) -> str:
+    """ "1 card", "2 cards"."""
+    return f"{count} card{'' if count == 1 else 's'}"
+
+
 def _game_ended(event: GameEnded, pick: Pick, scene: Scene) -> str:
     outcome = "wins" if event.outcome == "won" else "loses"
     return pick(GAME_ENDED).format(outcome=outcome, score=event.score, level=scene.level)
@@ -129,7 +139,7 @@ LINES: dict[str, Line] = {
     "defeated": _line(DEFEATED),
     "guarded": _line(GUARDED),
     "ability_used": _line(ABILITY),
-    "folded": _line(FOLDED),
+    "folded": _folded,
     "encounter_ended": _line(ENDED, key=lambda event: event.won),
     "loot_gained": _line(LOOT),
     "levelled_up": _line(LEVEL),
@@ -160,29 +170,32 @@ class GameMaster:
 def narrate(
     events: Sequence[Event], before: DeucesTable | None, after: DeucesTable, names: list[str]
 ) -> list[str]:
-    """The GM's lines for one move. Players go by their names, enemies by theirs: up to the
-    move's last new encounter, as the table before the move held them (a move that ends an
-    encounter speaks of enemies only that table still holds); from it on, as the table after
-    it holds them (the new encounter's enemies sit at the same places as the old ones did)."""
-    starts = [i for i, event in enumerate(events) if kind_of(event) == "encounter_started"]
-    split = starts[-1] if starts else len(events)
+    """The GM's lines for one move. Players go by their names, enemies by theirs, as they sat
+    when each event happened: the table before the move holds the enemies it starts with; a
+    new encounter clears the places, and each enemy drawn names its place from then on (a
+    move may end one encounter and start the next, whose enemies sit at the same places).
+    A place the move itself never told of is looked up in the table after it."""
+    seated: dict[int, str] = {}
+    if before is not None:
+        seated = {i: before.enemy_def(i).name for i in range(len(before.enemies))}
 
-    def namer(tables: list[DeucesTable]) -> Name:
-        def name(who: Ref | int) -> str:
-            if isinstance(who, int) or who.side == "players":
-                seat = who if isinstance(who, int) else who.index
-                return names[seat] if seat < len(names) else f"Player {seat + 1}"
-            for table in tables:
-                if who.index < len(table.enemies):
-                    return table.enemy_def(who.index).name
-            return "the enemy"
+    def name(who: Ref | int) -> str:
+        if isinstance(who, int) or who.side == "players":
+            seat = who if isinstance(who, int) else who.index
+            return names[seat] if seat < len(names) else f"Player {seat + 1}"
+        if who.index in seated:
+            return seated[who.index]
+        if who.index < len(after.enemies):
+            return after.enemy_def(who.index).name
+        return "the enemy"
 
-        return name
-
-    old_tables = [table for table in (before, after) if table is not None]
-    earlier = GameMaster(after.seed, namer(old_tables), after.level)
-    later = GameMaster(after.seed, namer([after]), after.level)
-    return [
-        *earlier.narrate(events[:split], after.turn),
-        *later.narrate(events[split:], after.turn, first=split),
-    ]
+    master = GameMaster(after.seed, name, after.level)
+    lines: list[str] = []
+    for place, event in enumerate(events):
+        kind = kind_of(event)
+        if kind == "encounter_started":
+            seated = {}
+        elif isinstance(event, EnemyDrawn):
+            seated[event.index] = event.name
+        lines += master.narrate([event], after.turn, first=place)
+    return lines

@@ -25,7 +25,7 @@ from bot.games.deuces import (
     parse_action,
     table_view,
 )
-from bot.games.deuces.state import Loot, Tier
+from bot.games.deuces.state import Loot, Mode, Tier
 
 from .tables import give, of, table
 
@@ -76,6 +76,13 @@ def test_a_timed_out_defence_answers_with_the_cheapest_win() -> None:
 def test_a_timed_out_defence_without_an_answer_throws_the_lowest_cards() -> None:
     state, _ = table(["2♠ 5♦ 9♣ J♦ 6♣ 7♣ 8♦ K♣"], ["six"], gm_deck="A♥ 10♠ 10♥")
     assert default_action(state, 0) == Defend(cards=tuple(cards("2♠ 5♦")))
+
+
+def test_in_a_quest_a_timed_out_defence_keeps_the_deuces_for_loot() -> None:
+    """Deuces in hand are loot at the end of a won encounter (here one is enough: treasure)."""
+    quest = Mode.QUEST_BEGINNER
+    state, _ = table(["2♠ 5♦ 9♣ J♦ 6♣ 7♣ 8♦ K♣"], ["six"], gm_deck="A♥ 10♠ 10♥", mode=quest)
+    assert default_action(state, 0) == Defend(cards=tuple(cards("5♦ 6♣")))
 
 
 @pytest.mark.parametrize(("policy", "kind"), [("guard", "guard"), ("skip", "end")])

@@ -7,7 +7,7 @@ import pytest
 
 from bot.games.cards import Card, cards, standard_deck
 from bot.games.contract import IllegalAction, Outcome
-from bot.games.deuces import gm, piles
+from bot.games.deuces import gm, piles, suggest
 from bot.games.deuces.actions import Attack, Defend, EndTurn, Guard, UseAbility
 from bot.games.deuces.content import ClassDef
 from bot.games.deuces.state import Loot, Side, Tier, player
@@ -286,3 +286,50 @@ def test_a_common_card_may_answer_one_higher() -> None:
     state.players[0].loot = [Loot(card=Card.parse("Q♣"), tier=Tier.COMMON)]
     events = state.apply(0, Defend(cards=tuple(cards("Q♣"))))
     assert of(events, "clashed")[0].result == "tie"
+
+
+def test_a_player_too_short_to_answer_may_still_disrupt_before_falling() -> None:
+    """Disrupt can be used at any time: a player holding fewer cards than the attack is asked
+    first when they hold one, and may cancel the attack or yield."""
+    hush = ability("hush", {"op": "cancel"}, timing="disrupt")
+    state = one_enemy("Q♠ Q♥", classes=[klass_with(hush)])
+    give(state, 0, "9♠")
+    events = state.apply(0, EndTurn())
+    assert of(events, "attacked")[0].size == 2 and "overwhelmed" not in kinds(events)
+    assert state.prompt.kind == "defend" and state.waiting_for == [0]
+    assert state.legal_actions(0) == [Defend(cards=()), UseAbility(ability="hush")]
+    assert state.timeout_action(0) == Defend(cards=()), "a timeout yields, as before"
+    with pytest.raises(IllegalAction):
+        state.apply(0, Defend(cards=tuple(cards("9♠"))))
+    events = state.apply(0, UseAbility(ability="hush"))
+    assert "attack_cancelled" in kinds(events) and not state.players[0].defeated
+    assert state.prompt.kind == "turn" and state.waiting_for == [0]
+
+
+def test_a_player_too_short_to_answer_who_yields_is_overwhelmed() -> None:
+    hush = ability("hush", {"op": "cancel"}, timing="disrupt")
+    state = one_enemy("Q♠ Q♥", classes=[klass_with(hush)])
+    give(state, 0, "9♠")
+    state.apply(0, EndTurn())
+    events = state.apply(0, Defend(cards=()))
+    assert kinds(events)[:2] == ["overwhelmed", "cards_discarded"]
+    assert state.players[0].defeated and state.is_over and state.outcome == Outcome.LOST
+
+
+def test_a_player_too_short_to_answer_without_a_disrupt_falls_at_once() -> None:
+    state = one_enemy("Q♠ Q♥")
+    give(state, 0, "9♠")
+    events = state.apply(0, EndTurn())
+    assert "overwhelmed" in kinds(events) and state.is_over
+    with pytest.raises(IllegalAction):  # a yield is only for a defender too short to answer
+        gm_first("Q♠ Q♥")[0].apply(0, Defend(cards=()))
+
+
+def test_the_hint_for_a_player_too_short_to_answer_uses_only_a_disrupt_that_can_save() -> None:
+    hush = ability("hush", {"op": "cancel"}, timing="disrupt")
+    parry = ability("parry", {"op": "blunt", "amount": 3}, timing="disrupt")
+    for kit, hint in ((hush, UseAbility(ability="hush")), (parry, Defend(cards=()))):
+        state = one_enemy("Q♠ Q♥", classes=[klass_with(kit)])
+        give(state, 0, "9♠")
+        state.apply(0, EndTurn())
+        assert state.prompt.kind == "defend" and suggest(state, 0) == hint

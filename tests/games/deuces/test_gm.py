@@ -1,10 +1,10 @@
 """The GM policy: legal, deterministic, and with some bite (attack choice, abilities, folding)."""
 
-from bot.games.cards import cards
-from bot.games.deuces import gm, tactics
+from bot.games.cards import Card, cards
+from bot.games.deuces import gm, suggest, tactics
 from bot.games.deuces.actions import Attack, EndTurn
-from bot.games.deuces.content import EnemyDef, EnemySet
-from bot.games.deuces.state import player
+from bot.games.deuces.content import ClassDef, EnemyDef, EnemySet
+from bot.games.deuces.state import Mode, player
 
 from .tables import TEST_SET, ability, give, kinds, of, table
 
@@ -97,3 +97,47 @@ def test_cards_thrown_away_are_the_lowest_but_never_the_deuces() -> None:
     assert tactics.chosen_cards(state, player(0), shed) == cards("6♣ 9♥")
     give(state, 0, "2♠ 2♦ Q♣ K♣")
     assert not tactics.worth_using(state, player(0), shed), "only deuces are low: keep them"
+
+
+HUNTER = EnemyDef(
+    id="hunter",
+    name="Hunter",
+    difficulty=3,
+    hand=(4, 4, 4, 4, 4),
+    elite_at=6,
+    boss_at=6,
+    basic=ability("track", {"op": "hunt"}),
+    elite=ability("blink", {"op": "cancel"}, timing="disrupt"),
+)
+HUNT_SET = EnemySet(id="hunt_set", name="Hunt Set", tier=1, enemies=[HUNTER, *TEST_SET.enemies[1:]])
+LOW = "2♥ 3♥ 4♥ 5♥ 6♥ 7♥ 3♦ 10♥ J♥"
+"""Hand 2♥-7♥, Threat Card 3♦."""
+
+
+def test_an_enemy_hunts_only_when_it_changes_whom_it_attacks() -> None:
+    state, _ = table([HAND], ["hunter"], gm_deck="A♠ A♥ 2♦ 3♦", enemy_set=HUNT_SET)
+    assert gm.pick_ability(state, 0) is None, "alone, the player is attacked anyway"
+    state, _ = table([HAND, LOW], ["hunter"], gm_deck="A♠ A♥ 2♦ 3♦", enemy_set=HUNT_SET)
+    assert gm.must_target(state, 0) == [0], "8♦ beats 3♦"
+    assert gm.pick_ability(state, 0) is None, "the player it must attack holds the fewest"
+    give(state, 1, "4♥ 5♥")
+    chosen = gm.pick_ability(state, 0)
+    assert chosen is not None and chosen[0].id == "track", "the hunt reaches a weaker player"
+    state.taunt = 0
+    assert gm.pick_ability(state, 0) is None, "a taunt holds whatever the hunt"
+
+
+def test_a_hint_keeps_the_deuces_that_make_loot_when_another_play_will_do() -> None:
+    hush = ability("hush", {"op": "cancel"}, timing="disrupt")  # nothing to use on a turn
+    steady = ClassDef(id="steady", name="Steady", abilities=[{"level": 1, "ability": hush}])
+    one, _ = table([HAND], ["four"], gm_deck="5♠ 5♥ 5♣ K♦", classes=[steady])
+    give(one, 0, "2♠ 2♦ 4♣ 7♦ 9♣ J♦")
+    assert tactics.loot_lost(one, player(0), cards("2♠ 2♦")) == 0, "no loot after one encounter"
+    quest = Mode.QUEST_BEGINNER
+    state, _ = table([HAND], ["four"], gm_deck="5♠ 5♥ 5♣ K♦", classes=[steady], mode=quest)
+    give(state, 0, "2♠ 2♦ 4♣ 7♦ 9♣ J♦")
+    hint = suggest(state, 0)
+    assert not isinstance(hint, Attack) or Card.parse("2♠") not in hint.cards
+    assert tactics.loot_lost(state, player(0), cards("2♠ 2♦")) == 1
+    give(state, 0, "2♠ 2♦ 3♣ 3♦ 9♣ J♦")
+    assert suggest(state, 0) == Attack(target=0, cards=tuple(cards("3♣ 3♦")))

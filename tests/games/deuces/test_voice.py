@@ -2,11 +2,13 @@
 
 from bot.games.cards import cards
 from bot.games.deuces import GAME, DeucesOptions, new_game, suggest
-from bot.games.deuces.events import Attacked, EncounterStarted, VoteTaken
-from bot.games.deuces.state import Ref, Side
+from bot.games.deuces.actions import Attack
+from bot.games.deuces.content import ClassDef
+from bot.games.deuces.events import Attacked, EncounterStarted, EnemyDrawn, Folded, VoteTaken
+from bot.games.deuces.state import Loot, Mode, Ref, Side, Tier
 from bot.games.deuces.table import enemy_called
 
-from .tables import table
+from .tables import ability, table
 
 
 def test_a_lone_player_is_told_their_choice_not_a_one_to_nothing_count() -> None:
@@ -26,7 +28,7 @@ def test_an_encounter_over_with_no_enemy_on_the_table_says_none_left() -> None:
             state.apply(seat, suggest(state, seat))
         enemies = GAME.table(state, ["Ann"]).fields[0]
         if "cards, edge" not in enemies.value and "defeated" not in enemies.value:
-            assert enemies.value == "none left"
+            assert enemies.value.startswith("none left")
             seen += 1
     assert seen, "some encounter among these ends with its table cleared"
 
@@ -52,3 +54,58 @@ def test_a_new_encounters_enemies_are_named_as_the_new_table_holds_them() -> Non
     first, *_, last = GAME.narrate(events, before, after, ["Ann"])
     assert old in first and new not in first
     assert new in last and old not in last
+
+
+def test_every_encounter_of_a_move_names_its_own_enemies() -> None:
+    """Even a move that runs through two new encounters, told with no table before it, names
+    each enemy as it was drawn."""
+    after, _ = table(["4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 2♦ 2♣"], ["five"])
+    enemy, ann = Ref(side=Side.GM, index=0), Ref(side=Side.PLAYERS, index=0)
+    hit = Attacked(attacker=enemy, defender=ann, cards=cards("9♠"), category="high", size=1)
+    drawn = [
+        EnemyDrawn(index=0, enemy_id=enemy_id, name=enemy_id.title(), difficulty=1, total=1)
+        for enemy_id in ("one", "six")
+    ]
+    start = EncounterStarted(encounter=2, level=1, target=5)
+    events = [start, drawn[0], hit, start, drawn[1], hit]
+    lines = GAME.narrate(events, None, after, ["Ann"])
+    assert "One" in lines[1] and "Six" not in lines[1]
+    assert "Six" in lines[3] and "One" not in lines[3]
+
+
+def test_counts_of_one_card_are_singular() -> None:
+    state, _ = table(["4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 2♦ 2♣"], ["one"], gm_deck="5♥")
+    (line,) = GAME.narrate([Folded(cards_left=1)], None, state, ["Ann"])
+    assert "with 1 card in hand" in line
+    enemies = GAME.table(state, ["Ann"]).fields[0].value
+    assert "1 card," in enemies and "1 cards" not in enemies
+
+
+def test_a_won_encounter_says_its_enemies_are_all_defeated() -> None:
+    state, _ = table(["9♠ 9♦ 4♣ 5♣ 6♣ 7♣ 8♦"], ["one"], gm_deck="5♥", mode=Mode.QUEST_BEGINNER)
+    commons = [Loot(card=card, tier=Tier.COMMON) for card in cards("3♠ 4♠")]
+    state.players[0].loot = commons  # two Commons to trade: the loot step waits for the player
+    state.apply(0, Attack(target=0, cards=tuple(cards("9♠ 9♦"))))
+    assert state.prompt is not None and state.prompt.kind == "loot" and not state.enemies
+    assert GAME.table(state, ["Ann"]).fields[0].value == "none left: all defeated"
+
+
+def test_no_two_buttons_read_alike_with_twin_enemies_and_aimed_abilities() -> None:
+    jab = ability("jab", {"op": "discard", "count": 1}, target="foe")
+    tester = ClassDef(id="tester", name="Tester", abilities=[{"level": 1, "ability": jab}])
+    state, _ = table(["4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 2♦ 2♣"], ["one", "one"], classes=[tester], stay=True)
+    actions = state.legal_actions(0)
+    labels = [GAME.label(state, 0, action, ["Ann"]) for action in actions]
+    assert len(set(labels)) == len(labels)
+    assert "Jab on One (1)" in labels
+
+
+def test_an_ally_aimed_ability_names_the_ally_even_when_two_share_a_name() -> None:
+    mend = ability("mend", {"op": "draw", "count": 1, "who": "target"}, target="ally")
+    healer = ClassDef(id="healer", name="Healer", abilities=[{"level": 1, "ability": mend}])
+    hand = "4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 2♦ 2♣"
+    state, _ = table([hand, hand], ["six"], classes=[healer, healer], stay=True)
+    seat = state.waiting_for[0]
+    aimed = [a for a in state.legal_actions(seat) if a.kind == "ability"]
+    labels = {GAME.label(state, seat, action, ["Sam", "Sam"]) for action in aimed}
+    assert labels == {"Mend on Sam (1)", "Mend on Sam (2)"}
