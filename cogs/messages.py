@@ -113,7 +113,9 @@ def table_embed(
     )
     owner = record.players[0].display_name if record.players else "?"
     embed.set_author(name=f"{owner}'s table"[:256])
-    for field in table.fields[:25]:
+    active = record.status == GameStatus.ACTIVE
+    shown = [field for field in table.fields if active or not field.prompt]
+    for field in shown[:25]:
         embed.add_field(name=field.name[:256], value=field.value[:FIELD_LIMIT], inline=field.inline)
     footer = f"Game #{record.id}" + (f" · {table.footer}" if table.footer else "")
     embed.set_footer(text=footer[:2048])

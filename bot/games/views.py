@@ -18,6 +18,9 @@ class Field(BaseModel, frozen=True):
     name: str
     value: str
     inline: bool = True
+    prompt: bool = False
+    """Says whom the table waits on: left out once the game is closed (abandoned, expired),
+    which the game's state alone does not know."""
 
 
 class Control(BaseModel, frozen=True):

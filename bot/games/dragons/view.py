@@ -62,7 +62,9 @@ def dragons_table(state: DragonsState, names: list[str]) -> TableView:
         if duel:
             mover = names[state.to_move]
             doing = "decides for both: run or face the room" if state.deciding else "picks a card"
-            fields.append(Field(name="⏳ Turn", value=f"{mover} {doing}", inline=False))
+            fields.append(
+                Field(name="⏳ Turn", value=f"{mover} {doing}", inline=False, prompt=True)
+            )
     return TableView(
         title="Diamonds & Dragons" + (" · Duel" if duel else ""),
         fields=fields,

@@ -117,7 +117,7 @@ def status_field(state: DungeonState, names: list[str]) -> Field:
         if monster is not None:
             doing = f"moves the monsters: {monster_called(monster.card)}"
     name = f"⏳ Turn {number} of {MAX_TURNS}"
-    return Field(name=name, value=f"**{names[seat]}** {doing}", inline=False)
+    return Field(name=name, value=f"**{names[seat]}** {doing}", inline=False, prompt=True)
 
 
 def battle_field(state: DungeonState, names: list[str]) -> Field | None:

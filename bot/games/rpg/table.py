@@ -102,7 +102,9 @@ def rpg_table(state: RpgState, names: list[str]) -> TableView:
     if state.is_over:
         fields.append(Field(name="🏆 Result", value=_ranking(state, name), inline=False))
     else:
-        fields.append(Field(name="⏳ Waiting for", value=_waiting(state, name), inline=False))
+        fields.append(
+            Field(name="⏳ Waiting for", value=_waiting(state, name), inline=False, prompt=True)
+        )
     out = f" · out of the game: {spoken(state.removed)}" if state.removed else ""
     fields.append(
         Field(
