@@ -391,7 +391,11 @@ class RpgState(RpgTable):
         if not self.alive(seat):
             raise IllegalAction("that seat is already out of the game")
         on_turn = self.phase in (Phase.TURN, Phase.DEFEND) and seat == self.current
-        if self.attack is not None and seat in (self.attack.attacker, self.attack.target):
+        called_off = self.attack is not None and seat in (
+            self.attack.attacker,
+            self.attack.target,
+        )
+        if called_off:
             self._settle()
         if self.phase == Phase.BID:
             sealed = self.bids[seat]
@@ -399,7 +403,7 @@ class RpgState(RpgTable):
                 self.discard.append(sealed)
                 self.bids[seat] = None
             self.answered = [other for other in self.answered if other != seat]
-        events = self._kill(seat, "left")
+        events = self._kill(seat, "left", called_off=called_off)
         if self.is_over:
             return events
         if self.phase == Phase.BID and not self.acting():
@@ -454,13 +458,18 @@ class RpgState(RpgTable):
             return self._open_special()
         return self._start_turn(self.following(self.current))
 
-    def _kill(self, seat: int, reason: Death, damage: int = 0) -> list[RpgEvent]:
+    def _kill(
+        self, seat: int, reason: Death, damage: int = 0, called_off: bool = False
+    ) -> list[RpgEvent]:
         """A seat dies: its hand goes to the discard pile; one survivor ends the game."""
         cards = self.hands[seat]
         self.discard += cards
         self.hands[seat] = []
         self.fallen.append(seat)
-        events: list[RpgEvent] = [Fell(seat=seat, reason=reason, cards=len(cards), damage=damage)]
+        fell = Fell(
+            seat=seat, reason=reason, cards=len(cards), damage=damage, called_off=called_off
+        )
+        events: list[RpgEvent] = [fell]
         if len(self.living()) == 1:
             events += self._finish(self.living(), by_hearts=False)
         return events

@@ -77,6 +77,8 @@ class Fell(Event, frozen=True):
     reason: Death
     cards: int
     damage: int = 0
+    called_off: bool = False
+    """A player who left during an attack they made or had to answer: it ends with them."""
 
 
 class TurnEnded(Event, frozen=True):

@@ -87,7 +87,8 @@ def _fell(event: Fell, name: Names) -> list[str]:
         case "heartless":
             return [f"{who} has no heart left. {who} falls."]
         case _:
-            return [f"{who} is out of the game: their cards go to the discard pile."]
+            off = " The attack is called off." if event.called_off else ""
+            return [f"{who} is out of the game: their cards go to the discard pile.{off}"]
 
 
 def _special(event: SpecialRound, name: Names) -> list[str]:

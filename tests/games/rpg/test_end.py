@@ -197,7 +197,9 @@ def test_leaving_on_your_turn_kills_you_and_passes_the_turn() -> None:
 
 def test_leaving_off_turn_leaves_the_turn_where_it_is() -> None:
     state, _ = build(["3H", "4H", "5H"], deck="2C 3C 4C")
-    assert kinds(state.leave(2)) == ["fell"]
+    events = state.leave(2)
+    assert kinds(events) == ["fell"]
+    assert "called off" not in GAME.narrate(events, None, state, NAMES)[0]
     assert state.acting() == [0]
     play(state, 0, EndTurn())
     assert kinds(play(state, 1, EndTurn()))[-1] == "special_round", "the dead need no turn"
@@ -206,7 +208,11 @@ def test_leaving_off_turn_leaves_the_turn_where_it_is() -> None:
 def test_a_defender_who_leaves_ends_the_attack() -> None:
     state, _ = build(["3H 9S 7C", "5S 4H 9H", "5H"], deck="2C")
     play(state, 0, Attack(spade=c("9S"), clubs=cs("7C"), target=1))
-    assert kinds(state.leave(1)) == ["fell"]
+    events = state.leave(1)
+    assert kinds(events) == ["fell"]
+    assert GAME.narrate(events, None, state, NAMES) == [
+        "**Bo** is out of the game: their cards go to the discard pile. The attack is called off."
+    ]
     assert state.attack is None and state.phase == Phase.TURN and state.acting() == [0]
     assert set(cards("9S 7C 5S 4H 9H")) <= set(state.discard)
     state.check_cards()
