@@ -7,16 +7,14 @@ that id. Bot seats never get results, ratings or pings: the boards rank people.
 
 from __future__ import annotations
 
-import json
 import logging
 
 from bot.games.bot_players import bot_name
 from bot.games.contract import GameError
 from bot.games.definition import Match
+from cogs.commits import commit_move
 from cogs.context import Desk, names_of
-from cogs.messages import NARRATION_LINES
-from cogs.outcomes import ratings_for, result_rows
-from storage import GameRecord, GameStatus, PlayerSeat
+from storage import GameRecord, PlayerSeat
 
 log = logging.getLogger(__name__)
 
@@ -60,17 +58,7 @@ async def play_bots(desk: Desk, record: GameRecord, match: Match) -> GameRecord:
         except GameError:  # a policy that went wrong: the rules' own move keeps the game going
             log.exception("the bot's move for seat %s of game %s failed", seat, record.id)
             text, events = match.time_out(seat)
-        lines = json.loads(record.narration) + match.narrate(events, before, names)
-        rows = result_rows(record, match) if match.is_over else []
-        record = await desk.store.commit_action(
-            record.id,
-            record.version,
-            user_id=record.players[seat].user_id,
-            action=text,
-            state=match.dump(),
-            narration=json.dumps(lines[-NARRATION_LINES:]),
-            status=GameStatus.FINISHED if match.is_over else GameStatus.ACTIVE,
-            results=rows,
-            ratings=ratings_for(record, rows) if rows and match.is_over else None,
-        )
+        lines = match.narrate(events, before, names)
+        user_id = record.players[seat].user_id
+        record = await commit_move(desk, record, match, user_id=user_id, action=text, lines=lines)
     return record

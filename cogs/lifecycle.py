@@ -7,7 +7,6 @@ protects a record.
 
 from __future__ import annotations
 
-import json
 import logging
 
 import discord
@@ -18,8 +17,9 @@ from cogs import answers
 from cogs.answers import refuse
 from cogs.bots import play_bots, waiting_bots
 from cogs.challenges import challenge_text
+from cogs.commits import commit_move
 from cogs.context import Desk, game_of, match_of, names_of
-from cogs.messages import NARRATION_LINES, table_message
+from cogs.messages import table_message
 from cogs.outcomes import ratings_for, result_rows
 from cogs.pings import announce_turn, warn_turn, withdraw
 from cogs.replies import idle_text, say
@@ -124,23 +124,15 @@ class Lifecycle:
             waiting_before = set(match.acting())
             events = match.leave(seat)
             told = [say("left_notice", who=who)]
-            lines = (
-                json.loads(record.narration)
-                + told
-                + match.narrate(events, before, names_of(record))
-            )
-            rows = result_rows(record, match) if match.is_over else []
+            lines = told + match.narrate(events, before, names_of(record))
             try:
-                record = await self.desk.store.commit_action(
-                    record.id,
-                    record.version,
+                record = await commit_move(
+                    self.desk,
+                    record,
+                    match,
                     user_id=interaction.user.id,
                     action=LEAVE_ACTION,
-                    state=match.dump(),
-                    narration=json.dumps(lines[-NARRATION_LINES:]),
-                    status=GameStatus.FINISHED if match.is_over else GameStatus.ACTIVE,
-                    results=rows,
-                    ratings=ratings_for(record, rows) if rows else None,
+                    lines=lines,
                 )
             except StaleVersion:
                 await refuse(interaction, say("stale"))
@@ -359,18 +351,13 @@ class Lifecycle:
                 played.append(f"@{seat}:{text}")
         names = names_of(record)
         told = [say("timed_out", who=", ".join(names[s] for s in late))]
-        lines = json.loads(record.narration) + told + match.narrate(events, before, names)
-        rows = result_rows(record, match) if match.is_over else []
-        record = await self.desk.store.commit_action(
-            record.id,
-            record.version,
+        record = await commit_move(
+            self.desk,
+            record,
+            match,
             user_id=TIMEOUT_USER,
             action=" ".join(["timeout", *played]),
-            state=match.dump(),
-            narration=json.dumps(lines[-NARRATION_LINES:]),
-            status=GameStatus.FINISHED if match.is_over else GameStatus.ACTIVE,
-            results=rows,
-            ratings=ratings_for(record, rows),
+            lines=told + match.narrate(events, before, names),
         )
         record = await play_bots(self.desk, record, match)
         if record.message_id is not None:

@@ -7,19 +7,17 @@ message in place. Every refusal is an ephemeral sentence and changes nothing.
 
 from __future__ import annotations
 
-import json
-
 import discord
 
 from bot.games.contract import GameError, GameOver, NotYourTurn
 from cogs import answers
 from cogs.answers import refuse
 from cogs.bots import play_bots
+from cogs.commits import commit_move
 from cogs.context import Desk, game_of, match_of, names_of
 from cogs.insight import InsightDesk
 from cogs.lifecycle import Lifecycle
-from cogs.messages import NARRATION_LINES, hand_message, table_message
-from cogs.outcomes import ratings_for, result_rows
+from cogs.messages import hand_message, table_message
 from cogs.pings import announce_turn
 from cogs.replies import idle_text, say
 from storage import GameRecord, GameStatus, StaleVersion
@@ -64,20 +62,10 @@ class Plays:
         except GameError as error:
             await refuse(interaction, say("illegal", reason=str(error).rstrip(".")))
             return
-        names = names_of(record)
-        lines = json.loads(record.narration) + match.narrate(events, before, names)
-        rows = result_rows(record, match) if match.is_over else []
+        lines = match.narrate(events, before, names_of(record))
         try:
-            record = await self.desk.store.commit_action(
-                record.id,
-                record.version,
-                user_id=interaction.user.id,
-                action=text,
-                state=match.dump(),
-                narration=json.dumps(lines[-NARRATION_LINES:]),
-                status=GameStatus.FINISHED if match.is_over else GameStatus.ACTIVE,
-                results=rows,
-                ratings=ratings_for(record, rows) if rows and match.is_over else None,
+            record = await commit_move(
+                self.desk, record, match, user_id=interaction.user.id, action=text, lines=lines
             )
         except StaleVersion:  # another process committed first: this one's view is old
             await refuse(interaction, say("stale"))
