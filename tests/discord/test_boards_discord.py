@@ -129,6 +129,7 @@ async def test_periods_leave_out_older_games(harness, make_bot, alice, world, cl
 async def test_stats_count_games_wins_and_streaks(harness, make_bot, alice, bob, seeds) -> None:
     async with harness.running(make_bot) as discord:
         scores = [await finished(discord, alice, seeds, seed) for seed in (3, 5)]
+        await discord.bot.router.insight.settled()  # lost deals' verdicts count in /stats
         mine = await discord.slash("stats", alice)
         text = mine.message.embed["fields"][0]["value"]
         assert mine.message.embed["fields"][0]["name"] == "Scoundrel"
