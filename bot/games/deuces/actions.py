@@ -8,7 +8,8 @@ dots so a custom_id can carry it, and `parse_action` reads it back (spaces work 
     defend.<cards...>              defend.9C.9D   (defend alone: yield, too few cards)
     ability.<id>[.@<target>][.<cards...>]   ability.sharp_eye.7H   ability.jab.@0
     guard.<card> | end
-    trade.<keep>.<give> | drop.<card> | done
+    shed.<cards...>                shed.3C.4D     (down to the hand limit)
+    trade.<keep>.<give> | give.<card>.<seat> | drop.<card> | done
 """
 
 from __future__ import annotations
@@ -104,6 +105,27 @@ class TradeUp(Action, frozen=True):
         return _words("trade", self.keep.code, self.give.code)
 
 
+class Shed(Action, frozen=True):
+    """Discard the chosen cards from a hand above the limit of ten."""
+
+    kind: Literal["shed"] = "shed"
+    cards: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return _words("shed", _codes(self.cards))
+
+
+class GiveLoot(Action, frozen=True):
+    """Hand a loot card to another player of the party (who must have room for it)."""
+
+    kind: Literal["give"] = "give"
+    card: Card
+    to: int
+
+    def __str__(self) -> str:
+        return _words("give", self.card.code, str(self.to))
+
+
 class DropLoot(Action, frozen=True):
     """Give up a loot card (only while holding more than the limit)."""
 
@@ -122,7 +144,17 @@ class LootDone(Action, frozen=True):
 
 
 DeucesAction = Annotated[
-    Vote | Attack | Defend | UseAbility | Guard | EndTurn | TradeUp | DropLoot | LootDone,
+    Vote
+    | Attack
+    | Defend
+    | UseAbility
+    | Guard
+    | EndTurn
+    | Shed
+    | TradeUp
+    | GiveLoot
+    | DropLoot
+    | LootDone,
     Field(discriminator="kind"),
 ]
 
@@ -146,7 +178,9 @@ _PARSERS = {
     "ability": _ability,
     "guard": lambda w: Guard(card=Card.parse(w[0])),
     "end": lambda w: EndTurn(),
+    "shed": lambda w: Shed(cards=_cards(w)),
     "trade": lambda w: TradeUp(keep=Card.parse(w[0]), give=Card.parse(w[1])),
+    "give": lambda w: GiveLoot(card=Card.parse(w[0]), to=int(w[1])),
     "drop": lambda w: DropLoot(card=Card.parse(w[0])),
     "done": lambda w: LootDone(),
 }

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.games.cards import Card
-from bot.games.deuces import combat, tactics
+from bot.games.deuces import combat, piles, tactics
 from bot.games.deuces.actions import (
     Attack,
     Defend,
@@ -20,6 +20,7 @@ from bot.games.deuces.actions import (
     EndTurn,
     Guard,
     LootDone,
+    Shed,
     TradeUp,
     UseAbility,
     Vote,
@@ -32,7 +33,6 @@ from bot.games.deuces.state import (
     DeucesTable,
     Side,
     Tier,
-    TurnPrompt,
     enemy,
     player,
 )
@@ -59,8 +59,8 @@ def guard_card(state: DeucesTable, seat: int) -> Card:
 
 
 def _timeout_turn(state: DeucesTable, seat: int) -> DeucesAction:
-    prompt = state.prompt
-    assert isinstance(prompt, TurnPrompt)
+    prompt = state.turn_of(seat)
+    assert prompt is not None
     if state.options.timeout == "guard" and prompt.fresh and state.players[seat].hand:
         return Guard(card=guard_card(state, seat))
     return EndTurn()
@@ -87,9 +87,15 @@ def _trade(state: DeucesTable, seat: int) -> TradeUp | None:
     return None
 
 
+def _shed(state: DeucesTable, seat: int) -> DeucesAction:
+    return Shed(cards=tuple(sorted(piles.default_shed(state, seat))))
+
+
 _TIMEOUTS: dict[str, Callable[[DeucesTable, int], DeucesAction]] = {
     "vote": lambda state, seat: Vote(hit=False),
     "turn": _timeout_turn,
+    "open": _timeout_turn,
+    "shed": _shed,
     "defend": auto_defence,
     "loot": _timeout_loot,
 }
@@ -105,8 +111,8 @@ def default_action(state: DeucesTable, seat: int) -> DeucesAction:
 
 
 def _suggest_turn(state: DeucesTable, seat: int) -> DeucesAction:
-    prompt = state.prompt
-    assert isinstance(prompt, TurnPrompt)
+    prompt = state.turn_of(seat)
+    assert prompt is not None
     me = player(seat)
     foes = [enemy(i) for i in state.active(Side.GM)]
     best = tactics.best_attack(state, me, foes) if prompt.attacks else None
@@ -166,6 +172,8 @@ def _suggest_loot(state: DeucesTable, seat: int) -> DeucesAction:
 _SUGGESTIONS: dict[str, Callable[[DeucesTable, int], DeucesAction]] = {
     "vote": lambda state, seat: Vote(hit=False),
     "turn": _suggest_turn,
+    "open": _suggest_turn,
+    "shed": _shed,
     "defend": _suggest_defence,
     "loot": _suggest_loot,
 }

@@ -33,8 +33,10 @@ from bot.games.deuces.actions import (
     DeucesAction,
     DropLoot,
     EndTurn,
+    GiveLoot,
     Guard,
     LootDone,
+    Shed,
     TradeUp,
     UseAbility,
     Vote,
@@ -45,6 +47,7 @@ from bot.games.deuces.events import (
     DeucesEvent,
     Guarded,
     LootDropped,
+    LootGiven,
     LootTraded,
     TurnPassed,
     VoteCast,
@@ -58,9 +61,11 @@ from bot.games.deuces.state import (
     DeucesTable,
     Loot,
     LootPrompt,
+    OpenTurnPrompt,
     Phase,
     PlayerState,
     SeatChoice,
+    ShedPrompt,
     Side,
     Tier,
     TurnPrompt,
@@ -70,12 +75,18 @@ from bot.games.deuces.state import (
 )
 
 MAX_PLAYERS = 5
+TURN_ACTIONS = {"attack", "ability", "guard", "end"}
 PROMPT_ACTIONS: dict[str, set[str]] = {
     "vote": {"vote"},
-    "turn": {"attack", "ability", "guard", "end"},
+    "turn": TURN_ACTIONS,
+    "open": TURN_ACTIONS,
+    "shed": {"shed"},
     "defend": {"defend", "ability"},
-    "loot": {"trade", "drop", "done"},
+    "loot": {"trade", "give", "drop", "done"},
 }
+SHED_LISTED = 3
+"""Above this many cards to shed, the listed sheds are the default one and single swaps of it
+(any choice of cards is still accepted when typed or picked)."""
 
 
 def gm_decks(players: int) -> int:
@@ -151,8 +162,8 @@ class DeucesState(DeucesTable):
         return [Vote(hit=True), Vote(hit=False)]
 
     def _list_turn(self, seat: int) -> list[DeucesAction]:
-        prompt = self.prompt
-        assert isinstance(prompt, TurnPrompt)
+        prompt = self.turn_of(seat)
+        assert prompt is not None
         hand = self.players[seat].hand
         actions: list[DeucesAction] = []
         if prompt.attacks:
@@ -185,7 +196,7 @@ class DeucesState(DeucesTable):
 
     def _list_abilities(self, seat: int, moment: Moment) -> list[DeucesAction]:
         me = player(seat)
-        prompt = self.prompt
+        prompt = self.turn_of(seat)
         attacks = prompt.attacks if isinstance(prompt, TurnPrompt) else 0
         used = prompt.ability_used if isinstance(prompt, TurnPrompt) else False
         hand = self.players[seat].hand
@@ -209,13 +220,42 @@ class DeucesState(DeucesTable):
             for b in loot
             if a.card != b.card and a.tier == b.tier and a.tier != Tier.EPIC
         ]
+        actions += [
+            GiveLoot(card=item.card, to=other) for item in loot for other in self._has_room(seat)
+        ]
         if len(loot) > LOOT_LIMIT:
             return actions + [DropLoot(card=item.card) for item in loot]
         return [*actions, LootDone()]
 
+    def _has_room(self, seat: int) -> list[int]:
+        """The other players who can take one more loot card."""
+        return [who.seat for who in self.players if who.seat != seat and len(who.loot) < LOOT_LIMIT]
+
+    def _list_shed(self, seat: int) -> list[DeucesAction]:
+        """Every way to shed, or (for long sheds, whose choices run into thousands) the
+        default and each single swap of it."""
+        prompt = self.prompt
+        assert isinstance(prompt, ShedPrompt)
+        hand = self.players[seat].hand
+        if prompt.count <= SHED_LISTED:
+            groups = {tuple(sorted(g)) for g in combinations(hand, prompt.count)}
+        else:
+            base = piles.default_shed(self, seat)
+            rest = list(hand)
+            for card in base:
+                rest.remove(card)
+            groups = {tuple(sorted(base))} | {
+                tuple(sorted([*base[:i], *base[i + 1 :], other]))
+                for i in range(len(base))
+                for other in rest
+            }
+        return [Shed(cards=cards) for cards in sorted(groups)]
+
     _LISTS: ClassVar[dict[str, Callable[[DeucesState, int], list[DeucesAction]]]] = {
         "vote": _list_vote,
         "turn": _list_turn,
+        "open": _list_turn,
+        "shed": _list_shed,
         "defend": _list_defend,
         "loot": _list_loot,
     }
@@ -234,7 +274,8 @@ class DeucesState(DeucesTable):
             )
         self._CHECKS[action.kind](self, seat, action)
         self.turn += 1
-        events = self._DOES[action.kind](self, seat, action)
+        events = flow.begin_turn(self, seat) if isinstance(self.prompt, OpenTurnPrompt) else []
+        events += self._DOES[action.kind](self, seat, action)
         return events + self._advance()
 
     def timeout_action(self, seat: int) -> DeucesAction | None:
@@ -251,8 +292,8 @@ class DeucesState(DeucesTable):
             raise IllegalAction("you have already voted")
 
     def _check_attack(self, seat: int, action: Attack) -> None:
-        prompt = self.prompt
-        assert isinstance(prompt, TurnPrompt)
+        prompt = self.turn_of(seat)
+        assert prompt is not None
         if prompt.attacks <= 0:
             raise IllegalAction("you have no attack left this turn")
         if action.target not in self.active(Side.GM):
@@ -277,10 +318,10 @@ class DeucesState(DeucesTable):
         ability = self.ability(me, action.ability)
         if ability is None:
             raise IllegalAction(f"you have no ability {action.ability!r} at level {self.level}")
-        prompt = self.prompt
-        turn = isinstance(prompt, TurnPrompt)
-        attacks = prompt.attacks if isinstance(prompt, TurnPrompt) else 0
-        used = prompt.ability_used if isinstance(prompt, TurnPrompt) else False
+        prompt = self.turn_of(seat)
+        turn = prompt is not None
+        attacks = prompt.attacks if prompt is not None else 0
+        used = prompt.ability_used if prompt is not None else False
         moment: Moment = "turn" if turn else "defend"
         if not usable(self, me, ability, moment, attacks, used):
             raise IllegalAction(f"{ability.name} cannot be used now")
@@ -292,8 +333,8 @@ class DeucesState(DeucesTable):
             self._check_held(seat, action.cards)
 
     def _check_guard(self, seat: int, action: Guard) -> None:
-        prompt = self.prompt
-        assert isinstance(prompt, TurnPrompt)
+        prompt = self.turn_of(seat)
+        assert prompt is not None
         if not prompt.fresh:
             raise IllegalAction("Guard is instead of attacking or using an ability")
         self._check_held(seat, (action.card,))
@@ -308,6 +349,21 @@ class DeucesState(DeucesTable):
             raise IllegalAction("trade up two loot cards of the same tier")
         if keep == Tier.EPIC:
             raise IllegalAction("Epic is the highest tier")
+
+    def _check_shed(self, seat: int, action: Shed) -> None:
+        prompt = self.prompt
+        assert isinstance(prompt, ShedPrompt)
+        if len(action.cards) != prompt.count:
+            raise IllegalAction(f"shed exactly {prompt.count} cards, down to ten")
+        self._check_held(seat, action.cards)
+
+    def _check_give(self, seat: int, action: GiveLoot) -> None:
+        if self.players[seat].loot_tier(action.card) is None:
+            raise IllegalAction("that card is not your loot")
+        if action.to == seat or not 0 <= action.to < len(self.players):
+            raise IllegalAction("give loot to another player of the party")
+        if action.to not in self._has_room(seat):
+            raise IllegalAction(f"they already hold {LOOT_LIMIT} loot cards")
 
     def _check_drop(self, seat: int, action: DropLoot) -> None:
         loot = self.players[seat]
@@ -333,7 +389,9 @@ class DeucesState(DeucesTable):
         "ability": _check_ability,
         "guard": _check_guard,
         "end": _check_end,
+        "shed": _check_shed,
         "trade": _check_trade,
+        "give": _check_give,
         "drop": _check_drop,
         "done": _check_done,
     }
@@ -451,6 +509,18 @@ class DeucesState(DeucesTable):
         self.loot_deck.append(action.give)
         return [LootTraded(seat=seat, keep=action.keep, give=action.give, tier=better)]
 
+    def _do_shed(self, seat: int, action: Shed) -> list[DeucesEvent]:
+        """The hand is down to the limit: the interrupted prompt comes back."""
+        self.prompt, self.held = self.held, None
+        return piles.discard(self, player(seat), list(action.cards), "hand_limit")
+
+    def _do_give(self, seat: int, action: GiveLoot) -> list[DeucesEvent]:
+        giver, taker = self.players[seat], self.players[action.to]
+        item = next(item for item in giver.loot if item.card == action.card)
+        giver.loot.remove(item)
+        taker.loot.append(item)
+        return [LootGiven(seat=seat, to=action.to, card=item.card, tier=item.tier)]
+
     def _do_drop(self, seat: int, action: DropLoot) -> list[DeucesEvent]:
         holder = self.players[seat]
         holder.loot = [item for item in holder.loot if item.card != action.card]
@@ -473,7 +543,9 @@ class DeucesState(DeucesTable):
         "ability": _do_ability,
         "guard": _do_guard,
         "end": _do_end,
+        "shed": _do_shed,
         "trade": _do_trade,
+        "give": _do_give,
         "drop": _do_drop,
         "done": _do_done,
     }

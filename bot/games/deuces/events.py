@@ -243,6 +243,14 @@ class LootTraded(Event, frozen=True):
     tier: Tier
 
 
+class LootGiven(Event, frozen=True):
+    kind: Literal["loot_given"] = "loot_given"
+    seat: int
+    to: int
+    card: Card
+    tier: Tier
+
+
 class LootDropped(Event, frozen=True):
     kind: Literal["loot_dropped"] = "loot_dropped"
     seat: int
@@ -287,6 +295,7 @@ DeucesEvent = Annotated[
     | EncounterEnded
     | LootGained
     | LootTraded
+    | LootGiven
     | LootDropped
     | LevelledUp
     | GameEnded,

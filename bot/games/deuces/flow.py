@@ -29,6 +29,7 @@ from bot.games.deuces.events import (
     TurnStarted,
 )
 from bot.games.deuces.state import (
+    HAND_LIMIT,
     LOOT_LIMIT,
     LOOT_NEEDS,
     MAX_LEVEL,
@@ -40,8 +41,10 @@ from bot.games.deuces.state import (
     Loot,
     LootPrompt,
     Mode,
+    OpenTurnPrompt,
     Phase,
     PlayerState,
+    ShedPrompt,
     Side,
     Tier,
     TurnPrompt,
@@ -55,11 +58,30 @@ HAND_SIZES = {1: 6, 2: 6, 3: 7, 4: 7, 5: 7}
 
 
 def advance(state: DeucesTable) -> list[DeucesEvent]:
-    """Run the table (the GM's moves included) until a player must answer or the game ends."""
+    """Run the table (the GM's moves included) until a player must answer or the game ends.
+
+    A hand above the limit is asked to shed first, whatever the table was doing: the prompt it
+    interrupts (a turn in progress, a defence) is held and comes back afterwards."""
     events: list[DeucesEvent] = []
-    while state.prompt is None and state.phase != Phase.OVER:
+    while not ask_to_shed(state) and state.prompt is None and state.phase != Phase.OVER:
         events += STEPS[state.phase](state)
     return events
+
+
+def ask_to_shed(state: DeucesTable) -> bool:
+    """Open a shed prompt for the first player above the hand limit during a fight (True when
+    one is open). Once the encounter is decided the hands are discarded anyway, so the
+    default shed is made there without asking."""
+    if isinstance(state.prompt, ShedPrompt):
+        return True
+    over = [who.seat for who in state.players if len(who.hand) > HAND_LIMIT]
+    deciding = state.phase == Phase.FIGHT and state.active(Side.GM) and state.active(Side.PLAYERS)
+    if not over or not deciding:
+        return False
+    seat = over[0]
+    state.held = state.prompt
+    state.prompt = ShedPrompt(seat=seat, count=len(state.players[seat].hand) - HAND_LIMIT)
+    return True
 
 
 def _setup(state: DeucesTable) -> list[DeucesEvent]:
@@ -166,12 +188,23 @@ def _fight(state: DeucesTable) -> list[DeucesEvent]:
 
 
 def _players_step(state: DeucesTable) -> list[DeucesEvent]:
-    """Prompt the next standing player in seat order, or hand the turn to the GM."""
-    seat = next((s for s in state.active(Side.PLAYERS) if s not in state.acted), None)
-    if seat is None:
+    """The party's next turn: the last player yet to act is prompted; while several are, any
+    of them may go (the players choose their order); none left hands the turn to the GM."""
+    if not state.acted:
+        for seat in state.active(Side.PLAYERS):
+            reset_turn_uses(state, player(seat))
+    left = [s for s in state.active(Side.PLAYERS) if s not in state.acted]
+    if not left:
         return _switch_side(state)
+    if len(left) > 1:
+        state.prompt = OpenTurnPrompt(seats=left)
+        return []
+    return begin_turn(state, left[0])
+
+
+def begin_turn(state: DeucesTable, seat: int) -> list[DeucesEvent]:
+    """A player's turn starts: they are the one the party's turn waits on until it ends."""
     state.acted.append(seat)
-    reset_turn_uses(state, player(seat))
     state.prompt = TurnPrompt(seat=seat)
     return [TurnStarted(who=player(seat))]
 
@@ -237,15 +270,17 @@ def _fold(state: DeucesTable) -> list[DeucesEvent]:
     """The GM concedes: every standing player draws the enemies' remaining card count."""
     left = sum(len(state.enemies[i].hand) for i in state.active(Side.GM))
     events: list[DeucesEvent] = [Folded(cards_left=left)]
+    state.won, state.folded, state.phase = True, True, Phase.END
     for seat in state.active(Side.PLAYERS):
         events += piles.draw_player(state, seat, left)
-    state.won, state.folded, state.phase = True, True, Phase.END
     return events
 
 
 def _end(state: DeucesTable) -> list[DeucesEvent]:
     """Loot, clear the table, level up, then the loot step, the next encounter or the end."""
     events: list[DeucesEvent] = []
+    for who in state.players:  # a hand left above the limit by the last blow sheds as usual
+        events += piles.trim_hand(state, who.seat)
     if state.won:
         state.encounters_won += 1
         state.score += state.difficulty
@@ -312,7 +347,7 @@ def _next(state: DeucesTable) -> list[DeucesEvent]:
         state.encounter >= state.options.max_encounters
     ):
         return _game_over(state, Outcome.LOST)
-    seats = [who.seat for who in state.players if _has_loot_choice(who)]
+    seats = [who.seat for who in state.players if _has_loot_choice(state, who)]
     if seats:
         state.phase = Phase.LOOT
         state.prompt = LootPrompt(seats=seats)
@@ -321,10 +356,14 @@ def _next(state: DeucesTable) -> list[DeucesEvent]:
     return []
 
 
-def _has_loot_choice(who: PlayerState) -> bool:
-    """Only players who are over the limit or could trade up are asked at the loot step."""
+def _has_loot_choice(state: DeucesTable, who: PlayerState) -> bool:
+    """Only players who are over the limit, could trade up, or could give loot to someone
+    with room for it are asked at the loot step."""
     tiers = Counter(item.tier for item in who.loot if item.tier != Tier.EPIC)
-    return len(who.loot) > LOOT_LIMIT or any(n >= 2 for n in tiers.values())
+    room = any(len(other.loot) < LOOT_LIMIT for other in state.players if other is not who)
+    return (
+        len(who.loot) > LOOT_LIMIT or any(n >= 2 for n in tiers.values()) or bool(who.loot and room)
+    )
 
 
 def _game_over(state: DeucesTable, outcome: Outcome) -> list[DeucesEvent]:

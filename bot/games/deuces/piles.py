@@ -27,6 +27,7 @@ from bot.games.deuces.state import (
     HAND_LIMIT,
     DeucesTable,
     Fighter,
+    Phase,
     PlayerState,
     Ref,
     Side,
@@ -126,6 +127,8 @@ def draw_player(state: DeucesTable, seat: int, count: int) -> list[DeucesEvent]:
         if not who.deck:
             events += run_out(state, seat)
     events.insert(0, CardsDrawn(who=player(seat), count=drawn))
+    if state.phase == Phase.FIGHT:  # the player chooses what to shed (see flow.ask_to_shed)
+        return events
     return events + trim_hand(state, seat)
 
 
@@ -152,12 +155,19 @@ def flip_threat(state: DeucesTable, seat: int) -> list[DeucesEvent]:
 
 
 def trim_hand(state: DeucesTable, seat: int) -> list[DeucesEvent]:
+    """The default shed down to the limit, made without asking (outside a fight)."""
+    shed = default_shed(state, seat)
+    return discard(state, player(seat), shed, "hand_limit") if shed else []
+
+
+def default_shed(state: DeucesTable, seat: int) -> list[Card]:
+    """The cards a hand above the limit sheds when its player does not choose: the lowest,
+    deuces last (they count for loot)."""
     who = state.players[seat]
     excess = len(who.hand) - HAND_LIMIT
     if excess <= 0:
         return []
-    shed = sorted(who.hand, key=lambda c: (c.value == DEUCE, c.value))[:excess]
-    return discard(state, player(seat), shed, "hand_limit")
+    return sorted(who.hand, key=lambda c: (c.value == DEUCE, c.value))[:excess]
 
 
 # ---- how cards read in a play -------------------------------------------------------------------

@@ -18,9 +18,12 @@ DEUCES_RULINGS: list[str] = [
     "GM's; the higher goes first, players win ties, and both cards go to the bottom.",
     "Each encounter starts with a fresh hand: 6 cards, 7 from level 3. A player with no "
     "discard pile then flips the top card of their deck as their Threat Card.",
-    "A hand above 10 cards sheds its lowest cards at once, deuces last.",
-    "Each side acts one fighter at a time: players in seat order, enemies in table order. On "
-    "its turn a fighter may use one ability and make one attack, in either order, or Guard "
+    "A hand above 10 cards during a fight is shed at once, whatever the table was doing: its "
+    "player chooses the cards (a timeout sheds the lowest, deuces last), then the interrupted "
+    "turn or defence goes on. Once the encounter is decided the lowest are shed without asking.",
+    "Each side acts one fighter at a time. The players choose their order every round: while "
+    "several have yet to act, whoever moves first takes the turn, and the others wait until it "
+    "ends. Enemies act in table order. On its turn a fighter may use one ability and make one attack, in either order, or Guard "
     "instead, or pass. A turn ends by itself when nothing is left to do in it.",
     "One to four cards must share a value and only the value counts. A five-card hand must use "
     "all five cards: straight, flush, full house or straight flush, ranked as in poker. Suits "
@@ -66,15 +69,18 @@ DEUCES_RULINGS: list[str] = [
     "card per player per encounter. Then hands are discarded.",
     "Trading up turns two loot cards of one tier into one of the next: the card you keep is "
     "upgraded and the other returns to the loot deck. Holding more than five, a player must "
-    "trade up or give loot back before the next encounter. Players do not trade loot with "
-    "each other.",
+    "trade up or give loot back before the next encounter.",
+    "Trading loot between players: at the loot step after an encounter, a player may give any "
+    "loot card to another player who holds fewer than five. A gift needs no answer; a swap is "
+    "two gifts. Players who could give, trade up or must shed loot are asked; the others are not.",
     "Quest for Power: reach level 6 (run through your deck at level 5). Beginner: a defeated "
     "party reshuffles and goes on; Hardcore: a defeat ends the quest. A quest not won within "
     "its encounter limit (60 by default) is lost. Option: level up after every encounter.",
     "Timeouts: a defence is answered with the cheapest winning hand, else a tie, else the "
     "lowest cards (in a quest deuces last, as they make loot), and a player too short to "
     "answer yields; a turn Guards the lowest card that is not a deuce (or passes, by option); "
-    "a vote Stays; the loot step gives back only what is over the limit.",
+    "a vote Stays; a shed drops the lowest cards, deuces last; the loot step gives back only "
+    "what is over the limit.",
     "Not played here: pets and other controlled entities, quest loot and special encounters, "
     "and the competitive modes.",
     "Score: the total difficulty of the encounters won.",

@@ -175,6 +175,31 @@ class TurnPrompt(BaseModel):
         return [self.seat]
 
 
+class OpenTurnPrompt(BaseModel):
+    """The party's turn with several players yet to act: whoever moves first takes the next
+    turn (the rules let the players choose their order, and it may change every round)."""
+
+    kind: Literal["open"] = "open"
+    seats: list[int]
+
+    @property
+    def waiting(self) -> list[int]:
+        return list(self.seats)
+
+
+class ShedPrompt(BaseModel):
+    """A hand above the limit: its player chooses the cards to discard (the rules say a hand
+    may never stay above 10). The prompt it interrupted waits in `DeucesTable.held`."""
+
+    kind: Literal["shed"] = "shed"
+    seat: int
+    count: int
+
+    @property
+    def waiting(self) -> list[int]:
+        return [self.seat]
+
+
 class DefendPrompt(BaseModel):
     kind: Literal["defend"] = "defend"
     seat: int
@@ -193,7 +218,10 @@ class LootPrompt(BaseModel):
         return list(self.seats)
 
 
-Prompt = Annotated[VotePrompt | TurnPrompt | DefendPrompt | LootPrompt, Field(discriminator="kind")]
+Prompt = Annotated[
+    VotePrompt | TurnPrompt | OpenTurnPrompt | ShedPrompt | DefendPrompt | LootPrompt,
+    Field(discriminator="kind"),
+]
 
 
 class Phase(StrEnum):
@@ -225,6 +253,8 @@ class DeucesTable(GameState[DeucesAction]):
     loot_deck: list[Card] = Field(default_factory=list)
     phase: Phase = Phase.SETUP
     prompt: Prompt | None = None
+    held: Prompt | None = None
+    """The prompt a shed interrupted, back once the hand is down to the limit."""
     clash: Clash | None = None
     target: int = 0
     difficulty: int = 0
@@ -268,6 +298,16 @@ class DeucesTable(GameState[DeucesAction]):
         """Indexes of the fighters of a side still in the encounter."""
         group = self.players if side == Side.PLAYERS else self.enemies
         return [i for i, f in enumerate(group) if not f.defeated]
+
+    def turn_of(self, seat: int) -> TurnPrompt | None:
+        """The turn a seat plays now: its own, or a fresh one when the party's order is open
+        and it may go next (None when it is not this seat's turn)."""
+        prompt = self.prompt
+        if isinstance(prompt, TurnPrompt):
+            return prompt if prompt.seat == seat else None
+        if isinstance(prompt, OpenTurnPrompt) and seat in prompt.seats:
+            return TurnPrompt(seat=seat)
+        return None
 
     def threat_value(self, seat: int) -> int:
         card = self.players[seat].threat

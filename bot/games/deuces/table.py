@@ -31,7 +31,14 @@ from bot.games.views import (
 MAX_PLAYS = 19
 """Plays offered beside the hint: with it, four rows of five buttons."""
 LABEL_LIMIT = 80
-PROMPTS = {"vote": "vote Hit or Stay", "turn": "take a turn", "defend": "defend", "loot": "loot"}
+PROMPTS = {
+    "vote": "vote Hit or Stay",
+    "turn": "take a turn",
+    "open": "take a turn, in the order they like",
+    "shed": "shed cards down to ten",
+    "defend": "defend",
+    "loot": "trade, give or keep loot",
+}
 
 
 def action_cards(action: DeucesAction) -> list[Card]:
@@ -73,6 +80,13 @@ def label(state: DeucesState, seat: int, action: DeucesAction, names: Sequence[s
                 text += f" on {_aimed_at(state, ability.target, target, names)}"
         case "trade":
             text = f"Trade {getattr(action, 'give', '')} up into {getattr(action, 'keep', '')}"
+        case "give":
+            card, to = getattr(action, "card", None), getattr(action, "to", 0)
+            tier = state.players[seat].loot_tier(card) if card else None
+            held = f" ({tier.value})" if tier else ""
+            text = f"Give loot {card}{held} to {_player_called(to, names)}"
+        case "shed":
+            text = f"Shed {cards}"
         case "drop":
             text = f"Drop loot {cards}"
         case _:
@@ -85,10 +99,15 @@ def _aimed_at(state: DeucesState, kind: str, target: int, names: Sequence[str]) 
     their seat when two players share a name)."""
     if kind == "foe":
         return enemy_called(state, target)
-    if target >= len(names):
-        return f"Player {target + 1}"
-    twins = list(names).count(names[target]) > 1
-    return f"{names[target]} ({target + 1})" if twins else names[target]
+    return _player_called(target, names)
+
+
+def _player_called(seat: int, names: Sequence[str]) -> str:
+    """A player by name, with their seat when two players share a name."""
+    if seat >= len(names):
+        return f"Player {seat + 1}"
+    twins = list(names).count(names[seat]) > 1
+    return f"{names[seat]} ({seat + 1})" if twins else names[seat]
 
 
 def _no_enemies(state: DeucesState) -> str:

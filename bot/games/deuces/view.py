@@ -11,7 +11,7 @@ from pydantic import BaseModel
 from bot.games.cards import Card
 from bot.games.deuces.content import describe
 from bot.games.deuces.effects import targets, usable
-from bot.games.deuces.state import DeucesTable, Loot, TurnPrompt, player
+from bot.games.deuces.state import DeucesTable, Loot, player
 
 
 class EnemyView(BaseModel):
@@ -121,10 +121,11 @@ def hand_view(state: DeucesTable, seat: int) -> HandFacts:
     who = state.players[seat]
     me = player(seat)
     prompt = state.prompt
-    on_turn = isinstance(prompt, TurnPrompt) and prompt.seat == seat
+    turn = state.turn_of(seat)
+    on_turn = turn is not None
     defending = prompt is not None and prompt.kind == "defend" and seat in state.waiting_for
-    attacks = prompt.attacks if isinstance(prompt, TurnPrompt) else 0
-    used = prompt.ability_used if isinstance(prompt, TurnPrompt) else False
+    attacks = turn.attacks if turn is not None else 0
+    used = turn.ability_used if turn is not None else False
 
     def now(ability_id: str) -> bool:
         ability = state.ability(me, ability_id)

@@ -61,6 +61,38 @@ FOLDED = ["The GM folds: the last enemies flee with {left} in hand."]
 ENDED = {True: "The encounter is won!", False: "The party is beaten. The encounter is lost."}
 LOOT = ["{who} finds loot: {card} ({tier})."]
 LEVEL = ["The party reaches level {level}."]
+SHED = [
+    "{who} sheds {cards} to keep ten cards.",
+    "Too much to hold: {who} lets go of {cards}.",
+]
+DISCARDED = ["{who} discards {cards}.", "{cards} from {who}'s hand hit the pile."]
+RECOVERED = ["{who} takes back {cards} from the discard pile.", "{who} picks {cards} back up."]
+MARKED = {
+    "raise": "{who} raises {count} by {amount}.",
+    "wild": "{who} makes {count} wild.",
+}
+EDGE = {
+    True: "{who} gains an edge of +{amount} on the next play.",
+    False: "{who}'s next play is weakened by {amount}.",
+}
+EXTRA = ["{who} may attack {count} more time{plural} this turn."]
+TARGETING = {
+    "taunt": "{who} taunts the enemies: they must attack {who} until their turn is over.",
+    "hunt": "{who} hunts: this turn its attacks ignore Threat Cards.",
+}
+BLUNTED = [
+    "{by} blunts the attack: every card counts {amount} less.",
+    "{by} turns the blow: -{amount}.",
+]
+CANCELLED = ["{by} stops the attack cold: it does not happen.", "{by} cancels the attack."]
+PASSED = ["{who} holds back this turn.", "{who} waits and watches."]
+DECK_OUT = [
+    "{who} has gone through their whole deck: the party will level up after this encounter.",
+]
+TRADED = ["{who} trades {give} up: {keep} is now {tier} loot."]
+GIVEN = ["{who} gives {card} ({tier} loot) to {to}.", "{who} hands {to} the {card} ({tier})."]
+DROPPED = ["{who} gives up the {card} loot."]
+ABILITY_DRAW = ["{who} draws {count}."]
 GAME_ENDED = ["The game ends: the party {outcome}, score {score} (level {level})."]
 
 
@@ -116,6 +148,40 @@ def _folded(event: Any, pick: Pick, scene: Scene) -> str:
     return pick(FOLDED).format(left=cards_count(event.cards_left))
 
 
+def _discarded(event: Any, pick: Pick, scene: Scene) -> str:
+    """Only discards a player did not already read about: an ability's and a shed's."""
+    table = {"hand_limit": SHED, "ability": DISCARDED}.get(event.reason)
+    if table is None:
+        return ""
+    cards = " ".join(str(card) for card in event.cards)
+    return pick(table).format(who=scene.name(event.who), cards=cards)
+
+
+def _marked(event: Any, pick: Pick, scene: Scene) -> str:
+    return MARKED[event.mark].format(
+        who=scene.name(event.who), count=cards_count(event.count), amount=event.amount
+    )
+
+
+def _edge(event: Any, pick: Pick, scene: Scene) -> str:
+    return EDGE[event.amount > 0].format(who=scene.name(event.who), amount=abs(event.amount))
+
+
+def _extra(event: Any, pick: Pick, scene: Scene) -> str:
+    plural = "" if event.count == 1 else "s"
+    return pick(EXTRA).format(who=scene.name(event.who), count=event.count, plural=plural)
+
+
+def _given(event: Any, pick: Pick, scene: Scene) -> str:
+    return pick(GIVEN).format(
+        who=scene.name(event.seat), to=scene.name(event.to), card=event.card, tier=event.tier
+    )
+
+
+def _ability_draw(event: Any, pick: Pick, scene: Scene) -> str:
+    return pick(ABILITY_DRAW).format(who=scene.name(event.who), count=cards_count(event.count))
+
+
 def cards_count(count: int) -> str:
     """ "1 card", "2 cards"."""
     return f"{count} card{'' if count == 1 else 's'}"
@@ -142,9 +208,37 @@ LINES: dict[str, Line] = {
     "folded": _folded,
     "encounter_ended": _line(ENDED, key=lambda event: event.won),
     "loot_gained": _line(LOOT),
+    "loot_traded": _line(TRADED),
+    "loot_given": _given,
+    "loot_dropped": _line(DROPPED),
     "levelled_up": _line(LEVEL),
+    "cards_discarded": _discarded,
+    "cards_recovered": _line(RECOVERED),
+    "cards_marked": _marked,
+    "edge_changed": _edge,
+    "extra_attacks": _extra,
+    "targeting_changed": _line(TARGETING, key=lambda event: event.rule),
+    "attack_blunted": _line(BLUNTED),
+    "attack_cancelled": _line(CANCELLED),
+    "turn_passed": _line(PASSED),
+    "deck_ran_out": _line(DECK_OUT),
     "game_ended": _game_ended,
 }
+
+
+ABILITY_EVENTS = {
+    "ability_used",
+    "cards_drawn",
+    "cards_discarded",
+    "cards_recovered",
+    "cards_marked",
+    "edge_changed",
+    "extra_attacks",
+    "targeting_changed",
+    "attack_blunted",
+    "attack_cancelled",
+}
+"""What an ability's effects report; a draw among them is the ability's own."""
 
 
 class GameMaster:
@@ -153,17 +247,25 @@ class GameMaster:
     def __init__(self, seed: int, name: Name, level: int = 1) -> None:
         self.seed = seed
         self.scene = Scene(name=name, level=level)
+        self.casting = False
+        """Within an ability's effects: its draws are told (a combat's draws are in its line)."""
 
     def narrate(self, events: Sequence[Event], turn: int, first: int = 0) -> list[str]:
         """Lines for events; `first` is the first event's place in the move (each line's
         wording is drawn from the seed, the turn and that place)."""
         lines = []
         for index, event in enumerate(events, start=first):
-            line = LINES.get(kind_of(event))
+            kind = kind_of(event)
+            line = _ability_draw if kind == "cards_drawn" and self.casting else LINES.get(kind)
+            if kind in ABILITY_EVENTS:
+                self.casting = kind == "ability_used" or self.casting
+            else:
+                self.casting = False
             if line is not None:
                 rng = seeded_rng(self.seed, f"gm:{turn}:{index}")
                 text = line(event, rng.choice, self.scene)
-                lines.append(text[:1].upper() + text[1:])
+                if text:
+                    lines.append(text[:1].upper() + text[1:])
         return lines
 
 

@@ -8,9 +8,9 @@ import pytest
 from bot.games.cards import Card, cards, standard_deck
 from bot.games.contract import IllegalAction, Outcome
 from bot.games.deuces import gm, piles, suggest
-from bot.games.deuces.actions import Attack, Defend, EndTurn, Guard, UseAbility
+from bot.games.deuces.actions import Attack, Defend, EndTurn, Guard, Shed, UseAbility
 from bot.games.deuces.content import ClassDef
-from bot.games.deuces.state import Loot, Side, Tier, player
+from bot.games.deuces.state import Loot, Phase, Side, Tier, player
 
 from .tables import PLAIN, ability, give, kinds, of, table
 
@@ -173,14 +173,49 @@ def test_the_gm_folds_a_lost_cause_and_the_players_draw_what_was_left() -> None:
     assert of(events, "cards_drawn")[-1].count == 1
 
 
-def test_a_hand_above_ten_sheds_its_lowest_cards_deuces_last() -> None:
+def test_a_hand_above_ten_sheds_its_lowest_cards_deuces_last_outside_a_fight() -> None:
     state = one_enemy("10♠ 3♥ 4♥ 5♥", enemy="four")
     give(state, 0, "2♠ 2♦ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠")
     state.players[0].deck[:2] = cards("A♠ K♠")
+    state.phase = Phase.END  # the encounter is decided: nobody is asked
     events = piles.draw_player(state, 0, 2)
     shed = of(events, "cards_discarded")[0]
     assert shed.cards == cards("3♠ 4♠") and shed.reason == "hand_limit"
     assert len(state.players[0].hand) == 10
+
+
+def drawing_class() -> ClassDef:
+    return klass_with(ability("deep_breath", {"op": "draw", "count": 2}))
+
+
+def test_a_player_above_ten_in_a_fight_chooses_what_to_shed_and_the_turn_goes_on() -> None:
+    state, _ = table([HAND], ["four"], gm_deck="10♠ 3♥ 4♥ 5♥", classes=[drawing_class()])
+    give(state, 0, "2♠ 2♦ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠")
+    state.players[0].deck[:2] = cards("A♠ K♠")
+    state.apply(0, UseAbility(ability="deep_breath"))
+    assert state.prompt.kind == "shed" and state.prompt.count == 2
+    assert state.waiting_for == [0] and len(state.players[0].hand) == 12
+    assert state.timeout_action(0) == Shed(cards=tuple(cards("3♠ 4♠"))), "lowest, deuces last"
+    with pytest.raises(IllegalAction):
+        state.apply(0, Shed(cards=tuple(cards("A♠"))))
+    events = state.apply(0, Shed(cards=tuple(cards("2♠ 2♦"))))
+    assert of(events, "cards_discarded")[0].cards == cards("2♠ 2♦")
+    assert len(state.players[0].hand) == 10
+    assert state.prompt.kind == "turn" and state.prompt.seat == 0, "the turn comes back"
+    assert state.prompt.attacks == 1 and state.prompt.ability_used
+
+
+def test_a_long_shed_lists_the_default_and_its_swaps_but_takes_any_choice() -> None:
+    state, _ = table([HAND], ["four"], gm_deck="10♠ 3♥ 4♥ 5♥", classes=[drawing_class()])
+    give(state, 0, "2♠ 2♦ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ 3♦ 4♦")
+    state.players[0].deck[:2] = cards("A♠ K♠")
+    state.apply(0, UseAbility(ability="deep_breath"))
+    assert state.prompt.count == 4
+    listed = state.legal_actions(0)
+    assert Shed(cards=tuple(sorted(cards("3♠ 3♦ 4♠ 4♦")))) in listed
+    assert len(listed) == 1 + 4 * 10
+    state.apply(0, Shed(cards=tuple(cards("A♠ K♠ 10♠ 9♠"))))
+    assert state.prompt.kind == "turn"
 
 
 # ---- abilities at the table ---------------------------------------------------------------------

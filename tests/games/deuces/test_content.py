@@ -7,7 +7,7 @@ import pytest
 from pydantic import ValidationError
 
 from bot.games.cards import standard_deck
-from bot.games.deuces import combat, effects, tactics
+from bot.games.deuces import combat, effects, flow, tactics
 from bot.games.deuces.content import (
     PRIMITIVES,
     Ability,
@@ -152,6 +152,13 @@ def run(state: DeucesState, user, ability: Ability) -> list:
     return events
 
 
+def seat_zero_goes_first(state: DeucesState) -> None:
+    """The party's order is open: the first player takes the turn."""
+    assert state.prompt.kind == "open" and 0 in state.waiting_for
+    flow.begin_turn(state, 0)
+    assert state.prompt.kind == "turn" and state.to_move == 0
+
+
 @pytest.mark.usefixtures("quiet_gm")
 @pytest.mark.parametrize(
     "ability",
@@ -162,7 +169,7 @@ def test_every_player_ability_executes(ability: Ability) -> None:
     klass = next((c for c in CONTENT.classes if ability in c.abilities_at(5)), CONTENT.classes[0])
     custom = ability if ability in CONTENT.customs else None
     state = player_table(klass, custom)
-    assert state.prompt.kind == "turn" and state.to_move == 0
+    seat_zero_goes_first(state)
     if ability.timing == "disrupt":
         combat.declare(state, enemy(0), player(0), [state.enemies[0].hand[0]])
         assert effects.usable(state, player(0), ability, "defend")
@@ -186,7 +193,8 @@ def test_every_enemy_ability_executes(enemy_set: EnemySet, foe: EnemyDef, abilit
         options=DeucesOptions(level=5, modifier=3),
     )
     seasoned(state)
-    assert state.prompt.kind == "turn" and ability in state.abilities(enemy(0))
+    seat_zero_goes_first(state)
+    assert ability in state.abilities(enemy(0))
     if ability.timing == "disrupt":
         combat.declare(state, player(0), enemy(0), [state.players[0].hand[0]])
     else:

@@ -5,9 +5,9 @@ import pytest
 
 from bot.games.cards import Card, cards
 from bot.games.contract import NotYourTurn
-from bot.games.deuces.actions import EndTurn, Vote
+from bot.games.deuces.actions import EndTurn, UseAbility, Vote
 from bot.games.deuces.flow import HAND_SIZES
-from bot.games.deuces.state import Phase, Side, VotePrompt
+from bot.games.deuces.state import Phase, Side, VotePrompt, player
 
 from .tables import kinds, of, table
 
@@ -115,10 +115,16 @@ def test_no_vote_when_no_enemy_is_left_to_draw() -> None:
     assert "vote_cast" not in kinds(events)
 
 
-def test_only_the_awaited_seat_may_act() -> None:
+def test_the_party_chooses_its_order_and_a_turn_belongs_to_who_moved_first() -> None:
     state, _ = table([SOLO, DUO], ["five", "four", "two"])
     state.apply(0, Vote(hit=False))
     state.apply(1, Vote(hit=False))
-    assert state.to_move == 0
+    assert state.prompt.kind == "open" and state.waiting_for == [0, 1]
+    events = state.apply(1, UseAbility(ability="focus"))
+    assert of(events, "turn_started")[0].who == player(1), "seat 1 chose to go first"
+    assert state.prompt.kind == "turn" and state.waiting_for == [1]
     with pytest.raises(NotYourTurn):
-        state.apply(1, EndTurn())
+        state.apply(0, EndTurn())
+    events = state.apply(1, EndTurn())
+    assert of(events, "turn_started")[0].who == player(0), "the last one left is asked"
+    assert state.prompt.kind == "turn" and state.waiting_for == [0]

@@ -6,9 +6,9 @@ from collections import Counter
 import pytest
 
 from bot.games.cards import Card, cards, standard_deck
-from bot.games.contract import IllegalAction, Outcome
+from bot.games.contract import IllegalAction, NotYourTurn, Outcome
 from bot.games.deuces import GAME
-from bot.games.deuces.actions import Attack, Defend, DropLoot, LootDone, TradeUp
+from bot.games.deuces.actions import Attack, Defend, DropLoot, GiveLoot, LootDone, TradeUp
 from bot.games.deuces.state import Loot, Mode, Phase, Tier
 
 from .tables import give, of, table
@@ -157,3 +157,42 @@ def test_beginner_goes_on_after_a_defeat_with_reshuffled_decks() -> None:
 def test_a_quest_past_its_encounter_limit_is_lost() -> None:
     state, _ = lose_first_encounter(Mode.QUEST_BEGINNER, max_encounters=1)
     assert state.outcome == Outcome.LOST
+
+
+def test_loot_may_be_given_to_a_partner_with_room_at_the_loot_step() -> None:
+    state, _ = table(
+        [PAIR_UP, PAIR_UP], ["one"], gm_deck="5♥ 6♥", loot="A♠ K♥", mode=Mode.QUEST_BEGINNER
+    )
+    epic = Loot(card=Card.parse("3♥"), tier=Tier.EPIC)
+    state.players[1].loot = [epic]
+    state.loot_deck.remove(epic.card)
+    state.players[0].loot = [Loot(card=Card.parse(c), tier=Tier.RARE) for c in ("4♥", "5♦")]
+    state.players[0].loot += [Loot(card=Card.parse(c), tier=Tier.EPIC) for c in ["6♦", "7♦", "8♦"]]
+    for item in state.players[0].loot:
+        state.loot_deck.remove(item.card)
+    state.apply(0, Attack(target=0, cards=tuple(cards("9♠ 9♦"))))
+    assert state.phase == Phase.LOOT
+    assert state.waiting_for == [0], "seat 1 has nothing to trade up and nobody with room"
+    with pytest.raises(NotYourTurn):
+        state.apply(1, GiveLoot(card=epic.card, to=0))
+    with pytest.raises(IllegalAction):
+        state.apply(0, GiveLoot(card=epic.card, to=1))  # not theirs
+    with pytest.raises(IllegalAction):
+        state.apply(0, GiveLoot(card=Card.parse("6♦"), to=0))  # to themselves
+    assert GiveLoot(card=Card.parse("6♦"), to=1) in state.legal_actions(0)
+    events = state.apply(0, GiveLoot(card=Card.parse("6♦"), to=1))
+    given = of(events, "loot_given")[0]
+    assert (given.seat, given.to, given.card, given.tier) == (0, 1, Card.parse("6♦"), Tier.EPIC)
+    assert Loot(card=Card.parse("6♦"), tier=Tier.EPIC) in state.players[1].loot
+    assert len(state.players[0].loot) == 5, "six with the loot just won, one given"
+    assert GAME.label(state, 0, GiveLoot(card=Card.parse("7♦"), to=1), ["ann", "bob"]) == (
+        "Give loot 7♦ (epic) to bob"
+    )
+
+
+def test_a_lone_player_with_nothing_to_trade_is_not_asked_at_the_loot_step() -> None:
+    state, _ = table([PAIR_UP], ["one"], gm_deck="5♥", loot="A♠", mode=Mode.QUEST_BEGINNER)
+    state.players[0].loot = [Loot(card=Card.parse("3♥"), tier=Tier.RARE)]
+    state.loot_deck.remove(Card.parse("3♥"))
+    state.apply(0, Attack(target=0, cards=tuple(cards("9♠ 9♦"))))
+    assert state.phase != Phase.LOOT, "nobody to give to, nothing to trade up"

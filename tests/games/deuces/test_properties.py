@@ -33,7 +33,10 @@ def check(state: DeucesState) -> None:
     assert Counter(owners["GM"]) == Counter(standard_deck() * (2 if len(state.players) >= 4 else 1))
     assert Counter(owners["loot"]) == Counter(standard_deck())
     assert Counter(state.enemy_cards()) == Counter(e.id for e in state.enemy_set.enemies * 2)
-    assert all(len(p.hand) <= 10 for p in state.players)
+    over = [p.seat for p in state.players if len(p.hand) > 10]
+    if over:  # only while the first of them is asked what to shed
+        assert state.prompt is not None and state.prompt.kind == "shed"
+        assert state.waiting_for == [over[0]]
     assert all(len(p.loot) <= 6 for p in state.players)
     assert state.round <= MAX_ROUNDS + 1
     if not state.is_over:

@@ -2,9 +2,19 @@
 
 from bot.games.cards import cards
 from bot.games.deuces import GAME, DeucesOptions, new_game, suggest
-from bot.games.deuces.actions import Attack
+from bot.games.deuces.actions import Attack, UseAbility
 from bot.games.deuces.content import ClassDef
-from bot.games.deuces.events import Attacked, EncounterStarted, EnemyDrawn, Folded, VoteTaken
+from bot.games.deuces.events import (
+    AttackCancelled,
+    Attacked,
+    CardsDiscarded,
+    CardsDrawn,
+    EncounterStarted,
+    EnemyDrawn,
+    Folded,
+    LootGiven,
+    VoteTaken,
+)
 from bot.games.deuces.state import Loot, Mode, Ref, Side, Tier
 from bot.games.deuces.table import enemy_called
 
@@ -109,3 +119,41 @@ def test_an_ally_aimed_ability_names_the_ally_even_when_two_share_a_name() -> No
     aimed = [a for a in state.legal_actions(seat) if a.kind == "ability"]
     labels = {GAME.label(state, seat, action, ["Sam", "Sam"]) for action in aimed}
     assert labels == {"Mend on Sam (1)", "Mend on Sam (2)"}
+
+
+def test_an_ability_is_told_with_what_it_did() -> None:
+    boost = ability(
+        "battle_hymn",
+        {"op": "draw", "count": 2},
+        {"op": "edge", "amount": 2},
+        {"op": "extra_attack", "count": 1},
+    )
+    klass = ClassDef(id="singer", name="Singer", abilities=[{"level": 1, "ability": boost}])
+    state, _ = table(["4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 2♦ 2♣"], ["six"], classes=[klass])
+    before = state.model_copy(deep=True)
+    events = state.apply(0, UseAbility(ability="battle_hymn"))
+    lines = GAME.narrate(events, before, state, ["Ann"])
+    assert any("Battle Hymn" in line for line in lines)
+    assert "Ann draws 2 cards." in lines
+    assert "Ann gains an edge of +2 on the next play." in lines
+    assert "Ann may attack 1 more time this turn." in lines
+
+
+def test_a_shed_a_gift_and_a_cancelled_attack_are_told() -> None:
+    state, _ = table(["4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 2♦ 2♣"], ["six"])
+    ann, foe = Ref(side=Side.PLAYERS, index=0), Ref(side=Side.GM, index=0)
+    events = [
+        CardsDiscarded(who=ann, cards=cards("3♠ 4♠"), reason="hand_limit"),
+        LootGiven(seat=0, to=1, card=cards("K♥")[0], tier=Tier.EPIC),
+        AttackCancelled(by=foe),
+        CardsDiscarded(who=ann, cards=cards("5♠"), reason="guard"),
+        CardsDrawn(who=ann, count=1),
+    ]
+    lines = GAME.narrate(events, state, state, ["Ann", "Bob"])
+    assert lines[0] in (
+        "Ann sheds 3♠ 4♠ to keep ten cards.",
+        "Too much to hold: Ann lets go of 3♠ 4♠.",
+    )
+    assert "Bob" in lines[1] and "K♥" in lines[1] and "epic" in lines[1]
+    assert state.enemy_def(0).name in lines[2]
+    assert len(lines) == 3, "a guard's discard and a combat's draw are told elsewhere"
