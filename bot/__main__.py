@@ -70,11 +70,13 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     )
     settings = {s.name: s for g in GAMES.values() for s in g.info.settings}
     for setting in settings.values():
+        named = ", ".join(f"{value} = {label}" for label, value in setting.choices)
         play_cmd.add_argument(
             f"--{setting.name}",
             type=int,
             choices=range(setting.minimum, setting.maximum + 1),
-            help=setting.description,
+            help=f"{setting.description}{f' ({named})' if named else ''}",
+            metavar=setting.name.upper(),
         )
     sync_cmd = commands.add_parser("sync", help="register the slash commands with Discord")
     sync_cmd.add_argument("--guild", type=int, help="only in this server (instant, for testing)")
@@ -128,7 +130,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
     if args.command == "play":
         declared = [s.name for s in GAMES[args.game].info.settings]
-        chosen = {name: getattr(args, name) for name in declared if getattr(args, name, None)}
+        chosen = {
+            name: getattr(args, name) for name in declared if getattr(args, name, None) is not None
+        }
         return play(
             args.game,
             variant=args.variant,

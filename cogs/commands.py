@@ -59,12 +59,20 @@ def new_command(game: GameEntry, router: Router) -> app_commands.Command[Any, ..
             setting.name,
             inspect.Parameter.POSITIONAL_OR_KEYWORD,
             default=setting.default,
-            annotation=app_commands.Range[int, setting.minimum, setting.maximum],
+            annotation=int
+            if setting.choices
+            else app_commands.Range[int, setting.minimum, setting.maximum],
         )
         for setting in info.settings
     ]
     descriptions = {setting.name: setting.description for setting in info.settings}
-    choices: dict[str, list[app_commands.Choice[str]]] = {}
+    choices: dict[str, list[app_commands.Choice[Any]]] = {
+        setting.name: [
+            app_commands.Choice(name=name, value=value) for name, value in setting.choices
+        ]
+        for setting in info.settings
+        if setting.choices
+    }
     if offered:
         parameters.append(
             inspect.Parameter(
@@ -128,7 +136,7 @@ def _command(
     callback: Callback,
     parameters: list[inspect.Parameter],
     descriptions: dict[str, str],
-    choices: dict[str, list[app_commands.Choice[str]]],
+    choices: dict[str, list[app_commands.Choice[Any]]],
 ) -> app_commands.Command[Any, ..., None]:
     """A command whose options are data: discord.py reads options from the callback's
     signature, so the signature is made from the game's settings and variants."""

@@ -32,6 +32,8 @@ JOIN, LEAVE, START, PICK_SEAT = "join", "leave", "start", "klass"
 ADD_BOT, DROP_BOT = "addbot", "dropbot"
 LOBBY_ACTIONS = {JOIN, LEAVE, START, ADD_BOT, DROP_BOT}
 SELECT_LIMIT = 25
+PICK_ROWS = 3
+"""Menus below the buttons' two rows: Discord allows five rows in all."""
 
 SAY = {
     "joined_already": "You're already at this table.",
@@ -46,32 +48,49 @@ SAY = {
 }
 
 
+FIRST_LIST = ""
+"""The key an older lobby's single pick is kept under: the game's first pick list."""
+
+
 class LobbyState(BaseModel):
     """What a lobby keeps until it starts: the setup so far and who picked what."""
 
     variant: str
     settings: dict[str, int] = {}
-    picks: dict[int, str] = {}
-    """User id -> pick id."""
+    picks: dict[int, dict[str, str]] = {}
+    """User id -> pick list key -> option id."""
 
     @model_validator(mode="before")
     @classmethod
     def _earlier_form(cls, data: Any) -> Any:
-        """Lobbies stored before lobbies were generic kept `mode`, `level` and `classes`."""
+        """Lobbies stored before lobbies were generic kept `mode`, `level` and `classes`;
+        before several pick lists, a pick was one option id per user."""
         if isinstance(data, dict) and "variant" not in data and "mode" in data:
-            return {
+            data = {
                 "variant": data["mode"],
                 "settings": {"level": data.get("level", 1)},
                 "picks": data.get("classes", {}),
             }
+        if isinstance(data, dict) and isinstance(data.get("picks"), dict):
+            data = dict(data)
+            data["picks"] = {
+                user: {FIRST_LIST: pick} if isinstance(pick, str) else pick
+                for user, pick in data["picks"].items()
+            }
         return data
 
-    def pick_of(self, lobby: Lobby, player: PlayerSeat) -> str | None:
-        """The pick a player chose, else one by seat, so a party is mixed by default (None
-        where the game offers no picks)."""
-        if not lobby.picks:
-            return None
-        return self.picks.get(player.user_id) or lobby.picks[player.seat % len(lobby.picks)][0]
+    def picks_of(self, lobby: Lobby, player: PlayerSeat) -> dict[str, str]:
+        """A player's choices by list key: what they chose, else (for lists that say so) the
+        option at their seat's place, so a party is mixed by default."""
+        chosen = self.picks.get(player.user_id, {})
+        picks: dict[str, str] = {}
+        for index, choice in enumerate(lobby.choices):
+            pick = chosen.get(choice.key) or (chosen.get(FIRST_LIST) if index == 0 else None)
+            if pick is None and choice.by_seat:
+                pick = choice.options[player.seat % len(choice.options)][0]
+            if pick is not None:
+                picks[choice.key] = pick
+        return picks
 
 
 def renumbered(players: Iterable[PlayerSeat]) -> list[PlayerSeat]:
@@ -122,13 +141,23 @@ class LobbyDesk:
         game = game_of(record)
         lobby, info = lobby_of(game), game.info
         state = LobbyState.model_validate_json(record.state)
-        names = {pick_id: name for pick_id, name, _ in lobby.picks}
+        names = {
+            (choice.key, pick_id): name
+            for choice in lobby.choices
+            for pick_id, name, _ in choice.options
+        }
         seats = [
-            f"**{p.display_name}**" + (f": {names[pick]}" if pick else "")
+            f"**{p.display_name}**"
+            + (": " + " · ".join(names[key, pick] for key, pick in picks.items()) if picks else "")
             for p in record.players
-            for pick in [state.pick_of(lobby, p)]
+            for picks in [state.picks_of(lobby, p)]
         ]
-        settings = "".join(f" · {name} {value}" for name, value in state.settings.items())
+        known = {setting.name: setting for setting in info.settings}
+        told = [
+            known[name].shown(value) if name in known else f"{name} {value}"
+            for name, value in state.settings.items()
+        ]
+        settings = "".join(f" · {text}" for text in told if text)
         embed = discord.Embed(
             title=f"{info.title}{settings} · {state.variant}",
             description=lobby.blurb,
@@ -150,21 +179,24 @@ class LobbyDesk:
                 Control(label="Remove a bot", action=DROP_BOT, style="secondary", row=1),
             ]
         view = build_view(record.id, record.version, controls, TABLE_KIND)
-        if not lobby.picks:
-            return {"embed": embed, "view": view}
-        custom = CustomId(
-            kind=SELECT_KIND, game_id=record.id, version=record.version, action=PICK_SEAT
-        )
-        select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=custom.encode(),
-            placeholder=lobby.pick_placeholder,
-            options=[
-                discord.SelectOption(label=name, value=pick_id, description=text[:100] or None)
-                for pick_id, name, text in lobby.picks
-            ][:SELECT_LIMIT],
-            row=2,
-        )
-        view.add_item(GameSelect(custom, select))
+        for index, choice in enumerate(lobby.choices[:PICK_ROWS]):
+            custom = CustomId(
+                kind=SELECT_KIND,
+                game_id=record.id,
+                version=record.version,
+                action=PICK_SEAT,
+                arg=str(index),
+            )
+            select: discord.ui.Select[Any] = discord.ui.Select(
+                custom_id=custom.encode(),
+                placeholder=choice.placeholder,
+                options=[
+                    discord.SelectOption(label=name, value=pick_id, description=text[:100] or None)
+                    for pick_id, name, text in choice.options
+                ][:SELECT_LIMIT],
+                row=2 + index,
+            )
+            view.add_item(GameSelect(custom, select))
         return {"embed": embed, "view": view}
 
     async def press(
@@ -239,17 +271,26 @@ class LobbyDesk:
         return renumbered(p for p in players if p.user_id != bots[-1].user_id)
 
     async def choose(
-        self, interaction: discord.Interaction, record: GameRecord, values: list[str]
+        self, interaction: discord.Interaction, record: GameRecord, values: list[str], arg: str
     ) -> None:
+        """A player's choice from one of the lobby's menus (`arg`: which menu)."""
         if record.seat_of(interaction.user.id) is None:
             await refuse(interaction, SAY["not_in"])
             return
         state = LobbyState.model_validate_json(record.state)
-        known = {pick_id for pick_id, _, _ in lobby_of(game_of(record)).picks}
-        if not values or values[0] not in known:
+        choices = lobby_of(game_of(record)).choices
+        index = int(arg) if arg.isdecimal() else -1
+        if not 0 <= index < len(choices):
             await refuse(interaction, SAY["unknown_pick"])
             return
-        state.picks[interaction.user.id] = values[0]
+        choice = choices[index]
+        if not values or values[0] not in {pick_id for pick_id, _, _ in choice.options}:
+            await refuse(interaction, SAY["unknown_pick"])
+            return
+        mine = state.picks.setdefault(interaction.user.id, {})
+        if index == 0:
+            mine.pop(FIRST_LIST, None)
+        mine[choice.key] = values[0]
         record = await self.desk.store.update_pending(
             record.id, record.version, record.players, state.model_dump_json()
         )
@@ -264,7 +305,7 @@ class LobbyDesk:
             variant=state.variant,
             seats=len(record.players),
             settings=state.settings,
-            picks=[state.pick_of(lobby, p) for p in record.players],
+            picks=[state.picks_of(lobby, p) for p in record.players],
         )
         try:
             match, events = game.start(record.seed, setup)

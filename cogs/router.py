@@ -161,7 +161,9 @@ class Router:
         }
         self._selects: dict[str, Picked] = {
             PICK: lambda i, record, _, values: self.plays.show_hand(i, record, values, False),
-            PICK_SEAT: lambda i, record, _, values: self.lobbies.choose(i, record, values),
+            PICK_SEAT: lambda i, record, custom, values: self.lobbies.choose(
+                i, record, values, custom.arg or "0"
+            ),
             MOVE_MENU: self._menu_move,
         }
 

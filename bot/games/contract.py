@@ -96,8 +96,9 @@ class Setup(BaseModel, frozen=True):
     seats: int = Field(default=1, ge=1)
     settings: dict[str, int] = {}
     """Numbers the game declares (a starting level, say), by name."""
-    picks: list[str | None] = []
-    """Each seat's pick in a lobby (a class, say), by seat; None lets the seed choose."""
+    picks: list[dict[str, str]] = []
+    """Each seat's choices in a lobby (its class, say), by seat and the choice's key; a
+    choice left out is the seed's to make."""
 
 
 A = TypeVar("A", bound=Action)

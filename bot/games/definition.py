@@ -35,13 +35,25 @@ class Variant(BaseModel, frozen=True):
 
 
 class NumberSetting(BaseModel, frozen=True):
-    """A whole number a player may set when starting (a level, say)."""
+    """A whole number a player may set when starting (a level, say), or one of a few named
+    values (`choices`), which Discord then offers as a list."""
 
     name: str
     description: str
     minimum: int
     maximum: int
     default: int
+    choices: list[tuple[str, int]] = []
+    """(what players read, value) of each value on offer; empty for a plain number."""
+
+    def shown(self, value: int) -> str | None:
+        """The setting as a lobby's title tells it ("level 3", "Salt Marsh"); a choice left
+        at its default goes untold."""
+        if not self.choices:
+            return f"{self.name} {value:+d}" if self.minimum < 0 else f"{self.name} {value}"
+        if value == self.default:
+            return None
+        return next((label for label, number in self.choices if number == value), None)
 
 
 class Challenge(BaseModel, frozen=True):
@@ -54,14 +66,24 @@ class Challenge(BaseModel, frozen=True):
     """`new` starts the variant against the bot (the game's `bot_action`) instead."""
 
 
+class PickList(BaseModel, frozen=True):
+    """One choice each player makes in a lobby: a class, an ability."""
+
+    key: str
+    """The name the game reads the choice by, in `Setup.picks`."""
+    placeholder: str
+    options: list[tuple[str, str, str]]
+    """(id, name, description) of each option, in the order shown."""
+    by_seat: bool = True
+    """A player who chooses nothing gets the option at their seat's place (so a party is
+    mixed by default); otherwise the game's seed chooses for them."""
+
+
 class Lobby(BaseModel, frozen=True):
-    """Players join a table, each picks one of `picks` (if the game offers any), and the host
-    starts."""
+    """Players join a table, each makes the choices the game offers, and the host starts."""
 
     blurb: str
-    pick_placeholder: str = ""
-    picks: list[tuple[str, str, str]] = []
-    """(id, name, description) of each pick on offer, in the order shown."""
+    choices: list[PickList] = []
     bots: bool = False
     """The host may fill seats with bot players, which the game's `bot_action` plays."""
 

@@ -1,10 +1,12 @@
 """Dungeons & Deuces through the offline Discord: a lobby, a party of three, hands only their
 owners see, the GM's turns, and a player who lets the clock run out."""
 
+import json
 import re
 
 from bot.games.registry import GAMES
-from storage import GameStatus
+from cogs.lobbies import LobbyState
+from storage import GameStatus, PlayerSeat
 from tests.harness import StoredMessage
 
 UPDATE_MESSAGE = 7
@@ -13,6 +15,11 @@ UPDATE_MESSAGE = 7
 async def state_of(discord, game_id: int = 1):
     record = await discord.bot.store.get_game(game_id)
     return record, GAMES["deuces"].load(record.state)
+
+
+def menu(message: StoredMessage, index: int) -> str:
+    """The custom_id of a lobby's menu: 0 the classes, 1 the custom abilities."""
+    return next(cid for cid in message.custom_ids if cid.endswith(f":klass:{index}"))
 
 
 async def open_table(discord, host, *others):
@@ -49,9 +56,18 @@ async def test_three_players_join_play_an_encounter_and_one_times_out(
         lobby = await open_table(discord, alice, bob, carol)
         party = lobby.embed["fields"][0]["value"]
         assert "alice" in party and "bob" in party and "carol" in party
-        picked = await discord.select(lobby, lobby.custom_ids[-1], ["hedge_knight"], bob)
+        picked = await discord.select(lobby, menu(lobby, 0), ["hedge_knight"], bob)
         assert picked.response_type == UPDATE_MESSAGE
         assert "**bob**: Hedge Knight" in picked.message.embed["fields"][0]["value"]
+        picked = await discord.select(lobby, menu(lobby, 1), ["second_wind"], bob)
+        assert "**bob**: Hedge Knight · Second Wind" in picked.message.embed["fields"][0]["value"]
+        customs = menu(lobby, 1)
+        unknown = customs[: -len("1")] + "7"  # a menu this lobby does not have
+        forged_lobby = StoredMessage(
+            payload=json.loads(json.dumps(lobby.payload).replace(customs, unknown))
+        )
+        forged = await discord.select(forged_lobby, unknown, ["second_wind"], bob)
+        assert forged.ephemeral and "isn't on offer" in forged.content
         not_host = await discord.click(lobby, lobby.button("Start")["custom_id"], bob)
         assert not_host.ephemeral and "Only the host" in not_host.content
         started = await discord.click(lobby, lobby.button("Start")["custom_id"], alice)
@@ -59,6 +75,12 @@ async def test_three_players_join_play_an_encounter_and_one_times_out(
         assert table.id == lobby.id and table.embed["title"].startswith("Dungeons & Deuces")
         assert "Waiting for" in str(table.embed["fields"])
         users = {0: alice, 1: bob, 2: carol}
+        _, state = await state_of(discord)
+        assert (state.players[1].klass.id, state.players[1].custom.id) == (
+            "hedge_knight",
+            "second_wind",
+        )
+        assert all(p.custom is not None for p in state.players), "unchosen: drawn by the seed"
 
         # A stranger has no hand; the awaited player does, and only they see it.
         stranger = world.add_user("dave")
@@ -255,3 +277,26 @@ async def test_players_are_warned_before_the_table_moves_for_them(
         await lifecycle.sweep()
         assert "Time ran out" in table.embed["description"]
         assert warnings() == [], "once the table has moved, the warning goes"
+
+
+def test_a_lobby_stored_with_one_pick_per_player_reads_it_as_the_first_menu() -> None:
+    state = LobbyState.model_validate_json('{"variant": "encounter", "picks": {"5": "tinker"}}')
+    lobby = GAMES["deuces"].info.lobby
+    assert lobby is not None
+    picks = state.picks_of(lobby, PlayerSeat(seat=0, user_id=5, display_name="ann"))
+    assert picks == {"class": "tinker"}, "the custom ability is left to the seed"
+
+
+async def test_deuces_new_takes_the_engines_options(harness, make_bot, alice) -> None:
+    async with harness.running(make_bot) as discord:
+        options = {"level": 2, "difficulty": -1, "enemies": 3, "levelling": 1}
+        lobby = (await discord.slash("deuces new", alice, **options)).message
+        title = lobby.embed["title"]
+        assert "level 2" in title and "difficulty -1" in title
+        assert "The Clockwork Vault" in title and "After every encounter" in title
+        await discord.click(lobby, lobby.button("Start")["custom_id"], alice)
+        _, state = await state_of(discord)
+        assert state.options.enemy_set == "clockwork_vault" and state.options.modifier == -1
+        assert state.options.level_every_encounter and state.level == 2
+        wrong = await discord.slash("deuces new", alice, enemies=9)
+        assert wrong.ephemeral, "a value off the menu is refused"

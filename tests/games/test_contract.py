@@ -94,9 +94,10 @@ def test_the_facts_of_a_game_agree(key: str) -> None:
     if info.daily is not None:
         assert info.variant(info.daily.variant).seats.min == 1
     if info.lobby is not None:
-        assert bool(info.lobby.picks) == bool(info.lobby.pick_placeholder), (
-            "a lobby that offers picks says what is picked, and only then"
-        )
+        for choice in info.lobby.choices:
+            assert choice.placeholder and choice.options, "a menu says what is chosen"
+            assert len(choice.options) <= 25, "Discord lists 25 options at most"
+        assert len({c.key for c in info.lobby.choices}) == len(info.lobby.choices)
     assert GAMES[key].rules.title == info.title
 
 

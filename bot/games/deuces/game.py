@@ -4,11 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.games.contract import Event, IllegalAction, Setup
-from bot.games.definition import Game, GameInfo, Lobby, NumberSetting, SeatRange, Variant
+from bot.games.contract import Event, IllegalAction, Setup, seeded_rng
+from bot.games.definition import (
+    Game,
+    GameInfo,
+    Lobby,
+    NumberSetting,
+    PickList,
+    SeatRange,
+    Variant,
+)
 from bot.games.deuces.actions import DeucesAction, parse_action
 from bot.games.deuces.autoplay import suggest
-from bot.games.deuces.content import load_content
+from bot.games.deuces.content import ClassDef, describe, load_content
 from bot.games.deuces.engine import MAX_PLAYERS, DeucesState, new_game
 from bot.games.deuces.rules import DEUCES_RULES
 from bot.games.deuces.state import MAX_LEVEL, DeucesOptions, Mode, SeatChoice
@@ -17,7 +25,14 @@ from bot.games.deuces.voice import narrate
 from bot.games.views import HandView, TableView
 
 PARTY = SeatRange(min=1, max=MAX_PLAYERS)
-CLASSES = load_content().classes
+CONTENT = load_content()
+CLASS_PICK, CUSTOM_PICK = "class", "custom"
+
+
+def class_summary(klass: ClassDef) -> str:
+    """What a class brings at level 1, for the lobby's menu: its abilities by name."""
+    return "Level 1: " + ", ".join(a.name for a in klass.abilities_at(1))
+
 
 INFO = GameInfo(
     key="deuces",
@@ -40,13 +55,50 @@ INFO = GameInfo(
             minimum=1,
             maximum=MAX_LEVEL,
             default=1,
-        )
+        ),
+        NumberSetting(
+            name="difficulty",
+            description="Added to the target of 5 per player: -3 (easier) to +3 (harder)",
+            minimum=-3,
+            maximum=3,
+            default=0,
+        ),
+        NumberSetting(
+            name="enemies",
+            description="The enemy set the GM draws from (default: one at random)",
+            minimum=0,
+            maximum=len(CONTENT.sets),
+            default=0,
+            choices=[
+                ("One at random", 0),
+                *((enemy_set.name, n) for n, enemy_set in enumerate(CONTENT.sets, start=1)),
+            ],
+        ),
+        NumberSetting(
+            name="levelling",
+            description="When the party levels up (default: when a deck runs out)",
+            minimum=0,
+            maximum=1,
+            default=0,
+            choices=[("When a deck runs out", 0), ("After every encounter (faster)", 1)],
+        ),
     ],
     lobby=Lobby(
-        pick_placeholder="Choose your class",
-        picks=[(klass.id, klass.name, klass.flavour) for klass in CLASSES],
-        blurb="The GM deals an encounter for your party. Join, choose a class, and the host"
-        f" starts (1 to {MAX_PLAYERS} players).",
+        choices=[
+            PickList(
+                key=CLASS_PICK,
+                placeholder="Choose your class",
+                options=[(k.id, k.name, class_summary(k)) for k in CONTENT.classes],
+            ),
+            PickList(
+                key=CUSTOM_PICK,
+                placeholder="Choose your custom ability",
+                options=[(a.id, a.name, describe(a)) for a in CONTENT.customs],
+                by_seat=False,
+            ),
+        ],
+        blurb="The GM deals an encounter for your party. Join, choose a class and a custom"
+        f" ability, and the host starts (1 to {MAX_PLAYERS} players).",
     ),
     turn_timer=True,
     private_hands=True,
@@ -60,12 +112,9 @@ class DeucesGame(Game[DeucesState, DeucesAction]):
 
     def new_game(self, seed: int, setup: Setup) -> tuple[DeucesState, Sequence[Event]]:
         mode = Mode(self.info.variant(setup.variant).key)
-        chosen = [pick for pick in setup.picks if pick]
-        party = [SeatChoice(class_id=pick) for pick in chosen] if chosen == setup.picks else None
+        party = party_of(setup, seed)
         try:
-            options = DeucesOptions(
-                level=setup.settings.get("level", 1), mode=mode, party=party or None
-            )
+            options = options_of(setup, mode, party)
         except ValueError as error:
             raise IllegalAction(str(error)) from error
         return new_game(seed, options, players=setup.seats)
@@ -99,7 +148,43 @@ class DeucesGame(Game[DeucesState, DeucesAction]):
         return suggest(state, seat)
 
     def settings_of(self, state: DeucesState) -> dict[str, int]:
-        return {"level": state.options.level}
+        options = state.options
+        sets = [enemy_set.id for enemy_set in CONTENT.sets]
+        return {
+            "level": options.level,
+            "difficulty": options.modifier,
+            "enemies": sets.index(options.enemy_set) + 1 if options.enemy_set in sets else 0,
+            "levelling": int(options.level_every_encounter),
+        }
+
+
+def options_of(setup: Setup, mode: Mode, party: list[SeatChoice] | None) -> DeucesOptions:
+    """The engine's options from the settings chosen in `/deuces new` (or the terminal)."""
+    settings = setup.settings
+    chosen_set = settings.get("enemies", 0)
+    return DeucesOptions(
+        level=settings.get("level", 1),
+        mode=mode,
+        party=party,
+        modifier=settings.get("difficulty", 0),
+        enemy_set=CONTENT.sets[chosen_set - 1].id if chosen_set > 0 else None,
+        level_every_encounter=bool(settings.get("levelling", 0)),
+    )
+
+
+def party_of(setup: Setup, seed: int) -> list[SeatChoice] | None:
+    """Each seat's class and custom ability as chosen in the lobby, those left unchosen drawn
+    from the seed; None when nobody chose a class (the seed draws the whole party)."""
+    if len(setup.picks) != setup.seats or not all(CLASS_PICK in p for p in setup.picks):
+        return None
+    rng = seeded_rng(seed, "customs")
+    return [
+        SeatChoice(
+            class_id=picks[CLASS_PICK],
+            custom_id=picks.get(CUSTOM_PICK) or rng.choice(CONTENT.customs).id,
+        )
+        for picks in setup.picks
+    ]
 
 
 GAME = DeucesGame()

@@ -3,9 +3,10 @@
 import pytest
 
 from bot.games.cards import Card, cards
-from bot.games.contract import IllegalAction
+from bot.games.contract import IllegalAction, Setup
 from bot.games.deuces import (
     DEUCES_RULINGS,
+    GAME,
     Attack,
     Defend,
     DeucesOptions,
@@ -135,3 +136,31 @@ def test_new_game_refuses_bad_setups() -> None:
 
 def test_the_rulings_are_listed_for_rules() -> None:
     assert len(DEUCES_RULINGS) >= 10 and all(line.endswith(".") for line in DEUCES_RULINGS)
+
+
+def test_a_lobbys_choices_seat_each_players_class_and_custom_ability() -> None:
+    setup = Setup(
+        variant="encounter",
+        seats=2,
+        picks=[{"class": "tinker", "custom": "heckle"}, {"class": "herbalist"}],
+    )
+    state, _ = GAME.new_game(7, setup)
+    assert [p.klass.id for p in state.players] == ["tinker", "herbalist"]
+    assert state.players[0].custom is not None and state.players[0].custom.id == "heckle"
+    assert state.players[1].custom is not None, "a custom ability left unchosen is drawn"
+    again, _ = GAME.new_game(7, setup)
+    assert again.players[1].custom == state.players[1].custom, "drawn from the seed"
+    custom = state.players[0].custom
+    assert custom in state.players[0].abilities(1), "it is usable from level 1"
+
+
+def test_the_settings_of_deuces_new_reach_the_engine_and_come_back_for_a_new_game() -> None:
+    settings = {"level": 2, "difficulty": -2, "enemies": 2, "levelling": 1}
+    state, _ = GAME.new_game(3, Setup(variant="quest-beginner", seats=2, settings=settings))
+    options = state.options
+    assert (options.level, options.modifier, options.enemy_set) == (2, -2, "salt_marsh")
+    assert options.level_every_encounter and state.enemy_set.id == "salt_marsh"
+    assert state.target == (5 - 2) * 2
+    assert GAME.settings_of(state) == settings
+    plain, _ = GAME.new_game(3, Setup(variant="encounter", seats=1))
+    assert GAME.settings_of(plain) == {"level": 1, "difficulty": 0, "enemies": 0, "levelling": 0}
