@@ -24,7 +24,8 @@ DEUCES_RULINGS: list[str] = [
     "Each side acts one fighter at a time. The players choose their order every round: while "
     "several have yet to act, whoever moves first takes the turn, and the others wait until it "
     "ends. Enemies act in table order. On its turn a fighter may use one ability and make one "
-    "attack, in either order, or Guard instead, or pass. A turn ends by itself when nothing is left to do in it.",
+    "attack, in either order, or Guard instead, or pass. A turn ends by itself when nothing "
+    "is left to do in it.",
     "One to four cards must share a value and only the value counts. A five-card hand must use "
     "all five cards: straight, flush, full house or straight flush, ranked as in poker. Suits "
     "never break a tie. Aces are high, and also low in A-2-3-4-5 (a 5-high straight). Values "
