@@ -429,7 +429,7 @@ class FakeDiscord:
         clicked: StoredMessage | None = None,
         settle: bool = True,
     ) -> InteractionResult:
-        assert self.running and self.bot is not None, "start() the fake first"
+        assert self.running, "start() the fake first"
         who = self._user(user)
         self._ensure_cached(channel, who)
         started = time.perf_counter()
@@ -511,6 +511,23 @@ class FakeDiscord:
         interaction: InteractionRecord | None,
     ) -> Any:
         """Record, validate and answer one REST request (raising what discord.py would)."""
+        request, error = self.answer(route, body, uploads, query, interaction)
+        if error is not None:
+            raise _discord_error(error)
+        return request.response
+
+    def answer(
+        self,
+        route: Route,
+        body: Any,
+        uploads: dict[int, dict[str, Any]],
+        query: dict[str, Any] | None,
+        interaction: InteractionRecord | None,
+    ) -> tuple[RecordedRequest, DiscordHTTPError | None]:
+        """Record, validate and answer one REST request: the record, its status and response
+        set, and the error Discord answers with (None on success). Whoever carries the answer
+        to the bot (a patched method here, an HTTP server for a bot in another process) turns
+        the error into what the bot sees. A route with no handler raises `UnknownRoute`."""
         with self._own_time():
             request = RecordedRequest(
                 method=route.method,
@@ -536,13 +553,13 @@ class FakeDiscord:
                 status, response = self.rest.answer(Call(request, interaction, uploads))
             except DiscordHTTPError as error:
                 request.status, request.response = error.status, error.json()
-                raise _discord_error(error) from None
+                return request, error
             except UnknownRoute as error:
                 request.status = 404
                 self.problems.add(ProblemKind.UNKNOWN_ROUTE, str(error))
                 raise
             request.status, request.response = status, response
-            return response
+            return request, None
 
     def _validate(self, request: RecordedRequest) -> None:
         if self.spec is None or request.body is None:
