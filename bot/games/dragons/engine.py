@@ -36,6 +36,7 @@ from bot.games.crawl.actions import (
     dungeon_action,
     healing,
     hp_loss,
+    laid_out,
     monster_total,
     role_of,
 )
@@ -383,7 +384,7 @@ class DragonsState(DungeonState):
     def _run(self, player: int) -> list[Event]:
         fled = list(self.room)
         self.deck.extend(fled)
-        self.room = []
+        self.room, self.places = [], []
         seeded_rng(self.seed, f"shuffle:{self.shuffles}").shuffle(self.deck)
         self.shuffles += 1
         self.ran_last_room = True
@@ -424,6 +425,7 @@ class DragonsState(DungeonState):
     def _deal_room(self, leader: int) -> list[Event]:
         carried = self.room[0] if self.room else None
         take = max(0, min(ROOM_SIZES[len(self.playing)] - len(self.room), len(self.deck)))
+        self.places = laid_out(self.places, self.room, self.deck[:take])
         self.room.extend(self.deck[:take])
         del self.deck[:take]
         self.rooms_dealt += 1
