@@ -118,10 +118,11 @@ def laid_out(places: list[Card | None], kept: list[Card], dealt: list[Card]) -> 
     left = list(kept)
     layout: list[Card | None] = []
     for card in places:
-        stays = card is not None and card in left
-        layout.append(card if stays else None)
-        if stays:
+        if card is not None and card in left:
             left.remove(card)
+            layout.append(card)
+        else:
+            layout.append(None)
     incoming = iter(left + dealt)  # a kept card with no known place is laid like a new one
     layout = [card if card is not None else next(incoming, None) for card in layout]
     layout.extend(incoming)
