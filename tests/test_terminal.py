@@ -190,7 +190,7 @@ def test_a_move_can_be_named_by_its_card() -> None:
     text = out.getvalue()
     assert "Weapon: 3♦, fresh" in text, "3d equipped the 3♦"
     ways = text.split("7c can be played several ways:\n")[1].split(">")[0]
-    assert "Fight 7♣ (weapon) · −4 HP" in ways and "Fight 7♣ barehanded · −7 HP" in ways
+    assert "Fight 7♣ with your 3♦ · −4 HP" in ways and "Fight 7♣ barehanded · −7 HP" in ways
     assert "Room 3" not in text
 
 

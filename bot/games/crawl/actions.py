@@ -95,6 +95,11 @@ class DungeonState(GameState[DungeonAction]):
         return self.room.index(card)
 
     @abstractmethod
+    def striking_weapon(self, action: DungeonAction) -> Card | None:
+        """The weapon a legal fight would strike with (even one that then breaks); None for a
+        barehanded fight and for any other move."""
+
+    @abstractmethod
     def preview(self, action: DungeonAction) -> str | None:
         """What a legal move would do, said before it is chosen ("−4 HP", "+5 HP", "wasted",
         "weapon breaks"); None when there is nothing to warn about."""

@@ -347,6 +347,12 @@ class DragonsState(DungeonState):
         card = played.card
         return card is not None and card in self.room and played.kind == PLAY_KINDS[role_of(card)]
 
+    def striking_weapon(self, action: DungeonAction) -> Card | None:
+        """The weapon of the party to move: Dragons has no barehanded choice."""
+        if action.kind != ActionKind.FIGHT or self.to_move is None:
+            return None
+        return self.parties[self.to_move].weapon
+
     def preview(self, action: DungeonAction) -> str | None:
         card = action.card
         if card is None or self.to_move is None or action.kind == ActionKind.EQUIP:

@@ -171,6 +171,9 @@ class ScoundrelState(DungeonState):
             return _FIGHT_EITHER_WAY
         return _FIGHT_BAREHANDED
 
+    def striking_weapon(self, action: DungeonAction) -> Card | None:
+        return self.weapon if action.kind == ActionKind.FIGHT_WITH_WEAPON else None
+
     def preview(self, action: DungeonAction) -> str | None:
         card = action.card
         if card is None or action.kind == ActionKind.EQUIP:
