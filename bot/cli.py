@@ -1,15 +1,19 @@
 """Play any registered game in the terminal, with the same engine, voice and views as Discord.
 
-The screen numbers the legal moves in the game's own order (at most `LISTED` of them, and the
-game's hint, marked, where it gives one); a move can also be named by its cards (`7h`) or typed
-in its text form (`weapon 9S`, `attack 0 9C 9D`). Several seats share the keyboard and are
-asked in turn. Ctrl-C or the end of input leaves the game, never with a traceback.
+A move the game gives a key (`Game.key`: a room card's letter, `r` to run) is listed and typed by
+that key, which keeps meaning the same move while its card is on the table; the other moves are
+numbered in the game's own order (at most `LISTED` of them, and the game's hint, marked, where
+it gives one). A move can also be named by its cards (`7h`) or typed in its text form (`weapon
+9S`, `attack 0 9C 9D`). Several seats share the keyboard and are asked in turn. Ctrl-C or the
+end of input leaves the game, never with a traceback.
 """
 
 from __future__ import annotations
 
+import re
 import secrets
 import sys
+from dataclasses import dataclass
 from typing import TextIO
 
 from bot.games.bot_players import bot_name
@@ -23,11 +27,14 @@ from bot.render.terminal import print_hand, print_rules, print_table, strip_mark
 LISTED = 12
 QUIT_WORDS = {"q", "quit", "exit"}
 HELP = (
-    "Type the number of a move, its card (7h), or the move itself, and press Enter; Enter alone"
-    " takes the hint where there is one; h asks for a hint where the game gives them; q quits;"
-    " ? shows the rules."
+    "Type a move's key in brackets ([a], [a!] or [r], in either case) or its number, its card"
+    " (7h), or the move itself, and press Enter; Enter alone takes the hint where there is one;"
+    " h asks for a hint where the game gives them; q quits; ? shows the rules."
 )
 HINT_WORDS = {"h", "hint"}
+KEY_SHAPE = re.compile(r"[a-z]!?")
+"""What a mistyped key looks like (one letter, perhaps a "!"), so it is answered with the keys
+there are rather than with the game's "not a move"."""
 
 
 def play(
@@ -109,20 +116,55 @@ def _bot_turn(match: Match, seat: int, names: list[str], out: TextIO, played: li
         out.write(strip_marks(line) + "\n")
 
 
+@dataclass(frozen=True, slots=True)
+class Listed:
+    """One move on the screen, with what the player types for it: the game's key for the move
+    where it gives one (`Game.key`), which keeps its meaning from one screen to the next, else
+    the move's number on this screen."""
+
+    text: str
+    label: str
+    typed: str
+    keyed: bool
+
+    def line(self, hint: str | None) -> str:
+        """ "[a] Fight 9♣ with your 7♦ · −2 HP", "2) Vote stay   (hint)": brackets for a key,
+        which lasts, a parenthesis for a number, which is this screen's only."""
+        tag = f"[{self.typed}]" if self.keyed else f"{self.typed})"
+        return f"  {tag} {strip_marks(self.label)}{'   (hint)' if self.text == hint else ''}"
+
+
+def listed_moves(
+    moves: list[tuple[str, str]], keys: dict[str, str], hint: str | None
+) -> list[Listed]:
+    """The moves as the screen lists them: the keyed ones in the order of their keys (a room
+    card by card), then the others numbered in the game's order, at most `LISTED` of them and
+    the hint."""
+    keyed = [Listed(text, label, keys[text], True) for text, label in moves if text in keys]
+    plain = [move for move in moves if move[0] not in keys]
+    shown = plain[:LISTED]
+    if hint is not None and hint not in keys and hint not in (text for text, _ in shown):
+        shown.append(next(move for move in plain if move[0] == hint))
+    numbered = [
+        Listed(text, label, str(number), False)
+        for number, (text, label) in enumerate(shown, start=1)
+    ]
+    return sorted(keyed, key=lambda move: move.typed) + numbered
+
+
 def _turn(match: Match, names: list[str], stdin: TextIO, out: TextIO, played: list[str]) -> bool:
     """Ask the first seat the game waits on for one move; False when the player quits."""
     seat = match.acting()[0]
     hand = match.hand(seat, [], names)
     if hand is not None:
         print_hand(hand, out)
-    listed, hint = match.labelled(seat, names)
-    moves = listed[:LISTED]
-    if hint is not None and hint not in (text for text, _ in moves):
-        moves.append(next(move for move in listed if move[0] == hint))
+    moves, hint = match.labelled(seat, names)
+    keys = match.keys(seat)
+    listed = listed_moves(moves, keys, hint)
     if len(names) > 1:
         out.write(f"{names[seat]}, your move:\n")
-    for number, (text, label) in enumerate(moves, start=1):
-        out.write(f"  {number}) {strip_marks(label)}{'   (hint)' if text == hint else ''}\n")
+    for move in listed:
+        out.write(move.line(hint) + "\n")
     out.write("> ")
     out.flush()
     answer = stdin.readline()
@@ -131,39 +173,88 @@ def _turn(match: Match, names: list[str], stdin: TextIO, out: TextIO, played: li
     choice = answer.strip()
     if choice == "?":
         print_rules(match.game.rules, out)
-        return True
-    if choice.lower() in HINT_WORDS:
-        hint = match.advise(seat) if match.info.hints and len(names) == 1 else None
-        out.write(strip_marks(hint_text(hint)) if hint else "No hint in this game.")
-        out.write("\n")
-        return True
-    if choice.isdecimal():
-        if not 1 <= int(choice) <= len(moves):
-            out.write(f"Choose a move from 1 to {len(moves)}. {HELP}\n")
-            return True
-        text = moves[int(choice) - 1][0]
-    elif not choice and hint is not None:
-        text = hint
+    elif choice.lower() in HINT_WORDS:
+        _hint(match, seat, keys, len(names), out)
     else:
-        text = choice
-        named = moves_with_cards(choice, listed)
-        if len(named) == 1:
-            text = named[0][0]
-        elif len(named) > 1:
-            out.write(f"{choice} can be played several ways:\n")
-            for number, move in enumerate(moves, start=1):
-                if move in named:
-                    out.write(f"  {number}) {strip_marks(move[1])}\n")
-            return True
+        text = chosen(choice, listed, moves, hint, out)
+        if text is not None:
+            _play(match, seat, text, names, out, played)
+    return True
+
+
+def chosen(
+    choice: str,
+    listed: list[Listed],
+    moves: list[tuple[str, str]],
+    hint: str | None,
+    out: TextIO,
+) -> str | None:
+    """The text of the move a player typed: a key or number (any case), Enter for the hint, a
+    card, or the move itself. None, with the reason written, when the answer names no move or
+    several."""
+    typed = choice.lower()
+    by_key = {move.typed: move for move in listed}
+    if typed in by_key:
+        return by_key[typed].text
+    if not choice:
+        return hint if hint is not None else choice
+    if choice.isdecimal():
+        out.write(_no_such_number(listed) + f" {HELP}\n")
+        return None
+    named = moves_with_cards(choice, moves)
+    if len(named) == 1:
+        return named[0][0]
+    if named:
+        out.write(f"{choice} can be played several ways:\n")
+        for move in listed:
+            if (move.text, move.label) in named:
+                out.write(move.line(None) + "\n")
+        return None
+    keys = [move.typed for move in listed if move.keyed]
+    if keys and KEY_SHAPE.fullmatch(typed):
+        out.write(_no_such_key(typed, keys) + "\n")
+        return None
+    return choice
+
+
+def _no_such_number(listed: list[Listed]) -> str:
+    numbers = [move.typed for move in listed if not move.keyed]
+    if not numbers:
+        keys = ", ".join(move.typed for move in listed)
+        return f"The moves here have keys, not numbers: type one in brackets ({keys})."
+    return f"Choose a move from 1 to {len(numbers)}."
+
+
+def _no_such_key(typed: str, keys: list[str]) -> str:
+    """A key that names no move now, and the keys that do: one of the same letter first, as a
+    player who typed it most likely meant that one (the weapon cannot strike, say)."""
+    near = [key for key in keys if key[0] == typed[0]]
+    meant = f" Did you mean [{near[0]}]?" if near else ""
+    return f"No move has the key [{typed}] now.{meant} The keys now: {', '.join(keys)}."
+
+
+def _hint(match: Match, seat: int, keys: dict[str, str], seats: int, out: TextIO) -> None:
+    """The game's hint with its reason, and the key that plays it."""
+    hint = match.advise(seat) if match.info.hints and seats == 1 else None
+    if hint is None:
+        out.write("No hint in this game.\n")
+        return
+    key = keys.get(hint.action)
+    out.write(strip_marks(hint_text(hint)) + (f" [{key}]" if key else "") + "\n")
+
+
+def _play(
+    match: Match, seat: int, text: str, names: list[str], out: TextIO, played: list[str]
+) -> None:
+    """Play a move and show the table it leaves; a move the game refuses changes nothing."""
     before = match.before_move()
     try:
         events = match.play(seat, text)
     except GameError as error:
         out.write(f"Not now: {error}. {HELP}\n")
-        return True
+        return
     played.append(text)
     print_table(match.table(names), match.narrate(events, before, names), out)
-    return True
 
 
 def moves_with_cards(typed: str, moves: list[tuple[str, str]]) -> list[tuple[str, str]]:

@@ -26,30 +26,48 @@ def run_cli(
     )
 
 
-def replay_always_choosing(seed: int, choice: int):
-    state, _ = new_game(seed)
-    while not state.is_over:
-        actions = state.legal_actions(0)
-        state.apply(0, actions[min(choice, len(actions)) - 1])
-    return state
+KEYS_IN_TURN = ["g", "f", "e", "d", "d!", "c", "c!", "b", "b!", "a", "a!", "s"]
+"""A player who types these keys over and over: every room card answers to one of them, so each
+round of them plays at least one move."""
+TYPED = "\n".join(KEYS_IN_TURN * 120) + "\n"
+
+
+def replay_typing(game: str, seed: int, variant: str | None = None, seats: int = 1):
+    """The state a game reaches when the keys of `TYPED` are typed in turn, each one that names
+    a legal move playing it, worked out on the engine and its keys without the terminal."""
+    from bot.games.contract import Setup
+    from bot.games.registry import GAMES
+
+    entry = GAMES[game]
+    setup = Setup(variant=variant or entry.info.default_variant, seats=seats)
+    match, _ = entry.start(seed, setup)
+    for typed in TYPED.split():
+        if match.is_over:
+            break
+        seat = match.acting()[0]
+        by_key = {key: text for text, key in match.keys(seat).items()}
+        if typed in by_key:
+            match.play(seat, by_key[typed])
+    return match.state
 
 
 def test_a_whole_game_played_through_stdin_ends_with_the_engines_score() -> None:
-    result = run_cli("play", "scoundrel", "--seed", "11", stdin="2\n" * 200)
+    result = run_cli("play", "scoundrel", "--seed", "11", stdin=TYPED)
     assert result.returncode == 0, result.stderr
-    expected = replay_always_choosing(11, 2)
+    expected = replay_typing("scoundrel", 11)
+    assert expected.is_over, "the typed keys are enough to finish the game"
     assert f"Game over: you {expected.outcome.value}, score {expected.score}." in result.stdout
     assert "seed 11" in result.stdout
-    assert "Room 1" in result.stdout and "1) " in result.stdout
+    assert "Room 1" in result.stdout and "[a" in result.stdout
 
 
-def test_the_screen_shows_hp_weapon_last_kill_deck_and_numbered_moves() -> None:
+def test_the_screen_shows_hp_weapon_last_kill_deck_and_keyed_moves() -> None:
     out = io.StringIO()
-    # Seed 3 deals 3♠ 7♥ 8♣ 2♣; run, then equip 3♦ and fight A♣ with it, then quit.
-    play("scoundrel", seed=3, stdin=io.StringIO("1\n2\n1\nq\n"), stdout=out)
+    # Seed 3 deals 3♠ 7♥ 8♣ 2♣; run, then equip 3♦ (b) and fight A♣ (a) with it, then quit.
+    play("scoundrel", seed=3, stdin=io.StringIO("r\nb\na\nq\n"), stdout=out)
     text = out.getvalue()
     assert "Health: ▰▰▰▰▰▰▰▰▰▰ 20/20" in text
-    assert "1) Run" in text and "2) Fight 3♠ barehanded" in text
+    assert "[r] Run" in text and "[a!] Fight 3♠ barehanded" in text
     assert "Weapon: 3♦, last kill A♣: fights monsters below 14" in text
     assert "Health: ▰▰▰▰▱▱▱▱▱▱ 9/20" in text
     assert "Deck: 40 cards left" in text
@@ -60,7 +78,7 @@ def test_bad_input_is_explained_and_changes_nothing() -> None:
     out = io.StringIO()
     play("scoundrel", seed=3, stdin=io.StringIO("0\n99\nfight\n\n²\n?\n"), stdout=out)
     text = out.getvalue()
-    assert text.count("Choose a move from 1 to 5.") == 2
+    assert text.count("The moves here have keys, not numbers: type one in brackets") == 2
     assert text.count("Not now: not a move") == 3, "a word, Enter alone, a superscript digit"
     assert "== Rules: Scoundrel ==" in text and "strictly weaker" in text, "? shows the rules"
     assert "Room 2" not in text
@@ -71,7 +89,7 @@ def test_bad_input_is_explained_and_changes_nothing() -> None:
 def test_hard_variant_offers_no_run_and_unknown_variant_is_refused() -> None:
     out = io.StringIO()
     play("scoundrel", variant="hard", seed=3, stdin=io.StringIO(""), stdout=out)
-    assert "Run" not in out.getvalue().split("1) ")[1].split("\n")[0]
+    assert "[a!] Fight 3♠ barehanded" in out.getvalue() and "Run" not in out.getvalue()
     assert play("scoundrel", variant="nightmare", seed=3, stdout=io.StringIO()) == 2
 
 
@@ -83,29 +101,20 @@ def test_without_a_token_the_bot_explains_how_to_get_one_and_how_to_play_offline
     assert "python -m bot play scoundrel" in result.stderr
 
 
-def replay_dragons(seed: int, variant: str, choice: int):
-    from bot.games.contract import Setup
-    from bot.games.dragons import GAME
-
-    state, _ = GAME.new_game(seed, Setup(variant=variant))
-    while not state.is_over:
-        actions = state.legal_actions(state.to_move)
-        state.apply(state.to_move, actions[min(choice, len(actions)) - 1])
-    return state
-
-
 def test_dragons_solo_in_the_terminal() -> None:
-    result = run_cli("play", "dragons", "--seed", "8", stdin="2\n" * 300)
+    result = run_cli("play", "dragons", "--seed", "8", stdin=TYPED)
     assert result.returncode == 0, result.stderr
-    expected = replay_dragons(8, "solo", 2)
+    expected = replay_typing("dragons", 8)
+    assert expected.is_over
     assert f"Game over: you {expected.outcome.value}, score {expected.score}." in result.stdout
     assert "K♥ ▰▰▰▰" in result.stdout
 
 
 def test_a_dragons_duel_at_one_keyboard() -> None:
-    result = run_cli("play", "dragons", "--variant", "duel", "--seed", "4", stdin="2\n" * 400)
+    result = run_cli("play", "dragons", "--variant", "duel", "--seed", "4", stdin=TYPED)
     assert result.returncode == 0, result.stderr
-    state = replay_dragons(4, "duel", 2)
+    state = replay_typing("dragons", 4, "duel", seats=2)
+    assert state.is_over
     p1, p2 = state.parties
     assert (
         f"Game over: Player 1 {p1.outcome.value}, score {p1.score}; "
@@ -179,18 +188,19 @@ def test_ctrl_c_leaves_the_game_without_a_traceback() -> None:
 def test_each_move_says_what_it_would_do_before_it_is_chosen() -> None:
     out = io.StringIO()
     play("scoundrel", seed=3, stdin=io.StringIO("q\n"), stdout=out)
-    assert "2) Fight 3♠ barehanded · −3 HP" in out.getvalue()
+    assert "[a!] Fight 3♠ barehanded · −3 HP" in out.getvalue()
 
 
 def test_a_move_can_be_named_by_its_card() -> None:
     out = io.StringIO()
     # Seed 3: run, then room 2 holds A♣ 3♦ 7♣ 5♥; equip the 3♦ by its card, then 7♣ has
     # two ways to be fought, so the screen asks which.
-    play("scoundrel", seed=3, stdin=io.StringIO("1\n3d\n7c\nq\n"), stdout=out)
+    play("scoundrel", seed=3, stdin=io.StringIO("r\n3d\n7c\nq\n"), stdout=out)
     text = out.getvalue()
     assert "Weapon: 3♦, fresh" in text, "3d equipped the 3♦"
     ways = text.split("7c can be played several ways:\n")[1].split(">")[0]
-    assert "Fight 7♣ (weapon) · −4 HP" in ways and "Fight 7♣ barehanded · −7 HP" in ways
+    assert "[c] Fight 7♣ with your 3♦ · −4 HP" in ways
+    assert "[c!] Fight 7♣ barehanded · −7 HP" in ways
     assert "Room 3" not in text
 
 
@@ -198,12 +208,13 @@ def test_h_asks_for_a_hint_and_the_end_tells_whether_the_deal_could_be_won() -> 
     from bot.games.scoundrel.solver import ScoundrelSolver
 
     out = io.StringIO()
-    play("scoundrel", seed=11, stdin=io.StringIO("h\n" + "2\n" * 200), stdout=out)
+    play("scoundrel", seed=11, stdin=io.StringIO("h\n" + TYPED), stdout=out)
     text = out.getvalue()
     hint = text.split("💡 ", 1)[1].split("\n")[0]
     assert ": " in hint and "**" not in hint, hint
+    assert hint.endswith("]"), "the hint ends with the key that plays it"
     end = text.split("Could you have won?", 1)[1]
-    expected = replay_always_choosing(11, 2)
+    expected = replay_typing("scoundrel", 11)
     if expected.outcome.value == "won":
         assert "You won this deal with" in end
     elif ScoundrelSolver().winnable(new_game(11)[0]):
@@ -216,3 +227,69 @@ def test_a_duel_has_no_hints() -> None:
     out = io.StringIO()
     play("dragons", variant="duel", seed=2, stdin=io.StringIO("h\nq\n"), stdout=out)
     assert "No hint in this game." in out.getvalue()
+
+
+def test_a_key_keeps_naming_its_card_after_other_cards_are_played() -> None:
+    out = io.StringIO()
+    # Seed 3, room 2 lies A♣ 3♦ 7♣ 5♥ at a b c d. Equip the 3♦ (b), fight A♣ with it (a),
+    # drink the 5♥ (d): the 7♣ stays for room 3 and is still c among the new cards.
+    play("scoundrel", seed=3, stdin=io.StringIO("r\nb\na\nd\nc\nq\n"), stdout=out)
+    text = out.getvalue()
+    room_3 = text.split("Room 3", 1)[1].split(">")[0]
+    assert "[c] Fight 7♣ with your 3♦ · −4 HP" in room_3
+    assert "[a] Fight 7♣" not in room_3, "the carried card did not move to the first place"
+    assert "Weapon: 3♦, last kill 7♣" in text, "c fought the 7♣ with the weapon"
+    assert "Health: ▰▰▰▰▰▱▱▱▱▱ 10/20" in text
+
+
+def test_r_runs_from_the_room() -> None:
+    out = io.StringIO()
+    play("scoundrel", seed=3, stdin=io.StringIO("R\nq\n"), stdout=out)
+    text = out.getvalue()
+    assert "Room 2: A♣ 3♦ 7♣ 5♥" in text and "Deck: 40 cards left" in text
+    assert "[r] Run" not in text.split("Room 2", 1)[1], "no running twice in a row in Classic"
+
+
+def test_the_barehanded_key_fights_without_the_weapon_in_either_case() -> None:
+    out = io.StringIO()
+    # Seed 3: run, equip the 3♦, then the 7♣ barehanded, typed in capitals.
+    play("scoundrel", seed=3, stdin=io.StringIO("r\nb\nC!\nq\n"), stdout=out)
+    text = out.getvalue()
+    after = text.split("Room 2", 1)[1].split("[b] Equip 3♦", 1)[1]
+    assert "Health: ▰▰▰▰▰▰▱▱▱▱ 13/20" in after, "7 damage: no weapon took any"
+    assert "Weapon: 3♦, fresh" in after, "the weapon kept no kill"
+
+
+def test_a_key_that_names_no_move_is_explained_and_changes_nothing() -> None:
+    out = io.StringIO()
+    # Seed 3, room 1 (no weapon): e is no place, a is the 3♠ fought barehanded only (a!).
+    play("scoundrel", seed=3, stdin=io.StringIO("e\na\nz!\n7\n"), stdout=out)
+    text = out.getvalue()
+    assert "No move has the key [e] now. The keys now: a!, b, c!, d!, r." in text
+    assert "No move has the key [a] now. Did you mean [a!]?" in text
+    assert "No move has the key [z!] now." in text
+    assert "The moves here have keys, not numbers: type one in brackets (a!, b, c!, d!, r)" in text
+    assert "Traceback" not in text and "Room 2" not in text
+    assert "Health: ▰▰▰▰▰▰▰▰▰▰ 20/20" in text.rsplit("==", 1)[1]
+    assert text.endswith("You leave the dungeon. (Game not finished.)\n")
+
+
+def test_a_weapon_about_to_break_is_said_before_the_fight_in_dragons() -> None:
+    out = io.StringIO()
+    # Seed 0 lies 5♦ 9♣ 9♠ 3♥: equip the 5♦ (a), kill the 9♣ (b); the 9♠ would break it.
+    play("dragons", seed=0, stdin=io.StringIO("a\nb\nq\n"), stdout=out)
+    text = out.getvalue()
+    assert "[b] Fight 9♣ barehanded · −9 HP" in text
+    assert "[c] Fight 9♠ with your 5♦ · −4 HP" in text
+    assert "[c] Fight 9♠ with your 5♦ · −9 HP, weapon breaks" in text
+    assert "[d] Drink 3♥ · no healing: health is full" in text
+
+
+def test_a_game_without_keys_still_takes_numbers() -> None:
+    out = io.StringIO()
+    play("deuces", seed=5, stdin=io.StringIO("2\n13\nq\n"), stdout=out)
+    text = out.getvalue()
+    assert "1) Vote hit" in text
+    assert not any(line.startswith("  [") for line in text.splitlines()), "no move has a key"
+    assert "Player 1 votes to stay." in text, "2 voted to stay"
+    assert "Choose a move from 1 to 12." in text

@@ -282,6 +282,15 @@ class Game(GameEntry, Generic[S, A]):
     def table(self, state: S, names: list[str]) -> TableView:
         """The public table, with a control for every play the channel's message offers."""
 
+    def key(self, state: S, seat: int, action: A) -> str | None:
+        """A short name the terminal offers for a legal action ("a", "a!", "r"), one that keeps
+        meaning the same move for as long as what it plays stays on the table (a room card's
+        place, not its rank in the list), so a player who types what they just read never
+        plays another move. Lowercase letters, then at most a "!"; never "h" or "q" (the
+        terminal's hint and quit) and unique among the seat's legal actions. None, the
+        default, leaves the action numbered in the list."""
+        return None
+
     def hand(
         self, state: S, seat: int, picked: list[str], names: Sequence[str] = ()
     ) -> HandView | None:
@@ -394,6 +403,11 @@ class Match(Generic[S, A]):
         # The listed move equal to the hint, whose text may order the same cards differently.
         hinted = next((m for m, action in zip(moves, actions, strict=True) if action == hint), None)
         return moves, hinted[0] if hinted is not None else None
+
+    def keys(self, seat: int) -> dict[str, str]:
+        """The key of each legal action of a seat that has one (`Game.key`), by its text."""
+        keys = {str(a): self.game.key(self.state, seat, a) for a in self.state.legal_actions(seat)}
+        return {text: key for text, key in keys.items() if key is not None}
 
     def play(self, seat: int, text: str) -> Sequence[Event]:
         """Play an action named by its text form; a GameError (the state unchanged) if it is

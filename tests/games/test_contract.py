@@ -3,11 +3,13 @@ one text form per action that reads back, fits a button and never shadows the ta
 buttons; states that round-trip through JSON mid-game; results once over; facts that agree."""
 
 import random
+import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bot.cli import HINT_WORDS, QUIT_WORDS
 from bot.games.contract import GameError, Setup
 from bot.games.definition import GameEntry, Match
 from bot.games.registry import GAMES
@@ -51,6 +53,22 @@ def test_every_legal_action_has_one_text_form_that_fits_a_button(key: str, seed:
             assert hint is None or hint in texts, "a hint is a legal move"
         reloaded = game.resume(match.dump())
         assert reloaded.dump() == match.dump(), "a state reads back exactly"
+
+
+KEY = re.compile(r"^[a-z]+!?$")
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31 - 1))
+def test_the_keys_of_moves_are_unique_and_never_a_word_of_the_terminal(key: str, seed: int) -> None:
+    for match in played(GAMES[key], seed, MOVES):
+        for seat in match.acting():
+            keys = match.keys(seat)
+            assert set(keys) <= set(match.legal(seat))
+            assert len(set(keys.values())) == len(keys), keys
+            for typed in keys.values():
+                assert KEY.match(typed) and typed not in QUIT_WORDS | HINT_WORDS, typed
 
 
 @pytest.mark.parametrize("key", sorted(GAMES))

@@ -81,6 +81,23 @@ class DungeonState(GameState[DungeonAction]):
     """A dungeon crawl's state: what Scoundrel and Diamonds & Dragons share beyond the contract."""
 
     rooms_dealt: int = 0
+    room: list[Card] = []
+    places: list[Card | None] = []
+    """The room's cards where they lie: a played card leaves its place empty, and the next room
+    fills the empty places, so a card keeps its place (and its key in the terminal) for as long
+    as it stays in the room."""
+
+    def place(self, card: Card) -> int:
+        """Where a room card lies. A game saved before places were kept falls back on the room's
+        order, which is stable until a card is played."""
+        if all(card in self.places for card in self.room):
+            return self.places.index(card)
+        return self.room.index(card)
+
+    @abstractmethod
+    def striking_weapon(self, action: DungeonAction) -> Card | None:
+        """The weapon a legal fight would strike with (even one that then breaks); None for a
+        barehanded fight and for any other move."""
 
     @abstractmethod
     def preview(self, action: DungeonAction) -> str | None:
@@ -98,3 +115,22 @@ def hp_loss(damage: int, hp: int) -> str:
 def healing(healed: int) -> str:
     """A potion's preview: what it heals."""
     return f"+{healed} HP" if healed else "no healing: health is full"
+
+
+def laid_out(places: list[Card | None], kept: list[Card], dealt: list[Card]) -> list[Card | None]:
+    """The places of a room just dealt: a card `kept` from the room before stays where it lay,
+    and the `dealt` cards fill the empty places in the order they came off the deck."""
+    left = list(kept)
+    layout: list[Card | None] = []
+    for card in places:
+        if card is not None and card in left:
+            left.remove(card)
+            layout.append(card)
+        else:
+            layout.append(None)
+    incoming = iter(left + dealt)  # a kept card with no known place is laid like a new one
+    layout = [card if card is not None else next(incoming, None) for card in layout]
+    layout.extend(incoming)
+    while layout and layout[-1] is None:
+        layout.pop()
+    return layout

@@ -11,8 +11,9 @@ from typing import Protocol, TypeVar
 from bot.games.contract import Event
 from bot.games.crawl.actions import DungeonAction, DungeonState, parse_action
 from bot.games.crawl.dealer import Dealer
+from bot.games.crawl.keys import move_key
 from bot.games.crawl.solving import Advice, SearchTooLong, Solution
-from bot.games.crawl.text import action_label
+from bot.games.crawl.text import action_label, terminal_label
 from bot.games.definition import Game, Hindsight, Hint
 
 CrawlState = TypeVar("CrawlState", bound=DungeonState)
@@ -49,7 +50,10 @@ class CrawlGame(Game[CrawlState, DungeonAction]):
     def label(
         self, state: CrawlState, seat: int, action: DungeonAction, names: Sequence[str] = ()
     ) -> str:
-        return action_label(action, state.preview(action))
+        return terminal_label(state, action)
+
+    def key(self, state: CrawlState, seat: int, action: DungeonAction) -> str:
+        return move_key(state, action)
 
     reads_before = False  # the Dealer tells a move from its events and the table after it
 

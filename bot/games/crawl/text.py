@@ -7,6 +7,7 @@ from bot.games.crawl.actions import ActionKind, DungeonAction, DungeonState
 from bot.games.views import Control, Style
 
 HP_BAR_CELLS = 10
+FIGHTS = {ActionKind.FIGHT_WITH_WEAPON, ActionKind.FIGHT_BAREHANDED, ActionKind.FIGHT}
 RUN_ROW = 4
 """Run and face sit on the last row, under the room's cards."""
 
@@ -33,6 +34,18 @@ STYLES: dict[ActionKind, Style] = {
 def action_label(action: DungeonAction, preview: str | None = None) -> str:
     """ "Fight 9♣ (weapon)", and what it would do where that is worth saying ("· −4 HP")."""
     label = ACTION_LABELS[action.kind].format(card=action.card)
+    return f"{label} · {preview}" if preview else label
+
+
+def terminal_label(state: DungeonState, action: DungeonAction) -> str:
+    """A move as the terminal lists it, with room for more than a button: a fight names the
+    weapon it strikes with, or says it is barehanded ("Fight 9♣ with your 7♦ · −2 HP")."""
+    preview = state.preview(action)
+    if action.kind not in FIGHTS:
+        return action_label(action, preview)
+    weapon = state.striking_weapon(action)
+    how = f"with your {weapon}" if weapon is not None else "barehanded"
+    label = f"Fight {action.card} {how}"
     return f"{label} · {preview}" if preview else label
 
 

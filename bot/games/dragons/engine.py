@@ -36,6 +36,7 @@ from bot.games.crawl.actions import (
     dungeon_action,
     healing,
     hp_loss,
+    laid_out,
     monster_total,
     role_of,
 )
@@ -346,6 +347,12 @@ class DragonsState(DungeonState):
         card = played.card
         return card is not None and card in self.room and played.kind == PLAY_KINDS[role_of(card)]
 
+    def striking_weapon(self, action: DungeonAction) -> Card | None:
+        """The weapon of the party to move: Dragons has no barehanded choice."""
+        if action.kind != ActionKind.FIGHT or self.to_move is None:
+            return None
+        return self.parties[self.to_move].weapon
+
     def preview(self, action: DungeonAction) -> str | None:
         card = action.card
         if card is None or self.to_move is None or action.kind == ActionKind.EQUIP:
@@ -383,7 +390,7 @@ class DragonsState(DungeonState):
     def _run(self, player: int) -> list[Event]:
         fled = list(self.room)
         self.deck.extend(fled)
-        self.room = []
+        self.room, self.places = [], []
         seeded_rng(self.seed, f"shuffle:{self.shuffles}").shuffle(self.deck)
         self.shuffles += 1
         self.ran_last_room = True
@@ -424,6 +431,7 @@ class DragonsState(DungeonState):
     def _deal_room(self, leader: int) -> list[Event]:
         carried = self.room[0] if self.room else None
         take = max(0, min(ROOM_SIZES[len(self.playing)] - len(self.room), len(self.deck)))
+        self.places = laid_out(self.places, self.room, self.deck[:take])
         self.room.extend(self.deck[:take])
         del self.deck[:take]
         self.rooms_dealt += 1

@@ -32,6 +32,7 @@ from bot.games.crawl.actions import (
     dungeon_action,
     healing,
     hp_loss,
+    laid_out,
     monster_total,
     role_of,
 )
@@ -170,6 +171,9 @@ class ScoundrelState(DungeonState):
             return _FIGHT_EITHER_WAY
         return _FIGHT_BAREHANDED
 
+    def striking_weapon(self, action: DungeonAction) -> Card | None:
+        return self.weapon if action.kind == ActionKind.FIGHT_WITH_WEAPON else None
+
     def preview(self, action: DungeonAction) -> str | None:
         card = action.card
         if card is None or action.kind == ActionKind.EQUIP:
@@ -208,7 +212,7 @@ class ScoundrelState(DungeonState):
         fled = list(self.room)
         self.deck.extend(fled)
         self.seen_below += len(fled)
-        self.room = []
+        self.room, self.places = [], []
         self.ran_last_room = True
         return [Ran(cards=fled), *self._deal_room()]
 
@@ -269,6 +273,7 @@ class ScoundrelState(DungeonState):
     def _deal_room(self) -> list[Event]:
         carried = self.room[0] if self.room else None
         take = min(ROOM_SIZE - len(self.room), len(self.deck))
+        self.places = laid_out(self.places, self.room, self.deck[:take])
         self.room.extend(self.deck[:take])
         del self.deck[:take]
         self.seen_below = min(self.seen_below, len(self.deck))
