@@ -260,7 +260,7 @@ def test_the_games_facts() -> None:
     assert (info.seats.min, info.seats.max) == (2, 6)
     (variant,) = info.variants
     assert variant.key == "classic" and variant.label == "Last one standing" and variant.rated
-    assert info.lobby is not None and info.lobby.bots and info.lobby.picks == []
+    assert info.lobby is not None and info.lobby.bots and info.lobby.choices == []
     assert info.turn_timer and info.private_hands and info.seats_may_leave
     (board,) = info.boards
     assert board.game == info.rating_pool("classic") == "rpg-classic" and board.rated
