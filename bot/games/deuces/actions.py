@@ -5,6 +5,7 @@ dots so a custom_id can carry it, and `parse_action` reads it back (spaces work 
 
     vote.hit | vote.stay
     attack.<enemy>.<cards...>      attack.1.TS.TH
+    pet.<pet>.<enemy>.<cards...>   pet.0.1.9C     (your pet attacks)
     defend.<cards...>              defend.9C.9D   (defend alone: yield, too few cards)
     ability.<id>[.@<target>][.<cards...>]   ability.sharp_eye.7H   ability.jab.@0
     guard.<card> | end
@@ -49,6 +50,18 @@ class Attack(Action, frozen=True):
 
     def __str__(self) -> str:
         return _words("attack", str(self.target), _codes(self.cards))
+
+
+class PetAttack(Action, frozen=True):
+    """One of your pets attacks an enemy with cards from its own hand."""
+
+    kind: Literal["pet"] = "pet"
+    pet: int
+    target: int
+    cards: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return _words("pet", str(self.pet), str(self.target), _codes(self.cards))
 
 
 class Defend(Action, frozen=True):
@@ -146,6 +159,7 @@ class LootDone(Action, frozen=True):
 DeucesAction = Annotated[
     Vote
     | Attack
+    | PetAttack
     | Defend
     | UseAbility
     | Guard
@@ -174,6 +188,7 @@ def _ability(words: list[str]) -> UseAbility:
 _PARSERS = {
     "vote": lambda w: Vote(hit={"hit": True, "stay": False}[w[0]]),
     "attack": lambda w: Attack(target=int(w[0]), cards=_cards(w[1:])),
+    "pet": lambda w: PetAttack(pet=int(w[0]), target=int(w[1]), cards=_cards(w[2:])),
     "defend": lambda w: Defend(cards=_cards(w)),
     "ability": _ability,
     "guard": lambda w: Guard(card=Card.parse(w[0])),

@@ -20,12 +20,13 @@ from bot.games.deuces.actions import (
     EndTurn,
     Guard,
     LootDone,
+    PetAttack,
     Shed,
     TradeUp,
     UseAbility,
     Vote,
 )
-from bot.games.deuces.content import Ability, Cancel, Draw
+from bot.games.deuces.content import Ability, Cancel, Draw, Summon
 from bot.games.deuces.effects import targets, usable
 from bot.games.deuces.state import (
     LOOT_LIMIT,
@@ -34,6 +35,7 @@ from bot.games.deuces.state import (
     Side,
     Tier,
     enemy,
+    pet,
     player,
 )
 
@@ -49,7 +51,8 @@ def auto_defence(state: DeucesTable, seat: int) -> Defend:
     (a yield when too few cards are held)."""
     if not combat.can_answer(state):
         return Defend(cards=())
-    return Defend(cards=tuple(tactics.cheapest_answer(state, player(seat))))
+    assert state.clash is not None
+    return Defend(cards=tuple(tactics.cheapest_answer(state, state.clash.defender)))
 
 
 def guard_card(state: DeucesTable, seat: int) -> Card:
@@ -115,13 +118,15 @@ def _suggest_turn(state: DeucesTable, seat: int) -> DeucesAction:
     assert prompt is not None
     me = player(seat)
     foes = [enemy(i) for i in state.active(Side.GM)]
-    best = tactics.best_attack(state, me, foes) if prompt.attacks else None
+    standing = not state.players[seat].defeated
+    best = tactics.best_attack(state, me, foes) if prompt.attacks and standing else None
     attack_ok = best is not None and best[0] > ATTACK_BAR
-    for ability in state.abilities(me):
+    for ability in state.abilities(me) if standing else []:
         if not usable(state, me, ability, "turn", prompt.attacks, prompt.ability_used):
             continue
-        if ability.timing == "instead_of_attack" and attack_ok:
-            continue
+        summons = any(isinstance(e, Summon) for e in ability.effects)
+        if ability.timing == "instead_of_attack" and attack_ok and not summons:
+            continue  # a pet is worth more than one attack: it attacks every turn
         aims = targets(state, me, ability)
         if aims and tactics.worth_using(state, me, ability):
             aim = _aim(state, seat, ability.target, aims, best[1].index if best else None)
@@ -129,6 +134,12 @@ def _suggest_turn(state: DeucesTable, seat: int) -> DeucesAction:
             return UseAbility(ability=ability.id, target=aim, cards=cards)
     if best is not None and attack_ok:
         return Attack(target=best[1].index, cards=best[2].cards)
+    for index in state.pets_of(seat):
+        if index in prompt.pets_done:
+            continue
+        bite = tactics.best_attack(state, pet(index), foes)
+        if bite is not None and bite[0] > ATTACK_BAR:
+            return PetAttack(pet=index, target=bite[1].index, cards=bite[2].cards)
     hand = state.players[seat].hand
     if prompt.fresh and hand and guard_card(state, seat).value < GUARD_BELOW:
         return Guard(card=guard_card(state, seat))
@@ -147,10 +158,13 @@ def _aim(
 
 
 def _suggest_defence(state: DeucesTable, seat: int) -> DeucesAction:
-    me = player(seat)
-    answer = tactics.winning_answer(state, me)
+    assert state.clash is not None
+    answer = tactics.winning_answer(state, state.clash.defender)
     if answer is not None:
         return Defend(cards=tuple(answer))
+    me = player(seat)
+    if state.clash.defender != me:  # a pet has no abilities to fall back on
+        return auto_defence(state, seat)
     short = not combat.can_answer(state)
     for ability in state.abilities(me):
         if usable(state, me, ability, "defend") and not (short and not _may_save(ability)):

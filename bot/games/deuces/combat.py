@@ -20,7 +20,7 @@ from bot.games.deuces.events import (
     Overwhelmed,
 )
 from bot.games.deuces.poker import Category, Play, Result, capacity, clash, read
-from bot.games.deuces.state import Clash, DeucesTable, Ref, Side, enemy, player
+from bot.games.deuces.state import Clash, DeucesTable, Ref, Side, enemy, pet, player
 
 
 def declare(
@@ -126,7 +126,7 @@ def _settle(state: DeucesTable, result: Result, defended: list[Card]) -> list[De
 def mark_defeats(state: DeucesTable) -> list[DeucesEvent]:
     """Everyone in the fight with no cards left is defeated."""
     events: list[DeucesEvent] = []
-    for side, make in ((Side.PLAYERS, player), (Side.GM, enemy)):
+    for side, make in ((Side.PLAYERS, player), (Side.GM, enemy), (Side.PETS, pet)):
         for index in state.active(side):
             ref = make(index)
             fighter = state.fighter(ref)

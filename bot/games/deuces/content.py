@@ -120,6 +120,15 @@ class Hunt(Strict):
     op: Literal["hunt"]
 
 
+class Summon(Strict):
+    """Bring a pet into the fight: a fighter of the party with its own hand, drawn from its
+    master's deck, that attacks on its master's turn (players only)."""
+
+    op: Literal["summon"]
+    name: Name
+    hand: int = Field(ge=1, le=4)
+
+
 class Cancel(Strict):
     """Disrupt: the attack being answered does not happen; the attacker takes its cards back."""
 
@@ -144,6 +153,7 @@ Effect = Annotated[
     | ExtraAttack
     | Taunt
     | Hunt
+    | Summon
     | Cancel
     | Blunt,
     Field(discriminator="op"),
@@ -159,12 +169,13 @@ PRIMITIVES: tuple[str, ...] = (
     "extra_attack",
     "taunt",
     "hunt",
+    "summon",
     "cancel",
     "blunt",
 )
 DISRUPT_ONLY = {"cancel", "blunt"}
 ENEMY_ONLY = {"hunt"}
-PLAYER_ONLY = {"taunt"}
+PLAYER_ONLY = {"taunt", "summon"}
 
 
 def cards_chosen(effect: Effect) -> int:
@@ -247,7 +258,7 @@ class EnemyDef(Strict):
             raise ValueError("an enemy turns Elite before (or when) it turns Boss")
         for ability in (self.basic, self.elite):
             if ability.ops & PLAYER_ONLY:
-                raise ValueError(f"{ability.id}: taunt is for players")
+                raise ValueError(f"{ability.id}: taunt and summon are for players")
         return self
 
     def rank_at(self, level: int) -> Literal["basic", "elite", "boss"]:
@@ -414,6 +425,10 @@ _PHRASES: dict[str, Callable[[Any], str]] = {
     "extra_attack": lambda e: f"attack {'once' if e.count == 1 else 'twice'} more this turn",
     "taunt": lambda e: "enemies must attack you until the end of their next turn",
     "hunt": lambda e: "attack any player this turn, whatever their Threat Card",
+    "summon": lambda e: (
+        f"summon a {e.name} with {_cards(e.hand)} from your deck, which "
+        "attacks on your turns and fights on if you fall"
+    ),
     "cancel": lambda e: "the attack is called off and its cards go back",
     "blunt": lambda e: f"-{e.amount} to every value of the attack",
 }

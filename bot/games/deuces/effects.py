@@ -26,6 +26,7 @@ from bot.games.deuces.content import (
     Hunt,
     Raise,
     Recover,
+    Summon,
     Taunt,
     Wild,
 )
@@ -38,9 +39,10 @@ from bot.games.deuces.events import (
     DeucesEvent,
     EdgeChanged,
     ExtraAttacks,
+    PetSummoned,
     TargetingChanged,
 )
-from bot.games.deuces.state import DeucesTable, Ref, Side, TurnPrompt
+from bot.games.deuces.state import DeucesTable, PetState, Ref, Side, TurnPrompt
 
 Moment = Literal["turn", "defend"]
 
@@ -221,6 +223,15 @@ def _hunt(state: DeucesTable, spell: Cast, effect: Hunt) -> list[DeucesEvent]:
     return [TargetingChanged(who=spell.user, rule="hunt")]
 
 
+def _summon(state: DeucesTable, spell: Cast, effect: Summon) -> list[DeucesEvent]:
+    """A pet joins the party with a hand drawn from its master's deck."""
+    master = spell.user.index
+    state.pets.append(PetState(master=master, name=effect.name))
+    index = len(state.pets) - 1
+    events: list[DeucesEvent] = [PetSummoned(master=master, index=index, name=effect.name)]
+    return events + piles.draw_pet(state, index, effect.hand)
+
+
 def _cancel(state: DeucesTable, spell: Cast, effect: Cancel) -> list[DeucesEvent]:
     if state.clash is None:
         return []
@@ -247,6 +258,7 @@ EFFECTS: dict[str, Callable[[DeucesTable, Cast, Any], list[DeucesEvent]]] = {
     "extra_attack": _extra_attack,
     "taunt": _taunt,
     "hunt": _hunt,
+    "summon": _summon,
     "cancel": _cancel,
     "blunt": _blunt,
 }

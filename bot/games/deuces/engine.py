@@ -36,6 +36,7 @@ from bot.games.deuces.actions import (
     GiveLoot,
     Guard,
     LootDone,
+    PetAttack,
     Shed,
     TradeUp,
     UseAbility,
@@ -64,6 +65,7 @@ from bot.games.deuces.state import (
     OpenTurnPrompt,
     Phase,
     PlayerState,
+    Ref,
     SeatChoice,
     ShedPrompt,
     Side,
@@ -71,11 +73,12 @@ from bot.games.deuces.state import (
     TurnPrompt,
     VotePrompt,
     enemy,
+    pet,
     player,
 )
 
 MAX_PLAYERS = 5
-TURN_ACTIONS = {"attack", "ability", "guard", "end"}
+TURN_ACTIONS = {"attack", "pet", "ability", "guard", "end"}
 PROMPT_ACTIONS: dict[str, set[str]] = {
     "vote": {"vote"},
     "turn": TURN_ACTIONS,
@@ -164,6 +167,8 @@ class DeucesState(DeucesTable):
     def _list_turn(self, seat: int) -> list[DeucesAction]:
         prompt = self.turn_of(seat)
         assert prompt is not None
+        if self.players[seat].defeated:  # fallen, with a pet still fighting
+            return [*self._list_pets(seat, prompt), EndTurn()]
         hand = self.players[seat].hand
         actions: list[DeucesAction] = []
         if prompt.attacks:
@@ -174,17 +179,34 @@ class DeucesState(DeucesTable):
                 for cards in sorted(sets, key=lambda c: [card.code for card in c])
                 for index in self.active(Side.GM)
             ]
+        actions += self._list_pets(seat, prompt)
         actions += self._list_abilities(seat, "turn")
         if prompt.fresh:
             actions += [Guard(card=card) for card in dict.fromkeys(hand)]
         return [*actions, EndTurn()]
 
+    def _list_pets(self, seat: int, prompt: TurnPrompt) -> list[DeucesAction]:
+        """Each of the player's pets that has not attacked this turn may attack once."""
+        actions: list[DeucesAction] = []
+        for index in self.pets_of(seat):
+            if index in prompt.pets_done:
+                continue
+            sets = {play.cards for play in plays(piles.hand_faces(self, pet(index)))}
+            actions += [
+                PetAttack(pet=index, target=foe, cards=cards)
+                for cards in sorted(sets, key=lambda c: [card.code for card in c])
+                for foe in self.active(Side.GM)
+            ]
+        return actions
+
     def _list_defend(self, seat: int) -> list[DeucesAction]:
         assert self.clash is not None
+        defender = self.clash.defender
+        disrupts = self._list_abilities(seat, "defend") if defender.side == Side.PLAYERS else []
         if not combat.can_answer(self):  # too few cards: yield, unless a Disrupt saves them
-            return [Defend(cards=()), *self._list_abilities(seat, "defend")]
+            return [Defend(cards=()), *disrupts]
         size = self.clash.size
-        hand = piles.hand_faces(self, player(seat))
+        hand = piles.hand_faces(self, defender)
         answers = {
             tuple(sorted(f.card for f in group))
             for count in range(1, size + 1)
@@ -192,7 +214,7 @@ class DeucesState(DeucesTable):
             if count <= size <= capacity(group)
         }
         actions: list[DeucesAction] = [Defend(cards=cards) for cards in sorted(answers)]
-        return actions + self._list_abilities(seat, "defend")
+        return actions + disrupts
 
     def _list_abilities(self, seat: int, moment: Moment) -> list[DeucesAction]:
         me = player(seat)
@@ -294,6 +316,7 @@ class DeucesState(DeucesTable):
     def _check_attack(self, seat: int, action: Attack) -> None:
         prompt = self.turn_of(seat)
         assert prompt is not None
+        self._check_standing(seat)
         if prompt.attacks <= 0:
             raise IllegalAction("you have no attack left this turn")
         if action.target not in self.active(Side.GM):
@@ -302,14 +325,33 @@ class DeucesState(DeucesTable):
         if read([piles.card_face(self, player(seat), card) for card in action.cards]) is None:
             raise IllegalAction("those cards make no single, set or five-card hand")
 
+    def _check_pet(self, seat: int, action: PetAttack) -> None:
+        prompt = self.turn_of(seat)
+        assert prompt is not None
+        if action.pet not in self.pets_of(seat):
+            raise IllegalAction("you have no pet there")
+        if action.pet in prompt.pets_done:
+            raise IllegalAction("your pet has attacked this turn")
+        if action.target not in self.active(Side.GM):
+            raise IllegalAction("no enemy stands at that place")
+        self._check_held(seat, action.cards, pet(action.pet))
+        faces = [piles.card_face(self, pet(action.pet), card) for card in action.cards]
+        if read(faces) is None:
+            raise IllegalAction("those cards make no single, set or five-card hand")
+
+    def _check_standing(self, seat: int) -> None:
+        if self.players[seat].defeated:
+            raise IllegalAction("you are out of this fight: only your pet may act")
+
     def _check_defend(self, seat: int, action: Defend) -> None:
         assert self.clash is not None
+        defender = self.clash.defender
         if not combat.can_answer(self):
             if action.cards:
-                raise IllegalAction("you hold too few cards to answer: yield, or use a Disrupt")
+                raise IllegalAction("too few cards to answer: yield, or use a Disrupt")
             return
-        self._check_held(seat, action.cards)
-        counted = [piles.card_face(self, player(seat), card) for card in action.cards]
+        self._check_held(seat, action.cards, defender)
+        counted = [piles.card_face(self, defender, card) for card in action.cards]
         if not len(counted) <= self.clash.size <= capacity(counted):
             raise IllegalAction(f"answer with exactly {self.clash.size} cards")
 
@@ -323,6 +365,9 @@ class DeucesState(DeucesTable):
         attacks = prompt.attacks if prompt is not None else 0
         used = prompt.ability_used if prompt is not None else False
         moment: Moment = "turn" if turn else "defend"
+        self._check_standing(seat)
+        if not turn and self.clash is not None and self.clash.defender != me:
+            raise IllegalAction("a Disrupt answers an attack on you, not on your pet")
         if not usable(self, me, ability, moment, attacks, used):
             raise IllegalAction(f"{ability.name} cannot be used now")
         if action.target not in targets(self, me, ability):
@@ -335,6 +380,7 @@ class DeucesState(DeucesTable):
     def _check_guard(self, seat: int, action: Guard) -> None:
         prompt = self.turn_of(seat)
         assert prompt is not None
+        self._check_standing(seat)
         if not prompt.fresh:
             raise IllegalAction("Guard is instead of attacking or using an ability")
         self._check_held(seat, (action.card,))
@@ -376,15 +422,18 @@ class DeucesState(DeucesTable):
         if len(self.players[seat].loot) > LOOT_LIMIT:
             raise IllegalAction("trade up or give up loot: you hold more than five")
 
-    def _check_held(self, seat: int, cards: tuple[Card, ...]) -> None:
+    def _check_held(self, seat: int, cards: tuple[Card, ...], holder: Ref | None = None) -> None:
+        """The cards are in the hand of the seat, or of the fighter it answers for."""
         if not cards:
             raise IllegalAction("choose some cards")
-        if Counter(cards) - Counter(self.players[seat].hand):
-            raise IllegalAction("you do not hold those cards")
+        hand = self.fighter(holder).hand if holder is not None else self.players[seat].hand
+        if Counter(cards) - Counter(hand):
+            raise IllegalAction("those cards are not in that hand")
 
     _CHECKS: ClassVar[dict[str, Callable[..., None]]] = {
         "vote": _check_vote,
         "attack": _check_attack,
+        "pet": _check_pet,
         "defend": _check_defend,
         "ability": _check_ability,
         "guard": _check_guard,
@@ -420,6 +469,15 @@ class DeucesState(DeucesTable):
         prompt.attacks -= 1
         prompt.fresh = False
         events = combat.declare(self, player(seat), enemy(action.target), list(action.cards))
+        events += self._enemy_answers(action.target)
+        return events + self._after_turn_move(seat)
+
+    def _do_pet(self, seat: int, action: PetAttack) -> list[DeucesEvent]:
+        prompt = self.prompt
+        assert isinstance(prompt, TurnPrompt)
+        prompt.pets_done.append(action.pet)
+        prompt.fresh = False
+        events = combat.declare(self, pet(action.pet), enemy(action.target), list(action.cards))
         events += self._enemy_answers(action.target)
         return events + self._after_turn_move(seat)
 
@@ -482,11 +540,16 @@ class DeucesState(DeucesTable):
         assert isinstance(prompt, TurnPrompt)
         me = player(seat)
         decided = not self.active(Side.GM) or not self.active(Side.PLAYERS)
-        more = prompt.attacks > 0 or any(
-            usable(self, me, a, "turn", prompt.attacks, prompt.ability_used)
-            for a in self.abilities(me)
+        standing = not self.players[seat].defeated
+        more = standing and (
+            prompt.attacks > 0
+            or any(
+                usable(self, me, a, "turn", prompt.attacks, prompt.ability_used)
+                for a in self.abilities(me)
+            )
         )
-        if decided or self.players[seat].defeated or not more:
+        pets_left = any(i not in prompt.pets_done for i in self.pets_of(seat))
+        if decided or not (more or pets_left):
             self.prompt = None
         return []
 
@@ -539,6 +602,7 @@ class DeucesState(DeucesTable):
     _DOES: ClassVar[dict[str, Callable[..., list[DeucesEvent]]]] = {
         "vote": _do_vote,
         "attack": _do_attack,
+        "pet": _do_pet,
         "defend": _do_defend,
         "ability": _do_ability,
         "guard": _do_guard,

@@ -146,6 +146,13 @@ class TargetingChanged(Event, frozen=True):
     rule: Literal["taunt", "hunt"]
 
 
+class PetSummoned(Event, frozen=True):
+    kind: Literal["pet_summoned"] = "pet_summoned"
+    master: int
+    index: int
+    name: str
+
+
 class Attacked(Event, frozen=True):
     kind: Literal["attacked"] = "attacked"
     attacker: Ref
@@ -295,6 +302,7 @@ DeucesEvent = Annotated[
     | EncounterEnded
     | LootGained
     | LootTraded
+    | PetSummoned
     | LootGiven
     | LootDropped
     | LevelledUp

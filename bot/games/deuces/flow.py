@@ -50,6 +50,7 @@ from bot.games.deuces.state import (
     TurnPrompt,
     VotePrompt,
     enemy,
+    pet,
     player,
 )
 
@@ -193,7 +194,10 @@ def _players_step(state: DeucesTable) -> list[DeucesEvent]:
     if not state.acted:
         for seat in state.active(Side.PLAYERS):
             reset_turn_uses(state, player(seat))
-    left = [s for s in state.active(Side.PLAYERS) if s not in state.acted]
+    in_fight = [
+        who.seat for who in state.players if not who.defeated or state.pets_of(who.seat)
+    ]  # a fallen player's pet fights on, on its master's turn
+    left = [s for s in in_fight if s not in state.acted]
     if not left:
         return _switch_side(state)
     if len(left) > 1:
@@ -239,10 +243,12 @@ def _gm_step(state: DeucesTable) -> list[DeucesEvent]:
         state.gm_actor = None
         return []
     state.gm_attacks -= 1
-    seat = gm.pick_target(state, index)
-    cards = gm.pick_attack(state, index, seat)
-    events = combat.declare(state, enemy(index), player(seat), cards)
-    if not combat.can_answer(state) and not _may_disrupt(state, seat):
+    victim = gm.pick_victim(state, index)
+    cards = gm.pick_attack(state, index, victim)
+    events = combat.declare(state, enemy(index), victim, cards)
+    seat = state.master_of(victim)  # a pet's master answers for it
+    may_disrupt = victim.side == Side.PLAYERS and _may_disrupt(state, seat)
+    if not combat.can_answer(state) and not may_disrupt:
         return events + combat.overwhelm(state)
     state.prompt = DefendPrompt(seat=seat)
     return events
@@ -319,7 +325,9 @@ def _clear_table(state: DeucesTable) -> list[DeucesEvent]:
     for index, foe in enumerate(state.enemies):
         piles.bury(state, enemy(index), foe.hand)
         state.enemy_discard.append(foe.enemy_id)
-    state.enemies = []
+    for index, companion in enumerate(state.pets):  # pets leave with the encounter
+        piles.bury(state, pet(index), companion.hand)
+    state.enemies, state.pets = [], []
     return events
 
 

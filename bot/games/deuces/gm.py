@@ -18,7 +18,7 @@ from bot.games.deuces import tactics
 from bot.games.deuces.content import Ability, Hunt
 from bot.games.deuces.effects import targets, usable
 from bot.games.deuces.poker import MAX_PLAY
-from bot.games.deuces.state import DeucesTable, Side, enemy, player
+from bot.games.deuces.state import DeucesTable, Ref, Side, enemy, pet, player
 
 MAX_ROUNDS = 30
 """Past this many rounds the GM folds: no encounter can go on forever."""
@@ -62,8 +62,23 @@ def pick_target(state: DeucesTable, index: int) -> int:
     return seeded_rng(state.seed, f"gm:{state.turn}:{state.rolls}").choice(tied)
 
 
-def pick_attack(state: DeucesTable, index: int, seat: int) -> list[Card]:
-    best = tactics.best_attack(state, enemy(index), [player(seat)], max_attack(state, index))
+def pick_victim(state: DeucesTable, index: int) -> Ref:
+    """Whom this enemy attacks: a player it must attack, or rather one of that player's pets
+    (the rules let the GM choose a pet), or a pet whose master has fallen. The GM goes for
+    the fewest cards, a player before a pet on a tie."""
+    seat = pick_target(state, index)
+    allowed = set(must_target(state, index))
+    pets = [
+        pet(i)
+        for i in state.active(Side.PETS)
+        if state.pets[i].master in allowed or state.players[state.pets[i].master].defeated
+    ]
+    candidates = [player(seat), *pets]
+    return min(candidates, key=lambda ref: (len(state.fighter(ref).hand), ref.side != Side.PLAYERS))
+
+
+def pick_attack(state: DeucesTable, index: int, target: Ref) -> list[Card]:
+    best = tactics.best_attack(state, enemy(index), [target], max_attack(state, index))
     assert best is not None, "an enemy still in the fight holds cards"
     return list(best[2].cards)
 
@@ -101,8 +116,8 @@ def _hunts_in_vain(state: DeucesTable, index: int, ability: Ability) -> bool:
 
 
 def _attack_is_good(state: DeucesTable, index: int) -> bool:
-    seat = pick_target(state, index)
-    best = tactics.best_attack(state, enemy(index), [player(seat)], max_attack(state, index))
+    victim = pick_victim(state, index)
+    best = tactics.best_attack(state, enemy(index), [victim], max_attack(state, index))
     return best is not None and best[0] > 0
 
 

@@ -32,6 +32,7 @@ from bot.games.deuces.state import (
     Ref,
     Side,
     Tier,
+    pet,
     player,
 )
 
@@ -69,14 +70,17 @@ def discard(state: DeucesTable, ref: Ref, cards: list[Card], reason: Reason) -> 
 
 
 def discard_pile(state: DeucesTable, ref: Ref) -> list[Card]:
-    """A combatant's discard pile: a player's own, or the GM's shared one for an enemy."""
-    return state.players[ref.index].discard if ref.side == Side.PLAYERS else state.gm_discard
+    """A combatant's discard pile: a player's own (a pet uses its master's), or the GM's shared
+    one for an enemy."""
+    if ref.side == Side.GM:
+        return state.gm_discard
+    return state.players[state.master_of(ref)].discard
 
 
 def recoverable(state: DeucesTable, ref: Ref) -> int:
     """Cards that may be taken back from the top of that pile: a player's keeps its last."""
     pile = discard_pile(state, ref)
-    return len(pile) - (1 if ref.side == Side.PLAYERS else 0)
+    return len(pile) - (1 if ref.side != Side.GM else 0)
 
 
 def bury(state: DeucesTable, ref: Ref, cards: list[Card]) -> None:
@@ -90,6 +94,8 @@ def draw(state: DeucesTable, ref: Ref, count: int) -> list[DeucesEvent]:
         drawn = _draw_gm(state, count)
         state.enemies[ref.index].hand.extend(drawn)
         return [CardsDrawn(who=ref, count=len(drawn))] if drawn else []
+    if ref.side == Side.PETS:
+        return draw_pet(state, ref.index, count)
     return draw_player(state, ref.index, count)
 
 
@@ -114,22 +120,37 @@ def gm_top(state: DeucesTable) -> Card | None:
 
 
 def draw_player(state: DeucesTable, seat: int, count: int) -> list[DeucesEvent]:
-    who = state.players[seat]
-    events: list[DeucesEvent] = []
-    drawn = 0
-    for _ in range(count):
-        if not who.deck:
-            events += run_out(state, seat)
-        if not who.deck:
-            break
-        who.hand.append(who.deck.pop(0))
-        drawn += 1
-        if not who.deck:
-            events += run_out(state, seat)
-    events.insert(0, CardsDrawn(who=player(seat), count=drawn))
+    events = _from_deck(state, seat, state.players[seat].hand, count, player(seat))
     if state.phase == Phase.FIGHT:  # the player chooses what to shed (see flow.ask_to_shed)
         return events
     return events + trim_hand(state, seat)
+
+
+def draw_pet(state: DeucesTable, index: int, count: int) -> list[DeucesEvent]:
+    """A pet draws from its master's deck (a pet has no hand limit: only players do)."""
+    companion = state.pets[index]
+    return _from_deck(state, companion.master, companion.hand, count, pet(index))
+
+
+def _from_deck(
+    state: DeucesTable, seat: int, hand: list[Card], count: int, who: Ref
+) -> list[DeucesEvent]:
+    """Cards from a player's deck into a hand (theirs or their pet's); a deck that runs out
+    is rebuilt from the discard pile at once."""
+    deck_of = state.players[seat]
+    events: list[DeucesEvent] = []
+    drawn = 0
+    for _ in range(count):
+        if not deck_of.deck:
+            events += run_out(state, seat)
+        if not deck_of.deck:
+            break
+        hand.append(deck_of.deck.pop(0))
+        drawn += 1
+        if not deck_of.deck:
+            events += run_out(state, seat)
+    events.insert(0, CardsDrawn(who=who, count=drawn))
+    return events
 
 
 def run_out(state: DeucesTable, seat: int) -> list[DeucesEvent]:

@@ -82,7 +82,20 @@ DEUCES_RULINGS: list[str] = [
     "answer yields; a turn Guards the lowest card that is not a deuce (or passes, by option); "
     "a vote Stays; a shed drops the lowest cards, deuces last; the loot step gives back only "
     "what is over the limit.",
-    "Not played here: pets and other controlled entities, quest loot and special encounters, "
+    "Pets: the Tinker's Wind-up Hound (level 1) and the Herbalist's Briar Sprite (level 3) "
+    "summon one, instead of attacking, with 3 cards drawn from their master's deck. A pet "
+    "attacks once on each of its master's turns, from the turn it arrives, with any play; its "
+    "played cards go to its master's discard pile (so they can become the master's Threat "
+    "Card) and it draws from its master's deck. It has no abilities, loot or hand limit.",
+    "The GM may attack a player's pet instead of the player it must attack, and may always "
+    "attack a pet whose master has fallen; it goes for whoever holds the fewest cards, the "
+    "player on a tie. The master answers for the pet, with the pet's cards; a Disrupt only "
+    "answers an attack on its owner.",
+    "A pet is not defeated with its master: while any player stands, the fallen master still "
+    "plays the pet's attack on their turn. When every player has fallen the encounter is lost "
+    "whatever pets remain. Pets leave when the encounter ends, their cards to their master's "
+    "discard pile.",
+    "Not played here: quest loot and special encounters, one player running several classes, "
     "and the competitive modes.",
     "Score: the total difficulty of the encounters won.",
 ]

@@ -29,6 +29,8 @@ MAX_LEVEL = 5
 class Side(StrEnum):
     PLAYERS = "players"
     GM = "gm"
+    PETS = "pets"
+    """The party's controlled entities: they fight beside the players, on their turns."""
 
 
 class Mode(StrEnum):
@@ -55,7 +57,10 @@ class Ref(Frozen, frozen=True):
     index: int
 
     def __str__(self) -> str:
-        return f"{'P' if self.side == Side.PLAYERS else 'E'}{self.index}"
+        return f"{REF_LETTERS[self.side]}{self.index}"
+
+
+REF_LETTERS = {Side.PLAYERS: "P", Side.GM: "E", Side.PETS: "A"}
 
 
 @cache
@@ -67,6 +72,11 @@ def player(seat: int) -> Ref:
 @cache
 def enemy(index: int) -> Ref:
     return Ref(side=Side.GM, index=index)
+
+
+@cache
+def pet(index: int) -> Ref:
+    return Ref(side=Side.PETS, index=index)
 
 
 class SeatChoice(BaseModel, frozen=True):
@@ -138,6 +148,14 @@ class EnemyState(Fighter):
     enemy_id: str
 
 
+class PetState(Fighter):
+    """A summoned entity: it draws from and discards to its master's piles, attacks on its
+    master's turn, and stays in the fight when its master falls (until the encounter ends)."""
+
+    master: int
+    name: str
+
+
 class Clash(BaseModel):
     """An attack declared and waiting for (or getting) its answer; its cards are in play."""
 
@@ -169,6 +187,8 @@ class TurnPrompt(BaseModel):
     ability_used: bool = False
     fresh: bool = True
     """Nothing done yet this turn: only then may the player Guard."""
+    pets_done: list[int] = Field(default_factory=list)
+    """The player's pets that have attacked this turn (each pet attacks once a turn)."""
 
     @property
     def waiting(self) -> list[int]:
@@ -246,6 +266,8 @@ class DeucesTable(GameState[DeucesAction]):
     enemy_set: EnemySet
     players: list[PlayerState]
     enemies: list[EnemyState] = Field(default_factory=list)
+    pets: list[PetState] = Field(default_factory=list)
+    """The party's pets in this encounter, by their order of arrival."""
     enemy_deck: list[str] = Field(default_factory=list)
     enemy_discard: list[str] = Field(default_factory=list)
     gm_deck: list[Card] = Field(default_factory=list)
@@ -281,7 +303,17 @@ class DeucesTable(GameState[DeucesAction]):
     # ---- lookups -------------------------------------------------------------------------------
 
     def fighter(self, ref: Ref) -> Fighter:
-        return self.players[ref.index] if ref.side == Side.PLAYERS else self.enemies[ref.index]
+        if ref.side == Side.PLAYERS:
+            return self.players[ref.index]
+        return self.enemies[ref.index] if ref.side == Side.GM else self.pets[ref.index]
+
+    def pets_of(self, seat: int) -> list[int]:
+        """The indexes of a player's pets still in the fight."""
+        return [i for i, p in enumerate(self.pets) if p.master == seat and not p.defeated]
+
+    def master_of(self, ref: Ref) -> int:
+        """The seat that answers for a fighter of the party (a player, or a pet's master)."""
+        return self.pets[ref.index].master if ref.side == Side.PETS else ref.index
 
     def enemy_def(self, index: int) -> EnemyDef:
         return self.enemy_set.enemy(self.enemies[index].enemy_id)
@@ -289,6 +321,8 @@ class DeucesTable(GameState[DeucesAction]):
     def abilities(self, ref: Ref) -> list[Ability]:
         if ref.side == Side.PLAYERS:
             return self.players[ref.index].abilities(self.level)
+        if ref.side == Side.PETS:
+            return []
         return self.enemy_def(ref.index).abilities_at(self.level)
 
     def ability(self, ref: Ref, ability_id: str) -> Ability | None:
@@ -296,7 +330,9 @@ class DeucesTable(GameState[DeucesAction]):
 
     def active(self, side: Side) -> list[int]:
         """Indexes of the fighters of a side still in the encounter."""
-        group = self.players if side == Side.PLAYERS else self.enemies
+        if side == Side.PLAYERS:
+            return [i for i, f in enumerate(self.players) if not f.defeated]
+        group = self.enemies if side == Side.GM else self.pets
         return [i for i, f in enumerate(group) if not f.defeated]
 
     def turn_of(self, seat: int) -> TurnPrompt | None:
@@ -332,7 +368,8 @@ class DeucesTable(GameState[DeucesAction]):
 
     def all_cards(self) -> list[Card]:
         """Every playing card in the game, wherever it lies (loot markers are their own deck)."""
-        held = [card for fighter in [*self.players, *self.enemies] for card in fighter.hand]
+        fighters = [*self.players, *self.enemies, *self.pets]
+        held = [card for fighter in fighters for card in fighter.hand]
         piles = [card for p in self.players for card in p.deck + p.discard]
         in_play = self.clash.cards if self.clash else []
         return held + piles + self.gm_deck + self.gm_discard + in_play
@@ -340,10 +377,12 @@ class DeucesTable(GameState[DeucesAction]):
     def cards_by_owner(self) -> dict[str, list[Card]]:
         """Each player's 52 cards, the GM's cards, and the loot deck with every loot held."""
         owners = {f"P{p.seat}": p.deck + p.discard + p.hand for p in self.players}
+        for companion in self.pets:
+            owners[f"P{companion.master}"] = owners[f"P{companion.master}"] + companion.hand
         owners["GM"] = self.gm_deck + self.gm_discard + [c for e in self.enemies for c in e.hand]
         if self.clash:
             by = self.clash.attacker
-            owner = f"P{by.index}" if by.side == Side.PLAYERS else "GM"
+            owner = "GM" if by.side == Side.GM else f"P{self.master_of(by)}"
             owners[owner] = owners[owner] + self.clash.cards
         owners["loot"] = self.loot_deck + [loot.card for p in self.players for loot in p.loot]
         return owners

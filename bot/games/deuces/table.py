@@ -14,7 +14,7 @@ from bot.games.cards import Card
 from bot.games.deuces.actions import DeucesAction, Vote
 from bot.games.deuces.autoplay import suggest
 from bot.games.deuces.engine import DeucesState
-from bot.games.deuces.state import player
+from bot.games.deuces.state import Ref, Side, player
 from bot.games.deuces.view import HandFacts, TableFacts, hand_view, table_view
 from bot.games.deuces.voice import cards_count
 from bot.games.views import (
@@ -28,6 +28,8 @@ from bot.games.views import (
     TableView,
 )
 
+PET_MARK = "p"
+"""Starts a picker value that names a pet's card rather than the player's own."""
 MAX_PLAYS = 19
 """Plays offered beside the hint: with it, four rows of five buttons."""
 LABEL_LIMIT = 80
@@ -66,6 +68,10 @@ def label(state: DeucesState, seat: int, action: DeucesAction, names: Sequence[s
             text = "Vote hit" if getattr(action, "hit", False) else "Vote stay"
         case "attack":
             text = f"Attack {enemy_called(state, getattr(action, 'target', 0))} with {cards}"
+        case "pet":
+            companion = state.pets[getattr(action, "pet", 0)].name
+            foe = enemy_called(state, getattr(action, "target", 0))
+            text = f"{companion} attacks {foe} with {cards}"
         case "defend":
             text = f"Defend with {cards}" if cards else "Yield: too few cards to answer"
         case "guard":
@@ -110,6 +116,16 @@ def _player_called(seat: int, names: Sequence[str]) -> str:
     return f"{names[seat]} ({seat + 1})" if twins else names[seat]
 
 
+def _fighter_called(state: DeucesState, ref: Ref, names: Sequence[str]) -> str:
+    """A fighter of either side in words: a player by name, a pet with its master's name."""
+    if ref.side == Side.GM:
+        return enemy_called(state, ref.index)
+    if ref.side == Side.PETS:
+        companion = state.pets[ref.index]
+        return f"{_player_called(companion.master, names)}'s {companion.name}"
+    return _player_called(ref.index, names)
+
+
 def _no_enemies(state: DeucesState) -> str:
     """The enemies' field once the table holds none: gone after the encounter, or to come."""
     if state.won and state.folded:
@@ -133,6 +149,11 @@ def deuces_table(state: DeucesState, names: list[str]) -> TableView:
         + (f", threat {s.threat}" if s.threat else "")
         + (f", loot {' '.join(str(item.card) for item in s.loot)}" if s.loot else "")
         + (" (defeated)" if s.defeated else "")
+        + "".join(
+            f"\n↳ 🐾 {p.name}: " + ("defeated" if p.defeated else cards_count(p.cards))
+            for p in facts.pets
+            if p.master == s.seat
+        )
         for s in facts.seats
     ]
     fields = [
@@ -145,7 +166,8 @@ def deuces_table(state: DeucesState, names: list[str]) -> TableView:
     ]
     if facts.attack:
         attack = " ".join(str(card) for card in facts.attack)
-        fields.append(Field(name="⚔️ Attack to answer", value=attack, inline=False))
+        on = f" by {_fighter_called(state, facts.defender, names)}" if facts.defender else ""
+        fields.append(Field(name=f"⚔️ Attack to answer{on}", value=attack, inline=False))
     if not state.is_over and facts.prompt:
         waiting = ", ".join(names[seat] for seat in facts.waiting_for)
         what = PROMPTS.get(facts.prompt, facts.prompt)
@@ -224,6 +246,15 @@ def deuces_hand(
                 label=str(held.card), value=f"{index}.{held.card.code}", picked=held.card in chosen
             )
             for index, held in enumerate(facts.cards)
+        ]
+        + [
+            HandCard(
+                label=f"{held.card} ({companion.name})",
+                value=f"{PET_MARK}{companion.index}.{index}.{held.card.code}",
+                picked=held.card in chosen,
+            )
+            for companion in facts.pets
+            for index, held in enumerate(companion.cards)
         ],
         controls=plays(state, seat, chosen, names) if waiting else [],
         picture=hand_picture(facts, chosen),
@@ -232,8 +263,6 @@ def deuces_hand(
 
 def hand_picture(facts: HandFacts, chosen: list[Card]) -> Picture | None:
     """The hand, each card with its marks; the picked ones stand out, the rest are dimmed."""
-    if not facts.cards:
-        return None
     cards = [
         PictureCard(
             card=held.card.code,
@@ -246,7 +275,19 @@ def hand_picture(facts: HandFacts, chosen: list[Card]) -> Picture | None:
         )
         for held in facts.cards
     ]
-    return Picture(groups=[CardGroup(title="Your hand", cards=cards)])
+    groups = [CardGroup(title="Your hand", cards=cards)] if cards else []
+    groups += [
+        CardGroup(
+            title=companion.name,
+            cards=[
+                PictureCard(card=held.card.code, dim=bool(chosen) and held.card not in chosen)
+                for held in companion.cards
+            ],
+        )
+        for companion in facts.pets
+        if companion.cards
+    ]
+    return Picture(groups=groups) if groups else None
 
 
 def plays(
@@ -276,10 +317,16 @@ def plays(
 
 
 def picked_cards(state: DeucesState, seat: int, values: list[str]) -> list[Card]:
-    """The cards a picker's values name ("3.9C": the fourth card, 9♣), if still held."""
-    hand = state.players[seat].hand
+    """The cards a picker's values name ("3.9C": the fourth card, 9♣; "p0.1.KC": the second
+    card of the player's first pet), if still held."""
     cards = []
     for value in values:
+        hand = state.players[seat].hand
+        if value.startswith(PET_MARK):
+            which, _, value = value[len(PET_MARK) :].partition(".")
+            if not which.isdigit() or int(which) not in state.pets_of(seat):
+                continue
+            hand = state.pets[int(which)].hand
         index, _, code = value.partition(".")
         if index.isdigit() and int(index) < len(hand) and hand[int(index)].code == code:
             cards.append(hand[int(index)])

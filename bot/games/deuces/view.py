@@ -11,7 +11,7 @@ from pydantic import BaseModel
 from bot.games.cards import Card
 from bot.games.deuces.content import describe
 from bot.games.deuces.effects import targets, usable
-from bot.games.deuces.state import DeucesTable, Loot, player
+from bot.games.deuces.state import DeucesTable, Loot, Ref, player
 
 
 class EnemyView(BaseModel):
@@ -36,6 +36,14 @@ class SeatView(BaseModel):
     defeated: bool
 
 
+class PetView(BaseModel):
+    index: int
+    master: int
+    name: str
+    cards: int
+    defeated: bool
+
+
 class TableFacts(BaseModel):
     encounter: int
     level: int
@@ -48,8 +56,11 @@ class TableFacts(BaseModel):
     waiting_for: list[int]
     attack: list[Card] | None
     """The cards of the attack waiting for an answer, if any."""
+    defender: Ref | None = None
+    """Who must answer that attack."""
     enemies: list[EnemyView]
     seats: list[SeatView]
+    pets: list[PetView] = []
 
 
 class HeldCard(BaseModel):
@@ -68,10 +79,18 @@ class AbilityView(BaseModel):
     cards_needed: int
 
 
+class PetHand(BaseModel):
+    index: int
+    name: str
+    cards: list[HeldCard]
+
+
 class HandFacts(BaseModel):
     seat: int
     cards: list[HeldCard]
     abilities: list[AbilityView]
+    pets: list[PetHand] = []
+    """The player's pets in the fight, whose cards they play too."""
 
 
 def table_view(state: DeucesTable) -> TableFacts:
@@ -87,6 +106,7 @@ def table_view(state: DeucesTable) -> TableFacts:
         prompt=state.prompt.kind if state.prompt else None,
         waiting_for=state.waiting_for,
         attack=list(state.clash.cards) if state.clash else None,
+        defender=state.clash.defender if state.clash else None,
         enemies=[
             EnemyView(
                 index=i,
@@ -112,6 +132,16 @@ def table_view(state: DeucesTable) -> TableFacts:
                 defeated=who.defeated,
             )
             for who in state.players
+        ],
+        pets=[
+            PetView(
+                index=i,
+                master=companion.master,
+                name=companion.name,
+                cards=len(companion.hand),
+                defeated=companion.defeated,
+            )
+            for i, companion in enumerate(state.pets)
         ],
     )
 
@@ -155,5 +185,13 @@ def hand_view(state: DeucesTable, seat: int) -> HandFacts:
                 cards_needed=ability.cards_needed,
             )
             for ability in who.abilities(state.level)
+        ],
+        pets=[
+            PetHand(
+                index=index,
+                name=state.pets[index].name,
+                cards=[HeldCard(card=card) for card in state.pets[index].hand],
+            )
+            for index in state.pets_of(seat)
         ],
     )

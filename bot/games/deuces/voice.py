@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.games.contract import Event, GameEnded, kind_of, seeded_rng
-from bot.games.deuces.events import EnemyDrawn
+from bot.games.deuces.events import EnemyDrawn, PetSummoned
 from bot.games.deuces.state import DeucesTable, Ref
 
 Pick = Callable[[list[str]], str]
@@ -93,6 +93,10 @@ TRADED = ["{who} trades {give} up: {keep} is now {tier} loot."]
 GIVEN = ["{who} gives {card} ({tier} loot) to {to}.", "{who} hands {to} the {card} ({tier})."]
 DROPPED = ["{who} gives up the {card} loot."]
 ABILITY_DRAW = ["{who} draws {count}."]
+SUMMONED = [
+    "{who} summons a **{name}** to fight beside them!",
+    "With a flourish, {who} brings out a **{name}**.",
+]
 GAME_ENDED = ["The game ends: the party {outcome}, score {score} (level {level})."]
 
 
@@ -178,6 +182,10 @@ def _given(event: Any, pick: Pick, scene: Scene) -> str:
     )
 
 
+def _summoned(event: Any, pick: Pick, scene: Scene) -> str:
+    return pick(SUMMONED).format(who=scene.name(event.master), name=event.name)
+
+
 def _ability_draw(event: Any, pick: Pick, scene: Scene) -> str:
     return pick(ABILITY_DRAW).format(who=scene.name(event.who), count=cards_count(event.count))
 
@@ -222,12 +230,14 @@ LINES: dict[str, Line] = {
     "attack_cancelled": _line(CANCELLED),
     "turn_passed": _line(PASSED),
     "deck_ran_out": _line(DECK_OUT),
+    "pet_summoned": _summoned,
     "game_ended": _game_ended,
 }
 
 
 ABILITY_EVENTS = {
     "ability_used",
+    "pet_summoned",
     "cards_drawn",
     "cards_discarded",
     "cards_recovered",
@@ -244,11 +254,19 @@ ABILITY_EVENTS = {
 class GameMaster:
     """Narrates one game; `name` turns a combatant (a seat or an enemy ref) into words."""
 
-    def __init__(self, seed: int, name: Name, level: int = 1) -> None:
+    def __init__(self, seed: int, name: Name, level: int = 1, names: Sequence[str] = ()) -> None:
         self.seed = seed
+        self.names = [name for name in names if name]
         self.scene = Scene(name=name, level=level)
         self.casting = False
         """Within an ability's effects: its draws are told (a combat's draws are in its line)."""
+
+    def sentence(self, text: str) -> str:
+        """A capital to start the line, unless it starts with a name: names stay as their
+        owners typed them ("ann", not "Ann")."""
+        if any(text.startswith(name) for name in self.names):
+            return text
+        return text[:1].upper() + text[1:]
 
     def narrate(self, events: Sequence[Event], turn: int, first: int = 0) -> list[str]:
         """Lines for events; `first` is the first event's place in the move (each line's
@@ -265,7 +283,7 @@ class GameMaster:
                 rng = seeded_rng(self.seed, f"gm:{turn}:{index}")
                 text = line(event, rng.choice, self.scene)
                 if text:
-                    lines.append(text[:1].upper() + text[1:])
+                    lines.append(self.sentence(text))
         return lines
 
 
@@ -278,26 +296,36 @@ def narrate(
     move may end one encounter and start the next, whose enemies sit at the same places).
     A place the move itself never told of is looked up in the table after it."""
     seated: dict[int, str] = {}
+    pets: dict[int, tuple[int, str]] = {}
+    """A pet's place -> its master and name, followed like the enemies' places."""
     if before is not None:
         seated = {i: before.enemy_def(i).name for i in range(len(before.enemies))}
+        pets = {i: (p.master, p.name) for i, p in enumerate(before.pets)}
+
+    def player_name(seat: int) -> str:
+        return names[seat] if seat < len(names) else f"Player {seat + 1}"
 
     def name(who: Ref | int) -> str:
         if isinstance(who, int) or who.side == "players":
-            seat = who if isinstance(who, int) else who.index
-            return names[seat] if seat < len(names) else f"Player {seat + 1}"
+            return player_name(who if isinstance(who, int) else who.index)
+        if who.side == "pets":
+            master, called = pets.get(who.index) or (0, "pet")
+            return f"{player_name(master)}'s {called}"
         if who.index in seated:
             return seated[who.index]
         if who.index < len(after.enemies):
             return after.enemy_def(who.index).name
         return "the enemy"
 
-    master = GameMaster(after.seed, name, after.level)
+    master = GameMaster(after.seed, name, after.level, names)
     lines: list[str] = []
     for place, event in enumerate(events):
         kind = kind_of(event)
         if kind == "encounter_started":
-            seated = {}
+            seated, pets = {}, {}
         elif isinstance(event, EnemyDrawn):
             seated[event.index] = event.name
+        elif isinstance(event, PetSummoned):
+            pets[event.index] = (event.master, event.name)
         lines += master.narrate([event], after.turn, first=place)
     return lines

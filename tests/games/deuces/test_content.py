@@ -34,6 +34,7 @@ EVENT_OF = {
     "extra_attack": "extra_attacks",
     "taunt": "targeting_changed",
     "hunt": "targeting_changed",
+    "summon": "pet_summoned",
     "cancel": "attack_cancelled",
     "blunt": "attack_blunted",
 }

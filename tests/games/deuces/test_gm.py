@@ -26,7 +26,7 @@ HEX_SET = EnemySet(id="hex_set", name="Hex Set", tier=1, enemies=[HEXER, *TEST_S
 def test_the_gm_overwhelms_a_player_with_too_few_cards() -> None:
     state, _ = table([HAND], ["four"], gm_deck="5♠ 5♥ 5♣ K♦", enemy_set=HEX_SET)
     give(state, 0, "9♠ 9♦")
-    assert gm.pick_attack(state, 0, 0) == cards("5♠ 5♥ 5♣")
+    assert gm.pick_attack(state, 0, player(0)) == cards("5♠ 5♥ 5♣")
 
 
 def test_an_enemy_aims_its_ability_at_the_player_it_attacks() -> None:
