@@ -214,10 +214,11 @@ def begin_turn(state: DeucesTable, seat: int) -> list[DeucesEvent]:
 
 
 def _gm_step(state: DeucesTable) -> list[DeucesEvent]:
-    """One move of the GM: fold, start an enemy's turn, its ability, an attack, or its end."""
+    """One move of the GM: fold, start an enemy's turn, its ability, an attack, or its end.
+    The GM may fold before any of them."""
+    if gm.should_fold(state):
+        return _fold(state)
     if state.gm_actor is None:
-        if gm.should_fold(state):
-            return _fold(state)
         index = next((i for i in state.active(Side.GM) if i not in state.acted), None)
         if index is None:
             return _switch_side(state)

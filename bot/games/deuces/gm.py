@@ -26,16 +26,41 @@ SET_LIMIT = 3
 """Basic and Elite enemies attack with singles, pairs and triples only; Bosses with anything."""
 FOLD_SHARE = 5
 """The GM folds when the players hold this many times the enemies' last cards (2 or fewer)."""
+OUTCLASSED_SHARE = 3
+"""With this many times its cards against it, the GM folds if no attack is worth making."""
+HOPELESS_SCORE = -0.5
+"""An attack scoring below this (in expected cards, `tactics.attack_score`) is not worth it."""
 
 Choice = tuple[Ability, int | None, list[Card]]
 
 
 def should_fold(state: DeucesTable) -> bool:
+    """Whether the GM concedes now (asked before each of its moves, so at any point of its
+    turn): past the round limit; when its last one or two cards face five times as many; or
+    when the party holds three times its cards and no enemy has an attack worth making."""
     if state.round > MAX_ROUNDS:
         return True
     left = sum(len(state.enemies[i].hand) for i in state.active(Side.GM))
     held = sum(len(state.players[s].hand) for s in state.active(Side.PLAYERS))
-    return 0 < left <= 2 and held >= FOLD_SHARE * left
+    held += sum(len(state.pets[i].hand) for i in state.active(Side.PETS))
+    if left == 0:
+        return False
+    if left <= 2 and held >= FOLD_SHARE * left:
+        return True
+    return held >= OUTCLASSED_SHARE * left and _no_attack_worth_making(state)
+
+
+def _no_attack_worth_making(state: DeucesTable) -> bool:
+    """Every standing enemy's best attack on whom it may attack is expected to cost it more
+    than it takes (judged, as always, from the party's public counts)."""
+    for index in state.active(Side.GM):
+        if state.enemies[index].hand:
+            best = tactics.best_attack(
+                state, enemy(index), [pick_victim(state, index)], max_attack(state, index)
+            )
+            if best is not None and best[0] > HOPELESS_SCORE:
+                return False
+    return True
 
 
 def max_attack(state: DeucesTable, index: int) -> int:

@@ -59,9 +59,11 @@ DEUCES_RULINGS: list[str] = [
     "A player whose deck runs out shuffles their discard pile into a new deck at once and "
     "flips a new Threat Card; when the encounter ends the whole party levels up, and every "
     "player shuffles deck and discard pile together.",
-    "The GM folds when its enemies hold 2 cards or fewer and the party holds at least five "
-    "times as many, and always after round 30. Each standing player then draws as many cards "
-    "as the enemies had left, and the encounter is won.",
+    "The GM may fold before any of its moves, so in the middle of its turn too: when its "
+    "enemies hold 2 cards or fewer and the party at least five times as many; when the party "
+    "holds three times its cards and no enemy has an attack worth making (judged from the "
+    "party's card counts, as every GM choice is); and always after round 30. Each standing "
+    "player then draws as many cards as the enemies had left, and the encounter is won.",
     "The encounter is won when every enemy is defeated, even if the last player fell at the "
     "same time; it is lost when every player is defeated, and then each player shuffles their "
     "discard pile back into their deck.",

@@ -286,7 +286,7 @@ def test_a_hunting_enemy_may_attack_anyone() -> None:
 def test_extra_attacks_and_instead_of_attacking() -> None:
     double = ability("double", {"op": "extra_attack", "count": 1})
     rest = ability("rest", {"op": "draw", "count": 2}, timing="instead_of_attack")
-    state = one_enemy("2♦ 3♥ 4♥ 5♥", enemy="four", classes=[klass_with(double, rest)])
+    state = one_enemy("2♦ 3♥ K♥ A♥", enemy="four", classes=[klass_with(double, rest)])
     state.apply(0, UseAbility(ability="double"))
     assert state.prompt.attacks == 2
     state.apply(0, UseAbility(ability="rest"))

@@ -1,10 +1,10 @@
 """The GM policy: legal, deterministic, and with some bite (attack choice, abilities, folding)."""
 
 from bot.games.cards import Card, cards
-from bot.games.deuces import gm, suggest, tactics
+from bot.games.deuces import flow, gm, suggest, tactics
 from bot.games.deuces.actions import Attack, EndTurn
 from bot.games.deuces.content import ClassDef, EnemyDef, EnemySet
-from bot.games.deuces.state import Mode, player
+from bot.games.deuces.state import Mode, Side, player
 
 from .tables import TEST_SET, ability, give, kinds, of, table
 
@@ -141,3 +141,26 @@ def test_a_hint_keeps_the_deuces_that_make_loot_when_another_play_will_do() -> N
     assert tactics.loot_lost(state, player(0), cards("2♠ 2♦")) == 1
     give(state, 0, "2♠ 2♦ 3♣ 3♦ 9♣ J♦")
     assert suggest(state, 0) == Attack(target=0, cards=tuple(cards("3♣ 3♦")))
+
+
+def test_the_gm_folds_when_outclassed_and_fights_on_with_a_card_worth_playing() -> None:
+    # Three enemy cards against nine: a fold only when no attack is worth making.
+    low, _ = table([HAND], ["four"], gm_deck="2♠ 3♥ 4♦ 5♦")
+    give(low, 0, "9♠ 9♦ 4♣ 5♣ 6♣ 7♣ 8♣ 10♣ J♣")
+    low.enemies[0].hand = cards("2♠ 3♥ 4♦")
+    assert gm.should_fold(low)
+    high, _ = table([HAND], ["four"], gm_deck="2♠ 3♥ 4♦ 5♦")
+    give(high, 0, "9♠ 9♦ 4♣ 5♣ 6♣ 7♣ 8♣ 10♣ J♣")
+    high.enemies[0].hand = cards("A♠ A♥ 4♦")
+    assert not gm.should_fold(high), "a pair of aces is worth playing"
+
+
+def test_the_gm_may_fold_in_the_middle_of_its_turn() -> None:
+    state, _ = table([HAND, HAND], ["four", "four"], gm_deck="A♠ A♥ A♦ A♣ 2♠ 3♥ 4♦ 5♦")
+    state.prompt, state.side = None, Side.GM
+    state.gm_actor, state.gm_attacks, state.gm_ability_done = 1, 1, True
+    state.enemies[0].defeated, state.enemies[0].hand = True, []
+    state.enemies[1].hand = cards("2♠ 3♥")
+    events = flow.advance(state)
+    assert kinds(events)[0] == "folded", "before the acting enemy's attack"
+    assert state.won and state.folded
