@@ -93,6 +93,16 @@ class LobbyState(BaseModel):
         return picks
 
 
+DESCRIPTION_LIMIT = 100
+
+
+def clipped(text: str) -> str | None:
+    """A menu option's description within Discord's 100 characters, cut with an ellipsis."""
+    if len(text) <= DESCRIPTION_LIMIT:
+        return text or None
+    return text[: DESCRIPTION_LIMIT - 1].rstrip() + "…"
+
+
 def renumbered(players: Iterable[PlayerSeat]) -> list[PlayerSeat]:
     """Seats numbered again from 0 in the order given, after someone left the table."""
     return [
@@ -191,7 +201,7 @@ class LobbyDesk:
                 custom_id=custom.encode(),
                 placeholder=choice.placeholder,
                 options=[
-                    discord.SelectOption(label=name, value=pick_id, description=text[:100] or None)
+                    discord.SelectOption(label=name, value=pick_id, description=clipped(text))
                     for pick_id, name, text in choice.options
                 ][:SELECT_LIMIT],
                 row=2 + index,

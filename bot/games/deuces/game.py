@@ -30,8 +30,9 @@ CLASS_PICK, CUSTOM_PICK = "class", "custom"
 
 
 def class_summary(klass: ClassDef) -> str:
-    """What a class brings at level 1, for the lobby's menu: its abilities by name."""
-    return "Level 1: " + ", ".join(a.name for a in klass.abilities_at(1))
+    """What a class brings at level 1, for the lobby's menu: its ability and what it does
+    (Discord shows the first 100 characters)."""
+    return "; ".join(f"{a.name}: {describe(a)}" for a in klass.abilities_at(1))
 
 
 INFO = GameInfo(

@@ -14,7 +14,8 @@ from bot.games.cards import Card
 from bot.games.deuces.actions import DeucesAction, Vote
 from bot.games.deuces.autoplay import suggest
 from bot.games.deuces.engine import DeucesState
-from bot.games.deuces.state import Ref, Side, player
+from bot.games.deuces.poker import SETS, Category
+from bot.games.deuces.state import Clash, Ref, Side, player
 from bot.games.deuces.view import HandFacts, TableFacts, hand_view, table_view
 from bot.games.deuces.voice import cards_count
 from bot.games.views import (
@@ -116,6 +117,30 @@ def _player_called(seat: int, names: Sequence[str]) -> str:
     return f"{names[seat]} ({seat + 1})" if twins else names[seat]
 
 
+VALUE_NAMES = {11: "J", 12: "Q", 13: "K", 14: "A"}
+
+
+def attack_words(clash: Clash) -> str:
+    """The attack as it counts: its cards, what they make, and the value they count as once
+    raises, wild cards and the attacker's edge are in ("J♣: single Q (+1 edge)"), so a tie
+    with a Q reads as the J+1 it was."""
+    cards = " ".join(str(card) for card in clash.cards)
+    category = Category(clash.category)
+    top = clash.key[0] if clash.key else 0
+    counted = top + clash.edge
+    shown = VALUE_NAMES.get(counted, str(counted))
+    if category in SETS.values():
+        kind = category.label if clash.size == 1 else f"{category.label} of {shown}s"
+        value = f"{kind}" if clash.size > 1 else f"single {shown}"
+    else:
+        value = f"{category.label}, {VALUE_NAMES.get(top, str(top))} high"
+    printed = sorted({card.value for card in clash.cards})
+    marked = top not in printed and category in SETS.values()
+    notes = ["raised or wild"] if marked else []
+    notes += [f"{clash.edge:+d} edge"] if clash.edge else []
+    return f"{cards}: {value}" + (f" ({', '.join(notes)})" if notes else "")
+
+
 def _fighter_called(state: DeucesState, ref: Ref, names: Sequence[str]) -> str:
     """A fighter of either side in words: a player by name, a pet with its master's name."""
     if ref.side == Side.GM:
@@ -141,7 +166,8 @@ def deuces_table(state: DeucesState, names: list[str]) -> TableView:
     facts = table_view(state)
     foes = [
         f"`{f.index}` **{f.name}** ({f.rank}): "
-        + ("defeated" if f.defeated else f"{cards_count(f.cards)}, edge {f.edge:+d}")
+        + ("defeated" if f.defeated else cards_count(f.cards))
+        + (f", edge {f.edge:+d}" if f.edge and not f.defeated else "")
         for f in facts.enemies
     ]
     party = [
@@ -164,10 +190,10 @@ def deuces_table(state: DeucesState, names: list[str]) -> TableView:
         ),
         Field(name="🛡️ Party", value="\n".join(party), inline=False),
     ]
-    if facts.attack:
-        attack = " ".join(str(card) for card in facts.attack)
+    if facts.attack and state.clash is not None:
         on = f" by {_fighter_called(state, facts.defender, names)}" if facts.defender else ""
-        fields.append(Field(name=f"⚔️ Attack to answer{on}", value=attack, inline=False))
+        value = attack_words(state.clash)
+        fields.append(Field(name=f"⚔️ Attack to answer{on}", value=value, inline=False))
     if not state.is_over and facts.prompt:
         waiting = ", ".join(names[seat] for seat in facts.waiting_for)
         what = PROMPTS.get(facts.prompt, facts.prompt)
@@ -181,9 +207,30 @@ def deuces_table(state: DeucesState, names: list[str]) -> TableView:
     return TableView(
         title=title,
         fields=fields,
+        footer=legend(facts),
         controls=vote_controls(state),
         picture=table_picture(facts, names),
     )
+
+
+LEGEND = {
+    "difficulty": "difficulty: the enemies' total against the party's target",
+    "threat": "threat: the top card of a discard pile, the GM attacks the highest",
+    "edge": "edge: added to the next play's values",
+    "treasure": "treasure: loot costs one 2 less",
+    "loot": "loot: Common counts +1, Rare counts twice, Epic is wild",
+}
+"""The table's words explained, each only while it shows."""
+
+
+def legend(facts: TableFacts) -> str:
+    """What the words on this table mean, for the words it shows now (one short line each)."""
+    shown = ["difficulty"]
+    shown += ["threat"] if any(seat.threat for seat in facts.seats) else []
+    shown += ["edge"] if any(e.edge for e in facts.enemies if not e.defeated) else []
+    shown += ["treasure"] if facts.treasure else []
+    shown += ["loot"] if any(seat.loot for seat in facts.seats) else []
+    return "\n".join(LEGEND[word] for word in shown)
 
 
 def table_picture(facts: TableFacts, names: list[str]) -> Picture | None:

@@ -15,8 +15,8 @@ from bot.games.deuces.events import (
     LootGiven,
     VoteTaken,
 )
-from bot.games.deuces.state import Loot, Mode, Ref, Side, Tier
-from bot.games.deuces.table import enemy_called
+from bot.games.deuces.state import Clash, Loot, Mode, Ref, Side, Tier
+from bot.games.deuces.table import attack_words, enemy_called
 
 from .tables import ability, table
 
@@ -37,7 +37,7 @@ def test_an_encounter_over_with_no_enemy_on_the_table_says_none_left() -> None:
             seat = state.waiting_for[0]
             state.apply(seat, suggest(state, seat))
         enemies = GAME.table(state, ["Ann"]).fields[0]
-        if "cards, edge" not in enemies.value and "defeated" not in enemies.value:
+        if "**" not in enemies.value:  # no enemy named on the table
             assert enemies.value.startswith("none left")
             seen += 1
     assert seen, "some encounter among these ends with its table cleared"
@@ -88,7 +88,7 @@ def test_counts_of_one_card_are_singular() -> None:
     (line,) = GAME.narrate([Folded(cards_left=1)], None, state, ["Ann"])
     assert "with 1 card in hand" in line
     enemies = GAME.table(state, ["Ann"]).fields[0].value
-    assert "1 card," in enemies and "1 cards" not in enemies
+    assert enemies.endswith("1 card") and "1 cards" not in enemies
 
 
 def test_a_won_encounter_says_its_enemies_are_all_defeated() -> None:
@@ -157,3 +157,32 @@ def test_a_shed_a_gift_and_a_cancelled_attack_are_told() -> None:
     assert "Bob" in lines[1] and "K♥" in lines[1] and "epic" in lines[1]
     assert state.enemy_def(0).name in lines[2]
     assert len(lines) == 3, "a guard's discard and a combat's draw are told elsewhere"
+
+
+def test_the_attack_to_answer_reads_as_it_counts() -> None:
+    def clash(text: str, category: int, key: list[int], edge: int = 0) -> Clash:
+        played = cards(text)
+        return Clash(
+            attacker=Ref(side=Side.GM, index=0),
+            defender=Ref(side=Side.PLAYERS, index=0),
+            cards=played,
+            category=category,
+            key=key,
+            size=len(played),
+            edge=edge,
+        )
+
+    assert attack_words(clash("J♣", 1, [11], edge=1)) == "J♣: single Q (+1 edge)"
+    assert attack_words(clash("9♠ 9♦", 2, [9])) == "9♠ 9♦: pair of 9s"
+    assert attack_words(clash("5♥", 1, [14])) == "5♥: single A (raised or wild)"
+    straight = clash("7♠ 8♦ 9♣ 10♥ J♠", 5, [11], edge=-1)
+    assert attack_words(straight) == "7♠ 8♦ 9♣ 10♥ J♠: straight, J high (-1 edge)"
+
+
+def test_the_table_explains_the_words_it_shows() -> None:
+    state, _ = table(["4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 2♦ 2♣"], ["one"], gm_deck="5♥")
+    footer = GAME.table(state, ["Ann"]).footer
+    assert "difficulty:" in footer and "threat:" in footer
+    assert "loot:" not in footer, "nobody holds loot yet"
+    state.players[0].loot = [Loot(card=cards("3♠")[0], tier=Tier.RARE)]
+    assert "Rare counts twice" in GAME.table(state, ["Ann"]).footer
