@@ -57,14 +57,15 @@ class LobbyState(BaseModel):
 
     variant: str
     settings: dict[str, int] = {}
-    picks: dict[int, dict[str, str]] = {}
-    """User id -> pick list key -> option id."""
+    picks: dict[int, dict[str, list[str]]] = {}
+    """User id -> pick list key -> the options chosen, one per hero the user runs."""
 
     @model_validator(mode="before")
     @classmethod
     def _earlier_form(cls, data: Any) -> Any:
         """Lobbies stored before lobbies were generic kept `mode`, `level` and `classes`;
-        before several pick lists, a pick was one option id per user."""
+        before several pick lists, a pick was one option id per user; before several heroes,
+        one option per list."""
         if isinstance(data, dict) and "variant" not in data and "mode" in data:
             data = {
                 "variant": data["mode"],
@@ -73,24 +74,53 @@ class LobbyState(BaseModel):
             }
         if isinstance(data, dict) and isinstance(data.get("picks"), dict):
             data = dict(data)
-            data["picks"] = {
-                user: {FIRST_LIST: pick} if isinstance(pick, str) else pick
-                for user, pick in data["picks"].items()
-            }
+            data["picks"] = {user: _as_lists(pick) for user, pick in data["picks"].items()}
         return data
 
-    def picks_of(self, lobby: Lobby, player: PlayerSeat) -> dict[str, str]:
-        """A player's choices by list key: what they chose, else (for lists that say so) the
-        option at their seat's place, so a party is mixed by default."""
+    def picks_of(self, lobby: Lobby, player: PlayerSeat, hero: int = 0) -> dict[str, str]:
+        """A seat's choices by list key: what its player chose for this hero of theirs, else
+        (for lists that say so) the option at the seat's place, so a party is mixed."""
         chosen = self.picks.get(player.user_id, {})
         picks: dict[str, str] = {}
         for index, choice in enumerate(lobby.choices):
-            pick = chosen.get(choice.key) or (chosen.get(FIRST_LIST) if index == 0 else None)
+            options = chosen.get(choice.key) or (chosen.get(FIRST_LIST, []) if index == 0 else [])
+            pick = options[hero] if hero < len(options) else None
             if pick is None and choice.by_seat:
                 pick = choice.options[player.seat % len(choice.options)][0]
             if pick is not None:
                 picks[choice.key] = pick
         return picks
+
+    def party_picks(self, lobby: Lobby, players: list[PlayerSeat]) -> list[dict[str, str]]:
+        """Every seat's choices, a person's heroes numbered in their seat order."""
+        heroes: dict[int, int] = {}
+        picks = []
+        for player in players:
+            hero = heroes.get(player.user_id, 0)
+            heroes[player.user_id] = hero + 1
+            picks.append(self.picks_of(lobby, player, hero))
+        return picks
+
+
+def _as_lists(pick: Any) -> Any:
+    """One user's picks in today's form: each list key to the options chosen."""
+    if isinstance(pick, str):
+        pick = {FIRST_LIST: pick}
+    if not isinstance(pick, dict):
+        return pick
+    return {key: [chosen] if isinstance(chosen, str) else chosen for key, chosen in pick.items()}
+
+
+def with_heroes(players: list[PlayerSeat], user_id: int, heroes: int) -> list[PlayerSeat]:
+    """The table with this person holding `heroes` seats, where their first seat was."""
+    mine = [p for p in players if p.user_id == user_id]
+    seated: list[PlayerSeat] = []
+    for player in players:
+        if player.user_id != user_id:
+            seated.append(player)
+        elif player is mine[0]:
+            seated += [mine[0]] * heroes
+    return renumbered(seated)
 
 
 DESCRIPTION_LIMIT = 100
@@ -159,8 +189,9 @@ class LobbyDesk:
         seats = [
             f"**{p.display_name}**"
             + (": " + " · ".join(names[key, pick] for key, pick in picks.items()) if picks else "")
-            for p in record.players
-            for picks in [state.picks_of(lobby, p)]
+            for p, picks in zip(
+                record.players, state.party_picks(lobby, record.players), strict=True
+            )
         ]
         known = {setting.name: setting for setting in info.settings}
         told = [
@@ -204,6 +235,7 @@ class LobbyDesk:
                     discord.SelectOption(label=name, value=pick_id, description=clipped(text))
                     for pick_id, name, text in choice.options
                 ][:SELECT_LIMIT],
+                max_values=min(lobby.heroes, len(choice.options), SELECT_LIMIT),
                 row=2 + index,
             )
             view.add_item(GameSelect(custom, select))
@@ -293,16 +325,24 @@ class LobbyDesk:
         if not 0 <= index < len(choices):
             await refuse(interaction, SAY["unknown_pick"])
             return
-        choice = choices[index]
-        if not values or values[0] not in {pick_id for pick_id, _, _ in choice.options}:
+        choice, lobby = choices[index], lobby_of(game_of(record))
+        known = {pick_id for pick_id, _, _ in choice.options}
+        if not values or len(values) > lobby.heroes or not set(values) <= known:
             await refuse(interaction, SAY["unknown_pick"])
             return
+        players = record.players
+        if index == 0 and lobby.heroes > 1:  # one hero per option chosen
+            players = with_heroes(record.players, interaction.user.id, len(values))
+            seats = game_of(record).info.seats.max
+            if len(players) > seats:
+                await refuse(interaction, SAY["full"].format(seats=seats))
+                return
         mine = state.picks.setdefault(interaction.user.id, {})
         if index == 0:
             mine.pop(FIRST_LIST, None)
-        mine[choice.key] = values[0]
+        mine[choice.key] = list(values)
         record = await self.desk.store.update_pending(
-            record.id, record.version, record.players, state.model_dump_json()
+            record.id, record.version, players, state.model_dump_json()
         )
         await answers.update(interaction, **self.message(record))
 
@@ -315,7 +355,7 @@ class LobbyDesk:
             variant=state.variant,
             seats=len(record.players),
             settings=state.settings,
-            picks=[state.picks_of(lobby, p) for p in record.players],
+            picks=state.party_picks(lobby, record.players),
         )
         try:
             match, events = game.start(record.seed, setup)

@@ -13,18 +13,20 @@ def result_rows(
 ) -> list[ResultRow]:
     """The boards' rows for the seats that have a result (or, closed early, a forfeit)."""
     results = match.forfeits(forfeiters or set(), forfeit) if forfeit else match.results()
-    return [
-        ResultRow(
-            user_id=record.players[r.seat].user_id,
-            display_name=record.players[r.seat].display_name,
+    rows: dict[int, ResultRow] = {}
+    for r in results:
+        player = record.players[r.seat]
+        if player.is_bot or player.user_id in rows:
+            continue  # a person running several heroes has one result: their first hero's
+        rows[player.user_id] = ResultRow(
+            user_id=player.user_id,
+            display_name=player.display_name,
             outcome=r.outcome,
             score=r.score,
             turns=match.turn,
             hints=record.hints,
         )
-        for r in results
-        if not record.players[r.seat].is_bot
-    ]
+    return list(rows.values())
 
 
 def ratings_for(

@@ -38,7 +38,7 @@ class Plays:
             idle = idle_text(self.desk.timings.expiry_minutes)
             await refuse(interaction, say(record.status.value, game=record.game, idle=idle))
             return
-        seat = record.seat_of(interaction.user.id)
+        seat = record.seat_for(interaction.user.id, match_of(record).acting())
         if seat is None:
             await self.not_a_player(interaction, record)
             return
@@ -88,14 +88,16 @@ class Plays:
         self, interaction: discord.Interaction, record: GameRecord, picked: list[str], fresh: bool
     ) -> None:
         """A player's own cards, in a message only they see (new, or the same one updated)."""
-        seat = record.seat_of(interaction.user.id)
-        if seat is None:
+        if record.seat_of(interaction.user.id) is None:
             await self.not_a_player(interaction, record)
             return
         if record.status != GameStatus.ACTIVE:
             await refuse(interaction, say("no_hand"))
             return
-        hand = await hand_message(record, match_of(record), seat, picked)
+        match = match_of(record)
+        seat = record.seat_for(interaction.user.id, match.acting())
+        assert seat is not None
+        hand = await hand_message(record, match, seat, picked)
         if fresh:
             await answers.send(interaction, ephemeral=True, **hand)
         else:

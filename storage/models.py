@@ -6,7 +6,7 @@ speak the same models.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import NotRequired, TypedDict
@@ -58,6 +58,13 @@ class GameRecord(BaseModel):
 
     def seat_of(self, user_id: int) -> int | None:
         return next((p.seat for p in self.players if p.user_id == user_id), None)
+
+    def seat_for(self, user_id: int, waiting: Iterable[int]) -> int | None:
+        """The seat a person acts for: of theirs (one person may run several heroes), the
+        first the game waits on, else their first."""
+        mine = [p.seat for p in self.players if p.user_id == user_id]
+        awaited = set(waiting)
+        return next((seat for seat in mine if seat in awaited), mine[0] if mine else None)
 
 
 class ResultRow(BaseModel):

@@ -84,6 +84,9 @@ class Lobby(BaseModel, frozen=True):
 
     blurb: str
     choices: list[PickList] = []
+    heroes: int = Field(default=1, ge=1, le=3)
+    """How many seats one person may hold: choosing that many options of the first menu
+    (classes, say) runs that many heroes, one seat each."""
     bots: bool = False
     """The host may fill seats with bot players, which the game's `bot_action` plays."""
 

@@ -300,3 +300,28 @@ async def test_deuces_new_takes_the_engines_options(harness, make_bot, alice) ->
         assert state.options.level_every_encounter and state.level == 2
         wrong = await discord.slash("deuces new", alice, enemies=9)
         assert wrong.ephemeral, "a value off the menu is refused"
+
+
+async def test_one_player_runs_two_heroes_and_plays_both(harness, make_bot, alice, bob) -> None:
+    async with harness.running(make_bot) as discord:
+        lobby = await open_table(discord, alice)
+        picked = await discord.select(lobby, menu(lobby, 0), ["tinker", "herbalist"], alice)
+        assert picked.response_type == UPDATE_MESSAGE
+        party = lobby.embed["fields"][0]["value"]
+        assert "**alice**: Tinker" in party and "**alice**: Herbalist" in party
+        await discord.click(lobby, lobby.button("Join")["custom_id"], bob)
+        three = ["tinker", "cutpurse", "bellringer"]
+        fills = await discord.select(lobby, menu(lobby, 0), three, bob)
+        assert fills.response_type == UPDATE_MESSAGE, "two and three heroes: five seats"
+        crowded = await discord.select(lobby, menu(lobby, 0), three, alice)
+        assert crowded.ephemeral and "full" in crowded.content, "three and three: too many"
+        await discord.click(lobby, lobby.button("Leave")["custom_id"], bob)
+        table = (await discord.click(lobby, lobby.button("Start")["custom_id"], alice)).message
+        record, state = await state_of(discord)
+        assert [p.user_id for p in record.players] == [alice.id, alice.id]
+        assert [p.klass.id for p in state.players] == ["tinker", "herbalist"]
+        assert "alice's Tinker" in str(table.embed["fields"]), "each hero named by its class"
+        record = await play_with_hints(discord, table, {0: alice, 1: alice})
+        assert record.status == GameStatus.FINISHED
+        results = await discord.bot.store.results(1)
+        assert [r.user_id for r in results] == [alice.id], "one result for one person"

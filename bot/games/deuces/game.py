@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from bot.games.contract import Event, IllegalAction, Setup, seeded_rng
@@ -27,6 +28,8 @@ from bot.games.views import HandView, TableView
 PARTY = SeatRange(min=1, max=MAX_PLAYERS)
 CONTENT = load_content()
 CLASS_PICK, CUSTOM_PICK = "class", "custom"
+HEROES = 3
+"""Classes one person may run at once (the rules suggest it for small groups)."""
 
 
 def class_summary(klass: ClassDef) -> str:
@@ -88,18 +91,20 @@ INFO = GameInfo(
         choices=[
             PickList(
                 key=CLASS_PICK,
-                placeholder="Choose your class",
+                placeholder=f"Choose your class (up to {HEROES} to run several heroes)",
                 options=[(k.id, k.name, class_summary(k)) for k in CONTENT.classes],
             ),
             PickList(
                 key=CUSTOM_PICK,
-                placeholder="Choose your custom ability",
+                placeholder="Choose your custom ability (one per hero)",
                 options=[(a.id, a.name, describe(a)) for a in CONTENT.customs],
                 by_seat=False,
             ),
         ],
+        heroes=HEROES,
         blurb="The GM deals an encounter for your party. Join, choose a class and a custom"
-        f" ability, and the host starts (1 to {MAX_PLAYERS} players).",
+        f" ability, and the host starts (1 to {MAX_PLAYERS} heroes). Few players? Choose two"
+        " or three classes and run that many heroes.",
     ),
     turn_timer=True,
     private_hands=True,
@@ -126,7 +131,7 @@ class DeucesGame(Game[DeucesState, DeucesAction]):
     def label(
         self, state: DeucesState, seat: int, action: DeucesAction, names: Sequence[str] = ()
     ) -> str:
-        return label(state, seat, action, names)
+        return label(state, seat, action, hero_names(state, names))
 
     def narrate(
         self,
@@ -135,15 +140,15 @@ class DeucesGame(Game[DeucesState, DeucesAction]):
         after: DeucesState,
         names: list[str],
     ) -> list[str]:
-        return narrate(events, before, after, names)
+        return narrate(events, before, after, hero_names(after, names))
 
     def table(self, state: DeucesState, names: list[str]) -> TableView:
-        return deuces_table(state, names)
+        return deuces_table(state, hero_names(state, names))
 
     def hand(
         self, state: DeucesState, seat: int, picked: list[str], names: Sequence[str] = ()
     ) -> HandView | None:
-        return deuces_hand(state, seat, picked, names)
+        return deuces_hand(state, seat, picked, hero_names(state, names))
 
     def suggest(self, state: DeucesState, seat: int) -> DeucesAction | None:
         return suggest(state, seat)
@@ -157,6 +162,21 @@ class DeucesGame(Game[DeucesState, DeucesAction]):
             "enemies": sets.index(options.enemy_set) + 1 if options.enemy_set in sets else 0,
             "levelling": int(options.level_every_encounter),
         }
+
+
+def hero_names(state: DeucesState, names: Sequence[str]) -> list[str]:
+    """What each seat is called: its player's name, and where a name sits at several seats (a
+    player running several heroes), the name with the hero's class ("ann's Tinker") when
+    that tells them apart."""
+    counted = Counter(names)
+    called = [
+        f"{name}'s {state.players[seat].klass.name}"
+        if counted[name] > 1 and seat < len(state.players)
+        else name
+        for seat, name in enumerate(names)
+    ]
+    told_apart = Counter(called)
+    return [new if told_apart[new] == 1 else old for old, new in zip(names, called, strict=True)]
 
 
 def options_of(setup: Setup, mode: Mode, party: list[SeatChoice] | None) -> DeucesOptions:

@@ -97,8 +97,14 @@ DEUCES_RULINGS: list[str] = [
     "plays the pet's attack on their turn. When every player has fallen the encounter is lost "
     "whatever pets remain. Pets leave when the encounter ends, their cards to their master's "
     "discard pile.",
-    "Not played here: quest loot and special encounters, one player running several classes, "
-    "and the competitive modes.",
+    "Several heroes: one person may run two or three, by choosing that many classes in the "
+    "lobby (and up to as many custom abilities, in the same order; those left out are drawn). "
+    "Each hero is a seat of its own, called by its class (ann's Tinker); the target counts "
+    "heroes, 5 each. My hand shows the first of your heroes the table waits on; the person "
+    "has one result on the boards.",
+    "Custom abilities: each player chooses one in the lobby; one left unchosen is drawn by "
+    "the game's seed. It is usable from level 1, beside the class's abilities.",
+    "Not played here: quest loot and special encounters, and the competitive modes.",
     "Score: the total difficulty of the encounters won.",
 ]
 
@@ -132,11 +138,13 @@ DEUCES_RULES = RulesPage(
         ),
         (
             "In Discord",
-            "`/deuces new [level] [mode]` opens a table: Join, choose a class, and the host "
-            "presses Start. Press **My hand** to see your cards (only you see them), pick cards "
-            "in the menu, and press a play; 💡 is the GM's hint. A player who lets the table "
-            "wait too long is answered for: defended with their best cards, or they Guard. When "
-            "the GM has answered three times running and nobody plays, the table expires.",
+            "`/deuces new [level] [difficulty] [enemies] [levelling] [mode]` opens a table: "
+            "Join, choose a class and a custom ability (choose two or three classes to run "
+            "several heroes), and the host presses Start. Press **My hand** to see your "
+            "cards (only you see them), pick cards in the menu, and press a play; 💡 is the "
+            "GM's hint. A player who lets the table wait too long is answered for: defended "
+            "with their best cards, or they Guard. When the GM has answered three times "
+            "running and nobody plays, the table expires.",
         ),
         rulings_section(DEUCES_RULINGS),
         BOARDS_SECTION,
