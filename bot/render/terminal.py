@@ -24,8 +24,8 @@ def print_table(table: TableView, narration: list[str], out: TextIO) -> None:
     for line in narration:
         out.write(strip_marks(line) + "\n")
     _fields(table.fields, out)
-    if table.footer:
-        out.write(f"  ({table.footer})\n")
+    for line in table.footer.splitlines():
+        out.write(f"  ({strip_marks(line)})\n")
 
 
 def print_hand(hand: HandView, out: TextIO) -> None:

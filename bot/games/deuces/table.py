@@ -166,7 +166,13 @@ def deuces_table(state: DeucesState, names: list[str]) -> TableView:
     facts = table_view(state)
     foes = [
         f"`{f.index}` **{f.name}** ({f.rank}): "
-        + ("defeated" if f.defeated else cards_count(f.cards))
+        + (
+            "defeated"
+            if f.defeated
+            else f"difficulty {f.difficulty}"
+            if facts.prompt == "vote"  # hands are dealt once the party stays
+            else cards_count(f.cards)
+        )
         + (f", edge {f.edge:+d}" if f.edge and not f.defeated else "")
         for f in facts.enemies
     ]
