@@ -47,7 +47,8 @@ ATTACKED = [
     "{attacker} attacks {defender} with {category}: {cards}.",
     "{attacker} lunges at {defender}: {category} ({cards}).",
 ]
-DEFENDED = ["{defender} answers with {cards}.", "{defender} blocks with {cards}."]
+DEFENDED = ["{defender} answers with {cards}.", "{defender} meets it with {cards}."]
+"""Neutral words: whether the answer holds is the next line's news."""
 CLASH = {
     "attacker": "The attack lands: {attacker} draws {attacker_draws}.",
     "tie": "Steel rings on steel, a tie: both draw ({attacker_draws} and {defender_draws}).",
