@@ -59,13 +59,15 @@ async def table_message(record: GameRecord, match: Match, notice: str = "") -> M
     (cogs/table_layout.py): the table, the voice's last lines, its picture while it is played,
     and the buttons that fit the status (plays, New game, Share, or none). The picture is drawn
     off the event loop."""
-    layout, picture = _layout(record, match, notice)
+    layout, picture = laid_out(record, match, notice)
     view = layout_view(layout, record.id, record.version, partial(menu_select, record))
     attachments = await _drawn(picture) if layout.picture else []
     return {"view": view, "attachments": attachments, "content": None, "embed": None}
 
 
-def _layout(record: GameRecord, match: Match, notice: str) -> tuple[TableLayout, Picture | None]:
+def laid_out(
+    record: GameRecord, match: Match, notice: str = ""
+) -> tuple[TableLayout, Picture | None]:
     """The table laid out, and its picture to draw."""
     names = [p.display_name for p in record.players]
     table = match.table(names)
