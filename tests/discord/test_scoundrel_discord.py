@@ -6,6 +6,7 @@ import json
 
 from bot.games.crawl.actions import parse_action
 from bot.games.scoundrel.engine import new_game
+from cogs.messages import COLOURS
 from storage import GameStatus
 from tests.discord.conftest import SEED
 from tests.discord.tables import fact, footnote
@@ -350,3 +351,71 @@ async def test_a_second_new_game_at_once_is_held_back_until_the_first_is_played(
         clock.now += 10  # game 2, unplayed, holds back no more after a few seconds
         later = await discord.slash("dragons new", alice)
         assert len(later.created_threads) == 1
+
+
+PHONE_TEXT = 600
+"""Characters of text a table may show: about one phone screen with its picture."""
+PHONE_ROWS = 6
+"""Rows of buttons (a section with its button counts as one)."""
+
+
+def button_rows(message: StoredMessage) -> int:
+    return len(message.sections) + sum(1 for c in message.walk_components() if c["type"] == 1)
+
+
+def assert_fits_a_phone(message: StoredMessage) -> None:
+    chars = sum(len(text) for text in message.texts)
+    assert chars <= PHONE_TEXT, f"{chars} characters: {message.text}"
+    assert button_rows(message) <= PHONE_ROWS
+
+
+async def test_a_scoundrel_table_is_one_container_that_fits_a_phone(
+    harness, make_bot, alice
+) -> None:
+    async with harness.running(make_bot) as discord:
+        message = (await start(discord, alice)).message
+        (container,) = message.components
+        assert message.components_v2 and container["type"] == 17
+        assert message.content == "" and message.embeds == []
+        assert message.accent_colour == COLOURS["active"]
+        assert message.media_urls == ["attachment://table.png"]
+        assert message.attachments[0]["filename"] == "table.png"
+        heading, body = message.texts[:2]
+        *narration, stats = body.splitlines()
+        assert heading == "### Scoundrel · Classic" and 1 <= len(narration) <= 2
+        assert stats.split(" · ")[0].startswith("❤️ Health") and len(stats.split(" · ")) == 3
+        # Barehanded, each room card has one move: beside its own line, in a section.
+        sections = message.sections
+        assert [s["components"][0]["content"] for s in sections] == [
+            "**3♠** monster",
+            "**7♥** potion",
+            "**8♣** monster",
+            "**2♣** monster",
+        ]
+        assert [s["accessory"]["label"].split(" · ")[0] for s in sections] == [
+            "Fight 3♠ barehanded",
+            "Drink 7♥",
+            "Fight 8♣ barehanded",
+            "Fight 2♣ barehanded",
+        ]
+        assert_fits_a_phone(message)
+        while moves_left(message):
+            room = fact(message, "Room").split(" (")[0].split()
+            labels = [b["label"] for b in message.buttons]
+            assert all(any(card in label for label in labels) for card in room), labels
+            assert len(message.texts[1].splitlines()) <= 3, "two lines of the voice, the stats"
+            assert_fits_a_phone(message)
+            message = (await discord.click(message, cautious(message)["custom_id"], alice)).message
+        record = await discord.bot.store.get_game(1)
+        assert record.status == GameStatus.FINISHED
+        assert message.accent_colour in (COLOURS["won"], COLOURS["lost"])
+        assert message.accent_colour != COLOURS["active"] and message.media_urls == []
+        assert_fits_a_phone(message)
+
+
+async def test_an_abandoned_table_turns_grey_and_keeps_its_text(harness, make_bot, alice) -> None:
+    async with harness.running(make_bot) as discord:
+        game = await start(discord, alice)
+        await discord.slash("game abandon", alice)
+        assert game.message.components_v2 and game.message.accent_colour == COLOURS["closed"]
+        assert game.message.heading == "Scoundrel · Classic" and game.message.buttons == []
