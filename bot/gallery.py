@@ -1,6 +1,7 @@
 """Every kind of message each game shows, written to a folder for review: the picture as the
 message attaches it, and the message as text (title, the voice's lines, fields, and the buttons
-row by row).
+row by row), then the table as the Discord message lays it out (bot/render/layout.py), with
+its characters of text, rows of buttons and components.
 
 Each variant is played from a fixed seed by its own hints (or its first legal move), and shown at
 its start, midway and at its end, with each player's hand where the game has private hands.
@@ -9,14 +10,18 @@ its start, midway and at its end, with each player's hand where the game has pri
 from __future__ import annotations
 
 import io
+import json
 from pathlib import Path
 
 from bot.games.contract import Setup
 from bot.games.definition import GameEntry, Match
 from bot.games.registry import GAMES
 from bot.games.views import Control, HandView, Picture, TableView
+from bot.render.layout import layout_text
 from bot.render.pictures import render
 from bot.render.terminal import print_hand, print_table
+from cogs.messages import laid_out
+from storage import GameRecord, GameStatus, PlayerSeat
 
 MOVE_LIMIT = 600
 """A game longer than this is shown as it stands then (a long quest)."""
@@ -31,7 +36,8 @@ def write_gallery(folder: Path, seed: int = 1) -> list[Path]:
             stem = f"{key}-{variant.key}"
             seats = variant.seats.min
             for moment, (match, lines) in _moments(game, variant.key, seats, seed):
-                written += _write_moment(folder / f"{stem}-{moment}", match, lines, seats)
+                record = _record(key, variant.key, seed, match, lines, seats)
+                written += _write_moment(folder / f"{stem}-{moment}", match, lines, record)
     return written
 
 
@@ -62,9 +68,38 @@ def _names(seats: int) -> list[str]:
     return ["Ada", "Bo", "Cy", "Di", "Ed", "Flo"][:seats]
 
 
-def _write_moment(stem: Path, match: Match, lines: list[str], seats: int) -> list[Path]:
+def _record(
+    key: str, variant: str, seed: int, match: Match, lines: list[str], seats: int
+) -> GameRecord:
+    """The game as the store would hold it, so the Discord layout is drawn as the bot draws
+    it (its own buttons included)."""
+    return GameRecord(
+        id=1,
+        game=key,
+        variant=variant,
+        guild_id=None,
+        channel_id=0,
+        message_id=None,
+        owner_id=1,
+        status=GameStatus.FINISHED if match.is_over else GameStatus.ACTIVE,
+        seed=seed,
+        state=match.dump(),
+        narration=json.dumps(lines),
+        version=0,
+        created_at=0.0,
+        updated_at=0.0,
+        players=[
+            PlayerSeat(seat=seat, user_id=seat + 1, display_name=name)
+            for seat, name in enumerate(_names(seats))
+        ],
+    )
+
+
+def _write_moment(stem: Path, match: Match, lines: list[str], record: GameRecord) -> list[Path]:
+    seats = len(record.players)
     table = match.table(_names(seats))
-    written = _write_view(stem, _table_text(table, lines), table.picture)
+    text = _table_text(table, lines) + "\n" + layout_text(laid_out(record, match)[0])
+    written = _write_view(stem, text, table.picture)
     if match.info.private_hands and not match.is_over:
         for seat in range(seats):
             hand = match.hand(seat, [], _names(seats))

@@ -40,6 +40,8 @@ _THINKING = "answer:thinking"
 PRIVATE = "private"
 """A command whose answers are only for the user (its `extras`): deferred privately."""
 _watching: set[asyncio.Task[None]] = set()
+CLEARED = ("content", "embed")
+"""Fields an edit sets to None to take them off: a Components V2 message may have neither."""
 
 
 def _ready(interaction: discord.Interaction) -> asyncio.Event:
@@ -159,8 +161,8 @@ async def _defer_when_silent(interaction: discord.Interaction, after: float) -> 
 
 def as_new_message(fields: Mapping[str, Any]) -> dict[str, Any]:
     """Fields for a new message: what an edit takes as `attachments` a new message sends as
-    `files`."""
-    new = dict(fields)
+    `files`, and what an edit clears (content, embed: None) a new message leaves out."""
+    new = {key: value for key, value in fields.items() if key not in CLEARED or value is not None}
     files = new.pop("attachments", None)
     if files:
         new["files"] = files

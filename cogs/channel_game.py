@@ -11,6 +11,7 @@ from discord.ext import commands, tasks
 
 from cogs import answers
 from cogs.answers import refuse
+from cogs.components import walk
 from cogs.context import UnknownGame
 from cogs.custom_ids import BOARD_KIND, GAME_KIND, SELECT_KIND, TABLE_KIND, decode
 from cogs.replies import say
@@ -91,8 +92,4 @@ class ChannelGameCog(commands.Cog):
 def _on_message(message: discord.Message | None, custom_id: str) -> bool:
     if message is None:
         return False
-    return any(
-        getattr(child, "custom_id", None) == custom_id
-        for row in message.components
-        for child in getattr(row, "children", [row])
-    )
+    return any(getattr(child, "custom_id", None) == custom_id for child in walk(message.components))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -89,6 +90,17 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=templa
         except Exception:
             log.exception("select %s failed", self.custom.encode())
             await refuse(interaction, SOMETHING_WENT_WRONG)
+
+
+def walk(components: Sequence[Any]) -> Iterator[Any]:
+    """Every component of a message, depth first: inside rows, and in a Components V2 message
+    inside containers and sections too (a section's button is its accessory)."""
+    for component in components:
+        yield component
+        yield from walk(list(getattr(component, "children", None) or []))
+        accessory = getattr(component, "accessory", None)
+        if accessory is not None:
+            yield accessory
 
 
 def button(game_id: int, version: int, control: Control, kind: str = GAME_KIND) -> GameButton:

@@ -14,6 +14,7 @@ import discord
 
 from bot.games.definition import GameEntry, Match
 from bot.games.registry import GAMES
+from cogs.table_layout import without_picture as layout_without_picture
 from cogs.thinking import Thinker
 from storage import GameRecord, Store
 
@@ -108,6 +109,9 @@ def without_picture(fields: dict[str, Any]) -> dict[str, Any]:
     plain = {**fields, "attachments": []}
     if isinstance(embed, discord.Embed):
         plain["embed"] = discord.Embed.from_dict(embed.to_dict()).set_image(url=None)
+    view = fields.get("view")
+    if isinstance(view, discord.ui.LayoutView):
+        plain["view"] = layout_without_picture(view)
     return plain
 
 

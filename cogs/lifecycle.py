@@ -23,6 +23,7 @@ from cogs.messages import table_message
 from cogs.outcomes import ratings_for, result_rows
 from cogs.pings import announce_turn, warn_turn, withdraw
 from cogs.replies import idle_text, say
+from cogs.table_layout import notice_view
 from storage import GameRecord, GameStatus, StaleVersion
 
 log = logging.getLogger(__name__)
@@ -70,8 +71,8 @@ class Lifecycle:
             await self.desk.edit_message(
                 record.channel_id,
                 old_message,
-                content=say("resumed", id=record.id),
-                view=None,
+                content=None,
+                view=notice_view(say("resumed", id=record.id)),
                 embed=None,
                 attachments=[],
             )

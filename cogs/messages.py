@@ -6,23 +6,26 @@ from __future__ import annotations
 import asyncio
 import io
 import json
+from functools import partial
 from typing import Any, TypedDict
 
 import discord
 
 from bot.games.definition import Match
-from bot.games.views import Control, HandView, Menu, Picture, TableView
+from bot.games.views import Control, HandView, Menu, Picture
+from bot.render.layout import TableLayout, table_layout
 from bot.render.pictures import render
-from cogs.components import GameSelect, build_view, button
-from cogs.custom_ids import SELECT_KIND, TABLE_KIND, CustomId
-from cogs.replies import plural
+from cogs.components import GameSelect, button
+from cogs.custom_ids import SELECT_KIND, CustomId
+from cogs.replies import is_table_notice, plural
+from cogs.table_layout import layout_view
 from storage import GameRecord, GameStatus
 
 DESCRIPTION_LIMIT = 4096
 FIELD_LIMIT = 1024
 COLOURS = {"active": 0x8B5CF6, "won": 0x22C55E, "lost": 0xEF4444, "closed": 0x6B7280}
 NARRATION_LINES = 6
-"""The voice's last lines, shown above the table."""
+"""The voice's last lines a game keeps (the table shows the last two of them)."""
 PICKER_LIMIT = 25
 
 PLAY_AGAIN, SHARE, HAND, PICK, REMATCH = "again", "share", "hand", "pick", "rematch"
@@ -33,7 +36,7 @@ HINT, HINDSIGHT = "hint", "hindsight"
 HAND_BUTTON = Control(label="🂠 My hand", action=HAND, style="primary")
 LAST_ROW = 4
 HINT_BUTTON = Control(label="💡 Hint", action=HINT, row=LAST_ROW)
-"""After the game's own buttons, on the last row."""
+"""After the game's moves, on their last row."""
 HINDSIGHT_BUTTON = Control(label="🔍 Could I have won?", action=HINDSIGHT)
 HAND_FOOTER = "Press My hand to see your cards and play"
 
@@ -42,16 +45,30 @@ PICTURE_FILE = "table.png"
 
 
 class MessageFields(TypedDict):
-    embed: discord.Embed
-    view: discord.ui.View
+    view: discord.ui.LayoutView
     attachments: list[discord.File]
     """The table's picture, or none: an edit with an empty list takes an old picture off."""
+    content: None
+    embed: None
+    """Both cleared: an edit may turn an old message of embeds into a Components V2 one only
+    with its content and embeds taken off (a new message leaves them out)."""
 
 
 async def table_message(record: GameRecord, match: Match, notice: str = "") -> MessageFields:
-    """The game message for a record, whatever its status: the table, the voice's last lines,
-    its picture while it is played, and the buttons that fit the status (plays, New game,
-    Share, or none). The picture is drawn off the event loop."""
+    """The game message for a record, whatever its status, as one Components V2 container
+    (cogs/table_layout.py): the table, the voice's last lines, its picture while it is played,
+    and the buttons that fit the status (plays, New game, Share, or none). The picture is drawn
+    off the event loop."""
+    layout, picture = laid_out(record, match, notice)
+    view = layout_view(layout, record.id, record.version, partial(menu_select, record))
+    attachments = await _drawn(picture) if layout.picture else []
+    return {"view": view, "attachments": attachments, "content": None, "embed": None}
+
+
+def laid_out(
+    record: GameRecord, match: Match, notice: str = ""
+) -> tuple[TableLayout, Picture | None]:
+    """The table laid out, and its picture to draw."""
     names = [p.display_name for p in record.players]
     table = match.table(names)
     active = record.status == GameStatus.ACTIVE
@@ -61,16 +78,23 @@ async def table_message(record: GameRecord, match: Match, notice: str = "") -> M
         f"💡 {plural(record.hints, 'hint')} taken: not ranked" if record.hints else "",
     )
     table.footer = " · ".join(note for note in notes if note)
-    embed = table_embed(table, json.loads(record.narration), record, _colour(record, match), notice)
-    view = build_view(record.id, record.version, table_controls(record, match), TABLE_KIND)
-    for control in table.controls if active else []:
-        view.add_item(button(record.id, record.version, control))
-    for number, menu in enumerate(table.menus if active else []):
-        view.add_item(menu_select(record, number, menu))
-    if active and _alone_with(record, match.info.hints):
-        view.add_item(button(record.id, record.version, HINT_BUTTON, TABLE_KIND))
-    attachments = await _picture(embed, table.picture if active else None)
-    return {"embed": embed, "view": view, "attachments": attachments}
+    owner = record.players[0].display_name if record.players else "?"
+    hint = active and _alone_with(record, match.info.hints)
+    narration: list[str] = json.loads(record.narration)
+    told = [line for line in narration if is_table_notice(line)]
+    layout = table_layout(
+        table,
+        narration=narration,
+        pinned=told[-1] if told else "",
+        colour=COLOURS[_colour(record, match)],
+        lead=table_controls(record, match),
+        trail=[HINT_BUTTON] if hint else [],
+        byline=f"{owner}'s table · Game #{record.id}",
+        picture=active and table.picture is not None,
+        notice=notice,
+        active=active,
+    )
+    return layout, table.picture
 
 
 def menu_select(record: GameRecord, number: int, menu: Menu) -> GameSelect:
@@ -100,26 +124,6 @@ def menu_select(record: GameRecord, number: int, menu: Menu) -> GameSelect:
 def _alone_with(record: GameRecord, capability: bool) -> bool:
     """Hints and solved deals are for a player alone at the table."""
     return capability and len(record.players) == 1
-
-
-def table_embed(
-    table: TableView, narration: list[str], record: GameRecord, colour: str, notice: str = ""
-) -> discord.Embed:
-    lines = [*narration, *([f"\n{notice}"] if notice else [])]
-    embed = discord.Embed(
-        title=table.title[:256],
-        description="\n".join(lines)[-DESCRIPTION_LIMIT:] or None,
-        colour=COLOURS[colour],
-    )
-    owner = record.players[0].display_name if record.players else "?"
-    embed.set_author(name=f"{owner}'s table"[:256])
-    active = record.status == GameStatus.ACTIVE
-    shown = [field for field in table.fields if active or not field.prompt]
-    for field in shown[:25]:
-        embed.add_field(name=field.name[:256], value=field.value[:FIELD_LIMIT], inline=field.inline)
-    footer = f"Game #{record.id}" + (f" · {table.footer}" if table.footer else "")
-    embed.set_footer(text=footer[:2048])
-    return embed
 
 
 def _colour(record: GameRecord, match: Match) -> str:
@@ -176,8 +180,15 @@ async def _picture(embed: discord.Embed, picture: Picture | None) -> list[discor
     """The picture drawn off the loop and shown as the embed's image; none to take one off."""
     if picture is None:
         return []
-    png = await asyncio.to_thread(render, picture)
     embed.set_image(url=f"attachment://{PICTURE_FILE}")
+    return await _drawn(picture)
+
+
+async def _drawn(picture: Picture | None) -> list[discord.File]:
+    """The picture drawn off the event loop, as the message's one file."""
+    if picture is None:
+        return []
+    png = await asyncio.to_thread(render, picture)
     return [discord.File(io.BytesIO(png), filename=PICTURE_FILE)]
 
 

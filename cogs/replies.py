@@ -5,6 +5,8 @@ A refusal is always ephemeral and changes nothing; the wording names what to do 
 
 from __future__ import annotations
 
+import re
+
 SOMETHING_WENT_WRONG = "Something went wrong on my side. Your game is saved; try again in a moment."
 
 SAY = {
@@ -59,6 +61,19 @@ SAY = {
 
 def say(key: str, **values: object) -> str:
     return SAY[key].format(**values)
+
+
+TABLE_NOTICES = ("timed_out", "left_notice")
+"""What the table itself tells its players between the game's own lines (stored with them)."""
+_NOTICE_PATTERNS = [
+    re.compile(re.sub(r"\\\{\w+\\\}", ".+", re.escape(SAY[key]))) for key in TABLE_NOTICES
+]
+
+
+def is_table_notice(line: str) -> bool:
+    """Whether a stored line is one of the table's own notices (a turn that timed out, a
+    player who left), which a compact table keeps in sight after the game's lines roll on."""
+    return any(pattern.fullmatch(line) for pattern in _NOTICE_PATTERNS)
 
 
 def idle_text(minutes: int) -> str:

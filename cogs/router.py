@@ -22,6 +22,7 @@ from bot.games.definition import GameInfo
 from cogs import answers
 from cogs.answers import refuse
 from cogs.challenges import CHALLENGE_ANSWERS, ChallengeDesk
+from cogs.components import walk
 from cogs.context import Desk, UnknownGame, game_of, match_of
 from cogs.custom_ids import TABLE_KIND, CustomId, decode
 from cogs.daily import DailyDesk
@@ -42,6 +43,7 @@ from cogs.messages import (
 from cogs.plays import Plays
 from cogs.replies import idle_text, say
 from cogs.starting import Starter
+from cogs.table_layout import without_controls
 from storage import GameRecord, GameStatus
 
 LEGACY_PLAY = "do"
@@ -287,9 +289,13 @@ class Router:
             return
         named = {
             custom.game_id
-            for row in message.components
-            for child in getattr(row, "children", [row])
+            for child in walk(message.components)
             if (custom := decode(getattr(child, "custom_id", None) or "")) is not None
         }
-        if named == {game_id}:
+        if named != {game_id}:
+            return
+        if message.flags.components_v2:  # its text stays: such a message cannot go back
+            view = without_controls(message)
+            await self.desk.edit_message(message.channel.id, message.id, view=view)
+        else:
             await self.desk.edit_message(message.channel.id, message.id, view=None)

@@ -257,7 +257,7 @@ class Starter:
                 record = record.model_copy(update={"message_id": interaction.message.id})
             match = match_of(record)
             record = await play_bots(self.desk, record, match)
-            await answers.update(interaction, content=here, **await table_message(record, match))
+            await answers.update(interaction, **await table_message(record, match, here or ""))
         await announce_turn(self.desk, record, match, set(), interaction.user.id)
 
     async def post_in(

@@ -13,6 +13,7 @@ from discord.state import ConnectionState
 from discord.webhook.async_ import AsyncWebhookAdapter
 
 from tests.harness import spec
+from tests.harness.components_v2 import v2_problems
 from tests.harness.fakecord import SETTLE_TASK_PREFIXES
 from tests.harness.guilds import CREATE_PUBLIC_THREADS, MANAGE_GUILD, User
 from tests.harness.problems import ProblemKind
@@ -441,3 +442,72 @@ async def test_webhook_patch_restored_after_sequential_bots(
             await discord_.slash("secret", alice)
         assert AsyncWebhookAdapter.request is original
     runner.check()
+
+
+# ---- Components V2 ------------------------------------------------------------------------------
+
+
+def _layout_view() -> discord.ui.LayoutView:
+    button = discord.ui.Button(label="Vote", custom_id="v2:vote")
+    view = discord.ui.LayoutView(timeout=None)
+    view.add_item(
+        discord.ui.Container(
+            discord.ui.TextDisplay("### Poll"),
+            discord.ui.Section("Red or blue?", accessory=button),
+            discord.ui.ActionRow(discord.ui.Button(label="Close", custom_id="v2:close")),
+            accent_colour=0x22C55E,
+        )
+    )
+    return view
+
+
+async def test_a_components_v2_message_reads_through_its_container(
+    harness: Harness, world: World, make_bot: BotFactory
+) -> None:
+    spec.require_spec()
+    async with harness.running(make_bot) as discord_:
+        channel = discord_.bot.get_channel(world.channel.id)
+        assert isinstance(channel, discord.TextChannel)
+        sent = await channel.send(view=_layout_view())
+    posted = world.message(sent.id)
+    assert posted.components_v2 and posted.content == "" and posted.embeds == []
+    assert posted.heading == "Poll" and posted.text == "### Poll\nRed or blue?"
+    assert posted.line("blue") == "Red or blue?" and posted.accent_colour == 0x22C55E
+    assert posted.button("Vote")["custom_id"] == "v2:vote", "a section's accessory is found"
+    assert posted.custom_ids == ["v2:vote", "v2:close"] and len(posted.sections) == 1
+    (post,) = discord_.find_requests("POST", "/channels/{channel_id}/messages")
+    assert post.violations == [] and post.body["flags"] == 1 << 15
+
+
+async def test_content_on_a_components_v2_message_is_a_violation(
+    harness: Harness, world: World, make_bot: BotFactory
+) -> None:
+    spec.require_spec()
+    async with harness.running(make_bot) as discord_:
+        channel = discord_.bot.get_channel(world.channel.id)
+        assert isinstance(channel, discord.TextChannel)
+        sent = await channel.send(view=_layout_view())
+        with discord_.expect_errors() as expected, pytest.raises(discord.HTTPException):
+            await sent.edit(content="Back to plain text")  # the flag cannot be taken off
+    (violation,) = expected.violations
+    assert "cannot have content" in violation.summary
+    assert world.message(sent.id).text == "### Poll\nRed or blue?", "the message is unchanged"
+
+
+def test_components_v2_rules_beyond_the_schema() -> None:
+    text = {"type": 10, "content": "x"}
+    container = {"type": 17, "components": [text]}
+    v2 = 1 << 15
+    assert v2_problems({"flags": v2, "components": [container]}) == []
+    assert v2_problems({"components": [container]}) == [
+        "components of types [10, 17] need the IS_COMPONENTS_V2 flag"
+    ]
+    assert "cannot have embeds" in v2_problems({"flags": v2, "embeds": [{"title": "t"}]})[0]
+    embed_message = {"flags": 0, "content": "old", "embeds": [], "components": []}
+    upgrade = {"flags": v2, "components": [container]}
+    assert "cannot have content" in v2_problems(upgrade, embed_message)[0], "not cleared"
+    assert v2_problems({**upgrade, "content": None, "embeds": []}, embed_message) == []
+    many = {"type": 17, "components": [text] * 40}
+    assert "41 components" in v2_problems({"flags": v2, "components": [many]})[0]
+    long = {"type": 17, "components": [{"type": 10, "content": "x" * 2001}] * 2}
+    assert "4002 characters" in v2_problems({"flags": v2, "components": [long]})[0]

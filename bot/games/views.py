@@ -31,6 +31,10 @@ class Control(BaseModel, frozen=True):
     style: Style = "secondary"
     row: int | None = None
     disabled: bool = False
+    line: str = ""
+    """The table line this button acts on (a room card: "**9♣** monster"), where it acts on
+    one: a message with room for it shows the line with the button beside it. Buttons sharing
+    a line stay together in a row, the line then said by their labels."""
 
 
 class MenuOption(BaseModel, frozen=True):

@@ -154,7 +154,7 @@ class Forger:
             result = await self.discord.select(forged, custom_id, ["0.9S"], user, check=False)
         else:
             forged = StoredMessage(payload=copy.deepcopy(self.carrier))
-            forged.payload["components"][0]["components"][0]["custom_id"] = custom_id
+            forged.buttons[0]["custom_id"] = custom_id
             result = await self.discord.click(forged, custom_id, user, check=False)
         after = await snapshot(self.discord)
         self.tally.tried += 1

@@ -30,7 +30,7 @@ def nim() -> Iterator[None]:
 
 def best_take(message: StoredMessage) -> dict:
     """Leave the house a multiple of four where possible, else take one."""
-    pile = int(message.embed["title"].split("·")[1].split()[0])
+    pile = int(message.heading.split("·")[1].split()[0])
     wanted = pile % 4 or 1
     return message.button(f"Take {wanted}")
 
@@ -43,8 +43,8 @@ async def test_a_registered_game_is_started_and_clicked_to_its_end(
         started = await discord.slash("nim new", alice, variant="long")
         assert started.response_type == CHANNEL_MESSAGE and not started.ephemeral
         message = started.message
-        assert message.embed["title"].startswith("Nim · ")
-        assert "A pile of" in message.embed["description"]
+        assert message.heading.startswith("Nim · ")
+        assert "A pile of" in message.text
         assert [b["label"] for b in message.buttons] == ["Take 1", "Take 2", "Take 3"]
         clicks = 0
         while message.buttons[0]["label"] != "New game":
@@ -73,7 +73,7 @@ async def test_its_buttons_refuse_strangers_and_illegal_moves(
         # A client showing a forged button: taking more sticks than the rules allow.
         forged = StoredMessage(payload=copy.deepcopy(message.payload))
         custom_id = message.button("Take 1")["custom_id"].replace("take:1", "take:9")
-        forged.payload["components"][0]["components"][0]["custom_id"] = custom_id
+        forged.buttons[0]["custom_id"] = custom_id
         illegal = await discord.click(forged, custom_id, alice)
         assert illegal.ephemeral and "You can't do that now" in illegal.content
         assert (await discord.bot.store.get_game(1)).version == 0, "nothing changed"

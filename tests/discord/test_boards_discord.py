@@ -3,6 +3,7 @@
 import re
 
 from storage import GameStatus, PlayerSeat, ResultRow
+from tests.discord.tables import fact, footnote
 from tests.discord.test_scoundrel_discord import HINDSIGHT, cautious, moves_left
 from tests.harness import StoredMessage
 
@@ -20,7 +21,7 @@ async def finished(discord, user, seed_list, seed: int) -> int:
     seed_list.append(seed)
     game = await discord.slash("scoundrel new", user)
     message = await play_out(discord, game.message, user)
-    footer = message.embed["footer"]["text"]
+    footer = footnote(message)
     return int(re.search(r"score (-?\d+)", footer).group(1))
 
 
@@ -148,10 +149,10 @@ async def test_the_daily_deal_is_the_same_for_everyone_with_one_attempt_each(
         first = await discord.slash("scoundrel daily", alice)
         other = await discord.slash("scoundrel daily", bob)
         assert first.ephemeral and other.ephemeral
-        room = [f for f in first.message.embed["fields"] if "Room" in f["name"]]
-        assert room == [f for f in other.message.embed["fields"] if "Room" in f["name"]]
+        room = fact(first.message, "Room")
+        assert room == fact(other.message, "Room")
         again = await discord.slash("scoundrel daily", alice)  # the same attempt, fresh buttons
-        assert again.message.embed["footer"]["text"].startswith("Game #1")
+        assert "· Game #1 ·" in footnote(again.message)
         done = await play_out(discord, again.message, alice)
         assert [b["label"] for b in done.buttons] == ["Share my result", HINDSIGHT]
         retry = await discord.slash("scoundrel daily", alice)

@@ -59,7 +59,7 @@ async def test_a_killed_process_loses_no_committed_click(harness, settings, worl
     # Discord still has the game's message, with the id the dead process stored.
     message = world.create_message(
         world.channel,
-        {"embeds": last_seen["embeds"], "components": last_seen["components"]},
+        {key: last_seen[key] for key in ("embeds", "components", "flags")},
         id=last_seen["id"],
     )
     async with harness.running(lambda: DungeonBot(settings, seeds=lambda: 3)) as discord:
@@ -67,7 +67,8 @@ async def test_a_killed_process_loses_no_committed_click(harness, settings, worl
             message, message.button("Fight 3♠ barehanded")["custom_id"], alice
         )
         assert result.response_type == 7
-        health = next(f["value"] for f in result.message.embed["fields"] if "Health" in f["name"])
+        stats = result.message.line("❤️ Health").split(" · ")
+        health = next(part for part in stats if "Health" in part)
         assert health.endswith("15/20"), "20, +0 from 7♥ at full health, -2, -3"
         actions = await discord.bot.store.actions(1)
         assert [a.seq for a in actions] == [1, 2, 3]

@@ -7,6 +7,7 @@ import re
 from bot.games.registry import GAMES
 from cogs.lobbies import LobbyState
 from storage import GameStatus, PlayerSeat
+from tests.discord.tables import facts_text
 from tests.harness import StoredMessage
 
 UPDATE_MESSAGE = 7
@@ -72,8 +73,8 @@ async def test_three_players_join_play_an_encounter_and_one_times_out(
         assert not_host.ephemeral and "Only the host" in not_host.content
         started = await discord.click(lobby, lobby.button("Start")["custom_id"], alice)
         table = started.message
-        assert table.id == lobby.id and table.embed["title"].startswith("Dungeons & Deuces")
-        assert "Waiting for" in str(table.embed["fields"])
+        assert table.id == lobby.id and table.heading.startswith("Dungeons & Deuces")
+        assert "Waiting for" in facts_text(table)
         users = {0: alice, 1: bob, 2: carol}
         _, state = await state_of(discord)
         assert (state.players[1].klass.id, state.players[1].custom.id) == (
@@ -92,11 +93,11 @@ async def test_three_players_join_play_an_encounter_and_one_times_out(
         late = users[state.waiting_for[0]].name
         clock.advance(minutes=3)
         assert await discord.bot.router.lifecycle.time_out_turns() >= 1
-        assert f"Time ran out for {late}" in table.embed["description"]
+        assert f"Time ran out for {late}" in table.text
 
         record = await play_with_hints(discord, table, users)
         assert record.status == GameStatus.FINISHED
-        assert "Waiting for" not in str(table.embed["fields"]), "nobody is awaited any more"
+        assert "Waiting for" not in facts_text(table), "nobody is awaited any more"
         results = await discord.bot.store.results(1)
         assert {r.user_id for r in results} == {alice.id, bob.id, carol.id}
         assert len({r.outcome for r in results}) == 1, "the party wins or loses together"
@@ -167,14 +168,14 @@ async def test_a_table_nobody_plays_expires_instead_of_playing_itself(
     async with harness.running(make_bot) as discord:
         lobby = await open_table(discord, alice)
         table = (await discord.click(lobby, lobby.button("Start")["custom_id"], alice)).message
-        assert "Waiting for" in str(table.embed["fields"])
+        assert "Waiting for" in facts_text(table)
         for _ in range(30):  # an hour and a half of sweeps every three minutes
             clock.advance(minutes=3)
             await discord.bot.router.lifecycle.sweep()
         record = await discord.bot.store.get_game(1)
         assert record.status == GameStatus.EXPIRED
         assert [r.outcome for r in await discord.bot.store.results(1)] == ["expired"]
-        assert "Waiting for" not in str(table.embed["fields"]), "a closed table waits on nobody"
+        assert "Waiting for" not in facts_text(table), "a closed table waits on nobody"
 
 
 async def test_the_deuces_rules_are_split_within_discords_limits(harness, make_bot, alice) -> None:
@@ -205,7 +206,7 @@ async def test_a_table_started_in_a_busy_channel_moves_to_a_thread(
         (thread,) = started.created_threads
         assert thread.mention in lobby.content and lobby.buttons == []
         (table,) = discord.messages_in(thread)
-        assert table.embed["title"].startswith("Dungeons & Deuces")
+        assert table.heading.startswith("Dungeons & Deuces")
         record = await discord.bot.store.get_game(1)
         assert (record.status, record.channel_id, record.message_id) == (
             GameStatus.ACTIVE,
@@ -275,7 +276,7 @@ async def test_players_are_warned_before_the_table_moves_for_them(
         assert len(warnings()) == 1, "one warning per move"
         clock.advance(minutes=1)
         await lifecycle.sweep()
-        assert "Time ran out" in table.embed["description"]
+        assert "Time ran out" in table.text
         assert warnings() == [], "once the table has moved, the warning goes"
 
 

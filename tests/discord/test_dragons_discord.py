@@ -5,6 +5,7 @@ import copy
 from bot.games.contract import Outcome
 from bot.games.registry import GAMES
 from storage import GameStatus
+from tests.discord.tables import footnote, long_facts
 from tests.discord.test_scoundrel_discord import HINDSIGHT, HINT, TABLE_LABELS, moves_left
 from tests.harness import StoredMessage
 
@@ -41,8 +42,8 @@ async def test_solo_game_to_the_end(harness, make_bot, alice) -> None:
     async with harness.running(make_bot) as discord:
         game = await discord.slash("dragons new", alice)
         message = game.message
-        assert message.embed["title"] == "Diamonds & Dragons"
-        heroes = message.embed["fields"][0]["value"].split("\n")[0]
+        assert message.heading == "Diamonds & Dragons"
+        heroes = next(iter(long_facts(message).values())).split("\n")[0]
         assert heroes.startswith("K♥\u00a0▰▰▰▰ · "), "a hero and their bar never part"
         assert not any("barehanded" in b["label"] for b in message.buttons)
         assert message.buttons[-1]["label"] == HINT
@@ -61,8 +62,8 @@ async def test_a_challenge_accepted_and_played_to_the_end(harness, make_bot, ali
         accepted = await discord.click(message, message.button("Accept")["custom_id"], bob)
         assert accepted.response_type == UPDATE_MESSAGE and accepted.message.id == message.id
         message = accepted.message
-        assert message.embed["title"] == "Diamonds & Dragons · Duel"
-        parties = [f["name"] for f in message.embed["fields"][:2]]
+        assert message.heading == "Diamonds & Dragons · Duel"
+        parties = list(long_facts(message))[:2]
         assert parties == ["🛡️ alice", "🛡️ bob"]
         players = {0: alice, 1: bob}
         moves = 0
@@ -88,7 +89,7 @@ async def test_a_challenge_accepted_and_played_to_the_end(harness, make_bot, ali
         assert all(r.games == 1 for r in ratings.values())
         board = await discord.slash("leaderboard", alice, game="dragons-duel")
         assert "alice" in board.embed["description"] and "bob" in board.embed["description"]
-        verdict = next(f["value"] for f in message.embed["fields"] if f["name"] == "🏆 Duel")
+        verdict = long_facts(message)["🏆 Duel"]
         escaped = [
             user.name
             for party, user in zip(state.parties, (alice, bob), strict=True)
@@ -110,8 +111,8 @@ async def test_a_challenge_accepted_and_played_to_the_end(harness, make_bot, ali
         abandoned = await discord.slash("game abandon", alice)  # frees the channel again
         assert "Abandoned" in abandoned.content
         again = await discord.click(message, message.button("New solo game")["custom_id"], bob)
-        assert again.message.embed["title"] == "Diamonds & Dragons"
-        assert again.message.embed["author"]["name"] == "bob's table"
+        assert again.message.heading == "Diamonds & Dragons"
+        assert "bob's table" in footnote(again.message)
 
 
 async def test_only_the_player_on_turn_can_pick(harness, make_bot, alice, bob) -> None:
@@ -174,7 +175,7 @@ async def test_a_duel_accepted_in_a_busy_channel_moves_to_a_thread(
         (thread,) = accepted.created_threads
         assert thread.mention in message.content and message.buttons == []
         duel, *turn_lines = discord.messages_in(thread)
-        assert duel.embed["title"] == "Diamonds & Dragons · Duel"
+        assert duel.heading == "Diamonds & Dragons · Duel"
         assert all("your turn" in line.content for line in turn_lines)
         record = await discord.bot.store.get_game(1)
         assert (record.status, record.channel_id, record.message_id) == (
@@ -300,7 +301,7 @@ async def test_a_members_apps_menu_challenges_them(harness, make_bot, alice, bob
         accepted = await discord.click(
             issued.message, issued.message.button("Accept")["custom_id"], bob
         )
-        assert accepted.message.embed["title"] == "Diamonds & Dragons · Duel"
+        assert accepted.message.heading == "Diamonds & Dragons · Duel"
         robot = world.add_user("robot", bot=True)
         refused = await discord.user_command("Challenge: Diamonds & Dragons", alice, robot)
         assert refused.ephemeral

@@ -43,7 +43,7 @@ async def test_a_duel_against_the_bot_is_played_to_its_end(harness, make_bot, al
     async with harness.running(make_bot) as discord:
         started = await discord.slash("dungeon new", alice)
         table = started.message
-        assert table.embed["title"].startswith("Dungeon of Cards")
+        assert table.heading.startswith("Dungeon of Cards")
         record, state = await state_of(discord)
         assert [p.is_bot for p in record.players] == [False, True]
         assert state.acting() == [0], "the bot has made its opening moves already"
@@ -57,7 +57,7 @@ async def test_a_duel_against_the_bot_is_played_to_its_end(harness, make_bot, al
             assert state.acting() == [0], "the bot never keeps the table waiting"
             [picture] = table.attachments
             assert picture["filename"] == "table.png", "the dungeon is drawn on every update"
-            assert "```" in str(table.embed["fields"]), "and written as a grid for screen readers"
+            assert "```" in table.text, "and written as a grid for screen readers"
             if from_selects < 3 and await play_from_the_table(discord, table, alice):
                 from_selects += 1
             else:

@@ -9,6 +9,7 @@ from bot.games.registry import GAMES
 from bot.games.scoundrel.engine import new_game
 from bot.games.scoundrel.solver import ScoundrelSolver
 from bot.render.insight import hint_text
+from tests.discord.tables import footnote
 from tests.discord.test_dragons_discord import challenge, pick
 from tests.discord.test_scoundrel_discord import HINDSIGHT, HINT, cautious, moves_left
 from tests.harness import StoredMessage
@@ -46,7 +47,7 @@ async def test_a_hint_is_told_only_to_the_player_and_keeps_the_game_off_the_boar
         assert record.hints == 1 and record.version == 0, "a hint is no move"
         # The table still plays: the hint did not make its buttons stale.
         played = await discord.click(message, cautious(message)["custom_id"], alice)
-        assert "1 hint taken: not ranked" in played.message.embed["footer"]["text"]
+        assert "1 hint taken: not ranked" in footnote(played.message)
 
         await play_out(discord, played.message, alice)
         [result] = await discord.bot.store.results(1)
@@ -130,6 +131,6 @@ async def test_the_daily_deal_is_one_the_solver_wins(harness, make_bot, alice, c
         assert verdict is not None and verdict.winnable and verdict.best_score > 0
         best = f"**{verdict.best_score}**" if verdict.best_exact else "at least **"
         done = await play_out(discord, attempt.message, alice)
-        assert f"The best score today's deal allows is {best}" in done.embed["description"]
+        assert f"The best score today's deal allows is {best}" in done.text
         shared = await discord.click(done, done.button("Share my result")["custom_id"], alice)
         assert f"(the deal allows {best}" in shared.content

@@ -19,7 +19,7 @@ from tests.harness.guilds import ATTACH_FILES, SEND_MESSAGES_IN_THREADS
 def forged(message: StoredMessage, custom_id: str) -> StoredMessage:
     """The message as a modified client shows it, with one button's id replaced."""
     copied = StoredMessage(payload=copy.deepcopy(message.payload))
-    copied.payload["components"][0]["components"][0]["custom_id"] = custom_id
+    copied.buttons[0]["custom_id"] = custom_id
     return copied
 
 
@@ -83,7 +83,7 @@ async def test_buttons_posted_by_earlier_versions_still_work(harness, make_bot, 
         await discord.bot.store.close_game(record.id, record.version, GameStatus.FINISHED)
         custom_id = "g:2:2:again:easy"
         again = await discord.click(forged(moved.message, custom_id), custom_id, alice)
-        assert not again.ephemeral and again.message.embed["title"] == "Scoundrel · Easy"
+        assert not again.ephemeral and again.message.heading == "Scoundrel · Easy"
 
 
 async def test_a_lobby_stored_by_an_earlier_version_still_starts(harness, make_bot, alice) -> None:
@@ -128,7 +128,7 @@ async def test_the_sweep_goes_on_past_a_game_that_fails(
             await discord.bot.router.lifecycle.sweep()
         assert any("could not expire game 1" in p.describe() for p in expected.problems)
         assert (await store.get_game(2)).status == GameStatus.EXPIRED
-        assert "Expired" in fine.embed["description"] and broken.buttons
+        assert "Expired" in fine.text and broken.buttons
 
 
 def test_a_board_page_names_any_variant_and_refuses_forged_pages() -> None:
@@ -169,7 +169,7 @@ async def test_without_attach_files_a_game_in_a_thread_is_posted_without_its_pic
         elsewhere = await discord.slash("scoundrel new", bob)
         [thread] = elsewhere.created_threads
         [posted] = [m for m in elsewhere.created_messages if m.channel_id == thread.id]
-        assert posted.attachments == [] and "image" not in posted.embed
+        assert posted.attachments == [] and posted.media_urls == []
         assert posted.button("Run") and (await discord.bot.store.get_game(2)).status == "active"
 
 

@@ -4,6 +4,7 @@ their owners see, sealed bids revealed together, a player who leaves, and the ra
 from bot.games.cards import Suit
 from bot.games.registry import GAMES
 from storage import GameStatus
+from tests.discord.tables import facts_text
 from tests.harness import StoredMessage
 from tests.harness.problems import ProblemKind
 
@@ -84,7 +85,7 @@ async def play_to_the_end(discord, table: StoredMessage, users: dict[int, object
         record, state = await state_of(discord)
         if state.phase == "bid":  # others are still to answer: nothing sealed is shown
             sealed = [str(card) for card in state.bids if card is not None]
-            shown = str(table.embed["fields"])
+            shown = facts_text(table)
             assert not any(card in shown for card in sealed), "a sealed bid was shown early"
         else:
             bids_per_round.append(sum(card is not None for _, card in state.revealed))
@@ -100,7 +101,7 @@ async def test_two_people_and_two_bots_play_to_the_end(harness, make_bot, alice,
         assert not_host.ephemeral and "Only the host" in not_host.content
 
         table = (await discord.click(lobby, lobby.button("Start")["custom_id"], alice)).message
-        assert table.embed["title"].startswith("Role Playing Card Game")
+        assert table.heading.startswith("Role Playing Card Game")
         record, _ = await state_of(discord)
         bots = [p for p in record.players if p.is_bot]
         assert len(bots) == 2 and all(p.user_id < 0 for p in bots)
@@ -130,7 +131,7 @@ async def test_a_player_who_leaves_falls_and_the_game_goes_on(
         assert "left the game" in left.content
         record, state = await state_of(discord)
         assert record.status == GameStatus.ACTIVE and not state.alive(1)
-        assert "left the game" in table.embed["description"]
+        assert "left the game" in table.text
         again = await discord.slash("game abandon", bob)
         assert again.ephemeral, "a player who has left cannot leave twice"
 
@@ -179,7 +180,7 @@ async def test_a_defender_who_lets_the_clock_run_out_is_defended_for(
         record, after = await state_of(discord)
         assert after.phase != "defend" or after.acting() != [defender]
         assert len(after.hands[defender]) < held or not after.alive(defender)
-        assert "Time ran out" in table.embed["description"]
+        assert "Time ran out" in table.text
 
 
 async def test_a_bot_move_the_rules_refuse_is_replaced_by_the_rules_own(

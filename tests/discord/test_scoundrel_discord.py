@@ -6,8 +6,10 @@ import json
 
 from bot.games.crawl.actions import parse_action
 from bot.games.scoundrel.engine import new_game
+from cogs.messages import COLOURS
 from storage import GameStatus
 from tests.discord.conftest import SEED
+from tests.discord.tables import fact, footnote
 from tests.harness import StoredMessage
 
 UPDATE_MESSAGE = 7
@@ -27,10 +29,6 @@ def enabled(message: StoredMessage) -> list[dict]:
     return [b for b in message.buttons if not b.get("disabled")]
 
 
-def field(message: StoredMessage, name: str) -> str:
-    return next(f["value"] for f in message.embed["fields"] if name in f["name"])
-
-
 def cautious(message: StoredMessage) -> dict:
     """Drink, equip, fight with the weapon, else fight barehanded; never run."""
     order = ("Drink", "Equip", "(weapon)", "barehanded")
@@ -48,10 +46,10 @@ async def test_a_whole_game_clicked_from_new_to_the_end(harness, make_bot, alice
     async with harness.running(make_bot) as discord:
         game = await start(discord, alice)
         message = game.message
-        assert message.embed["title"] == "Scoundrel · Classic"
-        assert "3♠ 7♥ 8♣ 2♣" in field(message, "Room 1")
-        assert field(message, "Health").endswith("20/20")
-        assert "kobold (3♠)" in message.embed["description"]
+        assert message.heading == "Scoundrel · Classic"
+        assert "3♠ 7♥ 8♣ 2♣" in fact(message, "Room 1")
+        assert fact(message, "Health").endswith("20/20")
+        assert "kobold (3♠)" in message.text
         labels = [b["label"] for b in message.buttons]
         assert labels == [  # each move says what it would do
             "Fight 3♠ barehanded · −3 HP",
@@ -68,7 +66,7 @@ async def test_a_whole_game_clicked_from_new_to_the_end(harness, make_bot, alice
             assert result.response_type == UPDATE_MESSAGE and result.message.id == message.id
             message = result.message
             clicks += 1
-        footer = message.embed["footer"]["text"]
+        footer = footnote(message)
         assert [b["label"] for b in message.buttons] == ["New game", HINDSIGHT]
 
         record = await discord.bot.store.get_game(1)
@@ -84,7 +82,7 @@ async def test_a_whole_game_clicked_from_new_to_the_end(harness, make_bot, alice
 async def test_easy_and_hard_variants_and_their_run_button(harness, make_bot, alice) -> None:
     async with harness.running(make_bot) as discord:
         easy = await start(discord, alice, variant="easy")
-        assert easy.message.embed["title"] == "Scoundrel · Easy"
+        assert easy.message.heading == "Scoundrel · Easy"
         run = easy.message.button("Run")
         ran = await discord.click(easy.message, run["custom_id"], alice)
         assert not ran.message.button("Run").get("disabled"), "Easy may run again at once"
@@ -103,7 +101,7 @@ async def test_buttons_keep_working_after_a_restart(harness, make_bot, alice) ->
         fight = first.message.button("Fight 2♣ barehanded")["custom_id"]
         after = await discord.click(first.message, fight, alice)
         assert after.response_type == UPDATE_MESSAGE
-        assert field(after.message, "Health").endswith("18/20")
+        assert fact(after.message, "Health").endswith("18/20")
         assert (await discord.bot.store.get_game(1)).version == 2
 
 
@@ -174,7 +172,7 @@ async def test_forged_custom_ids_get_an_answer_and_change_nothing(
         # A client that shows a forged button: an unknown game, an illegal card, an unknown move.
         forged = StoredMessage(payload=copy.deepcopy(game.message.payload))
         for custom_id in ("g:999:0:run", "g:1:0:drink:AS", "g:1:0:fly", "g:1:0:bare:7H"):
-            forged.payload["components"][0]["components"][0]["custom_id"] = custom_id
+            forged.buttons[0]["custom_id"] = custom_id
             result = await discord.click(forged, custom_id, alice)
             assert result.ephemeral, custom_id
             expected = "no longer exists" if custom_id.startswith("g:999") else "can't do that"
@@ -190,7 +188,7 @@ async def test_a_click_on_a_finished_or_abandoned_game(harness, make_bot, alice,
         abandoned = await discord.slash("game abandon", moderator)
         assert not abandoned.ephemeral and "Abandoned by mod" in abandoned.content
         assert game.message.buttons == [], "the abandoned game's buttons are removed"
-        assert "Abandoned by mod" in game.message.embed["description"]
+        assert "Abandoned by mod" in game.message.text
         result = await discord.click(snapshot, snapshot.buttons[0]["custom_id"], alice)
         assert result.ephemeral and "abandoned" in result.content
         record = await discord.bot.store.get_game(1)
@@ -207,7 +205,7 @@ async def test_a_new_game_in_a_busy_channel_opens_a_thread(
         (thread,) = second.created_threads
         assert thread.mention in second.followup.content
         (posted,) = discord.messages_in(thread)
-        assert posted.embed["author"]["name"] == "bob's table"
+        assert "bob's table" in footnote(posted)
         click = await discord.click(posted, posted.buttons[0]["custom_id"], bob)
         assert click.response_type == UPDATE_MESSAGE
 
@@ -219,11 +217,11 @@ async def test_resume_reposts_the_game_and_retires_the_old_message(
         nothing = await discord.slash("game resume", alice)
         assert nothing.ephemeral and "no game running" in nothing.content
         game = await start(discord, alice)
-        table = game.message.embed["fields"]
+        table = game.message.texts
         resumed = await discord.slash("game resume", alice)
         assert not resumed.ephemeral and resumed.message.id != game.message.id
-        assert resumed.message.embed["fields"] == table
-        assert game.message.buttons == [] and "moved to a new message" in game.message.content
+        assert resumed.message.texts == table
+        assert game.message.buttons == [] and "moved to a new message" in game.message.text
         click = await discord.click(
             resumed.message, resumed.message.button("Drink 7♥")["custom_id"], alice
         )
@@ -252,7 +250,7 @@ async def test_an_idle_game_expires_and_says_so(harness, make_bot, alice, clock)
         clock.advance(minutes=2)
         assert await discord.bot.router.lifecycle.expire_idle() == 1
         assert game.message.buttons == []
-        assert "Expired after 1 h without a move" in game.message.embed["description"]
+        assert "Expired after 1 h without a move" in game.message.text
         late = await discord.click(snapshot, snapshot.buttons[0]["custom_id"], alice)
         assert late.ephemeral and "expired" in late.content
         results = await discord.bot.store.results(1)
@@ -285,7 +283,7 @@ async def test_new_game_button_starts_another(harness, make_bot, alice, seeds) -
             message = (await discord.click(message, cautious(message)["custom_id"], alice)).message
         again = await discord.click(message, message.button("New game")["custom_id"], alice)
         assert again.response_type == CHANNEL_MESSAGE and again.message.id != message.id
-        assert again.message.embed["footer"]["text"].startswith("Game #3")
+        assert "· Game #3 ·" in footnote(again.message)
 
 
 async def test_rules_and_help_answer_privately(harness, make_bot, alice) -> None:
@@ -326,14 +324,14 @@ async def test_the_table_shows_its_cards_as_a_picture_until_the_game_ends(
         game = await start(discord, alice)
         [picture] = game.message.attachments
         assert picture["filename"] == "table.png" and 2_000 < picture["size"] < 60_000
-        assert game.message.embed["image"]["url"] == "attachment://table.png"
+        assert game.message.media_urls == ["attachment://table.png"]
         played = await discord.click(game.message, cautious(game.message)["custom_id"], alice)
         [redrawn] = played.message.attachments
         assert redrawn["id"] != picture["id"], "each move draws the room as it now is"
         done = played.message
         while moves_left(done):
             done = (await discord.click(done, cautious(done)["custom_id"], alice)).message
-        assert done.attachments == [] and "image" not in done.embed
+        assert done.attachments == [] and done.media_urls == []
 
 
 async def test_a_second_new_game_at_once_is_held_back_until_the_first_is_played(
@@ -353,3 +351,71 @@ async def test_a_second_new_game_at_once_is_held_back_until_the_first_is_played(
         clock.now += 10  # game 2, unplayed, holds back no more after a few seconds
         later = await discord.slash("dragons new", alice)
         assert len(later.created_threads) == 1
+
+
+PHONE_TEXT = 600
+"""Characters of text a table may show: about one phone screen with its picture."""
+PHONE_ROWS = 6
+"""Rows of buttons (a section with its button counts as one)."""
+
+
+def button_rows(message: StoredMessage) -> int:
+    return len(message.sections) + sum(1 for c in message.walk_components() if c["type"] == 1)
+
+
+def assert_fits_a_phone(message: StoredMessage) -> None:
+    chars = sum(len(text) for text in message.texts)
+    assert chars <= PHONE_TEXT, f"{chars} characters: {message.text}"
+    assert button_rows(message) <= PHONE_ROWS
+
+
+async def test_a_scoundrel_table_is_one_container_that_fits_a_phone(
+    harness, make_bot, alice
+) -> None:
+    async with harness.running(make_bot) as discord:
+        message = (await start(discord, alice)).message
+        (container,) = message.components
+        assert message.components_v2 and container["type"] == 17
+        assert message.content == "" and message.embeds == []
+        assert message.accent_colour == COLOURS["active"]
+        assert message.media_urls == ["attachment://table.png"]
+        assert message.attachments[0]["filename"] == "table.png"
+        heading, body = message.texts[:2]
+        *narration, stats = body.splitlines()
+        assert heading == "### Scoundrel · Classic" and 1 <= len(narration) <= 2
+        assert stats.split(" · ")[0].startswith("❤️ Health") and len(stats.split(" · ")) == 3
+        # Barehanded, each room card has one move: beside its own line, in a section.
+        sections = message.sections
+        assert [s["components"][0]["content"] for s in sections] == [
+            "**3♠** monster",
+            "**7♥** potion",
+            "**8♣** monster",
+            "**2♣** monster",
+        ]
+        assert [s["accessory"]["label"].split(" · ")[0] for s in sections] == [
+            "Fight 3♠ barehanded",
+            "Drink 7♥",
+            "Fight 8♣ barehanded",
+            "Fight 2♣ barehanded",
+        ]
+        assert_fits_a_phone(message)
+        while moves_left(message):
+            room = fact(message, "Room").split(" (")[0].split()
+            labels = [b["label"] for b in message.buttons]
+            assert all(any(card in label for label in labels) for card in room), labels
+            assert len(message.texts[1].splitlines()) <= 3, "two lines of the voice, the stats"
+            assert_fits_a_phone(message)
+            message = (await discord.click(message, cautious(message)["custom_id"], alice)).message
+        record = await discord.bot.store.get_game(1)
+        assert record.status == GameStatus.FINISHED
+        assert message.accent_colour in (COLOURS["won"], COLOURS["lost"])
+        assert message.accent_colour != COLOURS["active"] and message.media_urls == []
+        assert_fits_a_phone(message)
+
+
+async def test_an_abandoned_table_turns_grey_and_keeps_its_text(harness, make_bot, alice) -> None:
+    async with harness.running(make_bot) as discord:
+        game = await start(discord, alice)
+        await discord.slash("game abandon", alice)
+        assert game.message.components_v2 and game.message.accent_colour == COLOURS["closed"]
+        assert game.message.heading == "Scoundrel · Classic" and game.message.buttons == []

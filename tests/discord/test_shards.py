@@ -75,14 +75,14 @@ async def test_each_process_sweeps_only_its_own_shards_games(
     assert (await store.get_game(alice_lobby_id)).status == GameStatus.EXPIRED
     assert (await store.get_game(bob_id)).status == GameStatus.ACTIVE
     assert (await store.get_game(bob_lobby_id)).status == GameStatus.PENDING
-    assert "Expired" in alice_game.embed["description"] and "closed" in alice_lobby.content
+    assert "Expired" in alice_game.text and "closed" in alice_lobby.content
     assert bob_game.edits == 0 and bob_lobby.buttons
     alice_edits = alice_game.edits
 
     await one.bot.router.lifecycle.sweep()
     assert (await store.get_game(bob_id)).status == GameStatus.EXPIRED
     assert (await store.get_game(bob_lobby_id)).status == GameStatus.EXPIRED
-    assert "Expired" in bob_game.embed["description"] and "closed" in bob_lobby.content
+    assert "Expired" in bob_game.text and "closed" in bob_lobby.content
     assert alice_game.edits == alice_edits  # the other process's sweep left it alone
 
 

@@ -91,9 +91,9 @@ async def test_a_command_during_a_lock_is_acknowledged_and_its_game_shown_public
         daily = await discord.slash("scoundrel daily", bob, channel=world.add_channel("quiet"))
         holder.join()
         assert started.response_type == 5, "acknowledged early, 'thinking...'"
-        assert not started.message.ephemeral and started.message.embed["title"].startswith(
-            "Scoundrel"
-        ), "the placeholder became the game's public message"
+        assert not started.message.ephemeral and started.message.heading.startswith("Scoundrel"), (
+            "the placeholder became the game's public message"
+        )
         record = await discord.bot.store.get_game(1)
         assert record.message_id == started.message.id
         click = await discord.click(started.message, started.message.buttons[0]["custom_id"], alice)

@@ -16,6 +16,9 @@ SUPPRESS_NOTIFICATIONS = 1 << 12
 IS_COMPONENTS_V2 = 1 << 15
 SETTABLE_FLAGS = SUPPRESS_EMBEDS | EPHEMERAL | SUPPRESS_NOTIFICATIONS | IS_COMPONENTS_V2
 
+# Component types the helpers look for (2 is a button).
+SECTION, TEXT_DISPLAY, MEDIA_GALLERY, CONTAINER = 9, 10, 12, 17
+
 
 def numbered(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Components as Discord stores them: a copy, each with a numeric ``id`` (1, 2, ...).
@@ -23,10 +26,10 @@ def numbered(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
     Discord numbers the components it is sent without one, depth first, and leaves out the
     fields sent as null.
     """
-    taken = {c.get("id") for c in _walk(components)} - {None}
+    taken = {c.get("id") for c in walk_tree(components)} - {None}
     counter = itertools.count(1)
     result = copy.deepcopy(components)
-    for component in _walk(result):
+    for component in walk_tree(result):
         for key in [k for k, v in component.items() if v is None]:
             del component[key]
         if "id" not in component:
@@ -34,14 +37,15 @@ def numbered(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return result
 
 
-def _walk(components: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+def walk_tree(components: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    """Every component, depth first: inside rows, containers and sections (accessory last)."""
     stack = list(reversed(components))
     while stack:
         component = stack.pop()
         yield component
-        stack.extend(reversed(component.get("components") or []))
         if isinstance(component.get("accessory"), dict):
             stack.append(component["accessory"])
+        stack.extend(reversed(component.get("components") or []))
 
 
 @dataclass(eq=False)
@@ -107,9 +111,64 @@ class StoredMessage:
     def edits(self) -> int:
         return len(self.history)
 
+    @property
+    def components_v2(self) -> bool:
+        """Laid out with Components V2: no content or embeds, only components."""
+        return bool(self.flags & IS_COMPONENTS_V2)
+
+    @property
+    def texts(self) -> list[str]:
+        """The text displays' contents, depth first (a section's text included)."""
+        return [c["content"] for c in self.walk_components() if c.get("type") == TEXT_DISPLAY]
+
+    @property
+    def text(self) -> str:
+        """Every text display of a Components V2 message, one after another on its own lines."""
+        return "\n".join(self.texts)
+
+    @property
+    def heading(self) -> str:
+        """The first text display without its markdown heading marks ("### Title": "Title")."""
+        return self.texts[0].lstrip("#").strip() if self.texts else ""
+
+    @property
+    def lines(self) -> list[str]:
+        """The text, line by line."""
+        return self.text.splitlines()
+
+    def line(self, part: str) -> str:
+        """The one line of text holding `part`; AssertionError listing the lines if none."""
+        found = [line for line in self.lines if part in line]
+        if not found:
+            raise AssertionError(f"no line with {part!r} on message {self.id}; has {self.lines}")
+        return found[0]
+
+    @property
+    def containers(self) -> list[dict[str, Any]]:
+        return [c for c in self.walk_components() if c.get("type") == CONTAINER]
+
+    @property
+    def accent_colour(self) -> int | None:
+        """The first container's accent colour, or None."""
+        return self.containers[0].get("accent_color") if self.containers else None
+
+    @property
+    def media_urls(self) -> list[str]:
+        """What the media galleries show ("attachment://table.png")."""
+        return [
+            item["media"]["url"]
+            for c in self.walk_components()
+            if c.get("type") == MEDIA_GALLERY
+            for item in c.get("items", [])
+        ]
+
+    @property
+    def sections(self) -> list[dict[str, Any]]:
+        return [c for c in self.walk_components() if c.get("type") == SECTION]
+
     def walk_components(self) -> Iterator[dict[str, Any]]:
         """Every component, rows and containers included, depth first."""
-        return _walk(self.components)
+        return walk_tree(self.components)
 
     @property
     def custom_ids(self) -> list[str]:

@@ -9,10 +9,12 @@ callback, 40060 for a second one, 403 Missing Permissions...). A route with no h
 from __future__ import annotations
 
 import copy
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from tests.harness.components_v2 import v2_problems
 from tests.harness.guilds import (
     ATTACH_FILES,
     CREATE_PRIVATE_THREADS,
@@ -163,9 +165,25 @@ class FakeRest:
                 result.append(kept[ref])
         return result
 
+    def _v2_rules(
+        self, call: Call, body: dict[str, Any], current: StoredMessage | None = None
+    ) -> None:
+        """Answer 400 to a body that breaks the Components V2 rules, and report it."""
+        problems = v2_problems(body, current.payload if current is not None else None)
+        for problem in problems:
+            call.request.violations.append(problem)
+            self.fake.problems.add(
+                ProblemKind.SPEC_VIOLATION,
+                f"{call.request.method} {call.request.path}: {problem}",
+                json.dumps(body, ensure_ascii=False)[:1500],
+            )
+        if problems:
+            raise invalid_form_body("components", "COMPONENTS_V2", "; ".join(problems))
+
     def _post(
         self, call: Call, channel: Channel, body: dict[str, Any], **extra: Any
     ) -> StoredMessage:
+        self._v2_rules(call, body)
         attachments = self._attachments(call, body, channel.id, []) or []
         message = self.world.create_message(channel, body, attachments=attachments, **extra)
         if call.interaction is not None:
@@ -176,6 +194,7 @@ class FakeRest:
         self, call: Call, message: StoredMessage, body: dict[str, Any] | None = None
     ) -> StoredMessage:
         body = call.body if body is None else body
+        self._v2_rules(call, body, message)
         attachments = self._attachments(call, body, message.channel_id, message.attachments)
         return self.world.edit_message(message, body, attachments=attachments)
 

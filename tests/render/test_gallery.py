@@ -23,3 +23,14 @@ def test_the_gallery_shows_every_variant_start_to_end_with_pictures(tmp_path: Pa
     with Image.open(files["scoundrel-classic-1-start.png"]) as picture:
         assert picture.format == "PNG" and picture.width <= 800
     assert any(name.endswith("-hand1.png") for name in files), "a private hand is drawn too"
+
+
+def test_the_gallery_shows_each_table_as_its_discord_layout(tmp_path: Path) -> None:
+    assert main(["gallery", str(tmp_path)]) == 0
+    scoundrel = (tmp_path / "scoundrel-classic-1-start.txt").read_text(encoding="utf-8")
+    assert "┏━ container, accent #8B5CF6" in scoundrel
+    assert "┃ [picture: attachment://table.png]" in scoundrel
+    assert "┃ **10♥** potion  ⟶ [Drink 10♥ · no healing: health is full]" in scoundrel
+    assert "rows of buttons" in scoundrel
+    end = (tmp_path / "scoundrel-classic-3-end.txt").read_text(encoding="utf-8")
+    assert "┏━ container, accent #EF4444" in end and "[New game]" in end

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.games.cards import Card
-from bot.games.crawl.actions import ActionKind, DungeonAction, DungeonState
+from bot.games.crawl.actions import ActionKind, DungeonAction, DungeonState, role_of
 from bot.games.views import Control, Style
 
 HP_BAR_CELLS = 10
@@ -50,9 +50,14 @@ def terminal_label(state: DungeonState, action: DungeonAction) -> str:
 
 
 def control(
-    state: DungeonState, action: DungeonAction, row: int, legal: set[DungeonAction]
+    state: DungeonState,
+    action: DungeonAction,
+    row: int,
+    legal: set[DungeonAction],
+    line: str = "",
 ) -> Control:
-    """A button for a move, its outcome said on it; shown disabled when not legal now."""
+    """A button for a move, its outcome said on it; shown disabled when not legal now. `line`
+    is the room card's own line, where the button may stand beside it."""
     allowed = action in legal
     return Control(
         label=action_label(action, state.preview(action) if allowed else None),
@@ -60,7 +65,13 @@ def control(
         style=STYLES[action.kind],
         row=row,
         disabled=not allowed,
+        line=line,
     )
+
+
+def card_line(card: Card) -> str:
+    """A room card's line beside its button: the card and what it is ("**9♣** monster")."""
+    return f"**{card}** {role_of(card).value}"
 
 
 def hp_bar(hp: int, max_hp: int) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.games.cards import Card
 from bot.games.crawl.actions import ActionKind, DungeonAction, Role, dungeon_action, role_of
 from bot.games.crawl.picture import room_group, weapon_groups
-from bot.games.crawl.text import RUN_ROW, control, hp_bar, room_text, weapon_text
+from bot.games.crawl.text import RUN_ROW, card_line, control, hp_bar, room_text, weapon_text
 from bot.games.scoundrel.engine import MAX_HP, RUN_RULES, SOLO, ScoundrelState
 from bot.games.views import Control, Field, Picture, TableView
 
@@ -50,10 +50,11 @@ def picture(state: ScoundrelState) -> Picture:
 
 
 def controls(state: ScoundrelState) -> list[Control]:
-    """Every play of every room card, on the card's own row; illegal ones shown disabled."""
+    """Every play of every room card, on the card's own row and line; illegal ones shown
+    disabled."""
     legal = set(state.legal_actions(SOLO))
     plays = [
-        control(state, dungeon_action(kind, card), row, legal)
+        control(state, dungeon_action(kind, card), row, legal, card_line(card))
         for row, card in enumerate(state.room)
         for kind in kinds_shown(state, card)
     ]
