@@ -321,7 +321,7 @@ async def test_one_player_runs_two_heroes_and_plays_both(harness, make_bot, alic
         record, state = await state_of(discord)
         assert [p.user_id for p in record.players] == [alice.id, alice.id]
         assert [p.klass.id for p in state.players] == ["tinker", "herbalist"]
-        assert "alice's Tinker" in str(table.embed["fields"]), "each hero named by its class"
+        assert "alice's Tinker" in facts_text(table), "each hero named by its class"
         record = await play_with_hints(discord, table, {0: alice, 1: alice})
         assert record.status == GameStatus.FINISHED
         results = await discord.bot.store.results(1)

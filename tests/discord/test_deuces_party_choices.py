@@ -8,6 +8,7 @@ from bot.games.contract import Setup
 from bot.games.deuces import GAME, DeucesState, suggest
 from bot.games.deuces.actions import GiveLoot
 from storage import GameStatus
+from tests.discord.tables import facts_text
 
 from .test_deuces_discord import UPDATE_MESSAGE, menu, state_of
 
@@ -83,7 +84,7 @@ async def test_three_players_choose_abilities_order_pets_and_give_loot(
                 break
             seat, text = next_move(state, bob_went_first)
             if state.prompt.kind == "open" and not bob_went_first:
-                assert "in the order they like" in str(table.embed["fields"])
+                assert "in the order they like" in facts_text(table)
                 assert state.waiting_for == [0, 1, 2]
                 bob_went_first = True
             user = users[seat]
