@@ -122,13 +122,14 @@ def table_layout(
     stats = STAT_SEPARATOR.join(_stat(f) for f in shown if _short(f))
     body = [*lines, *([stats] if stats else [])]
     footnote = STAT_SEPARATOR.join(part for part in (byline, table.footer) if part)
+    # Small print is marked line by line: Discord reads "-#" only at a line's start.
     head = TableLayout(
         heading=f"### {table.title}",
         colour=colour,
         picture=picture,
         body=body,
         facts=[_long(f) for f in shown if not _short(f)],
-        footnote=f"-# {footnote}" if footnote else "",
+        footnote="\n".join(f"-# {line}" for line in footnote.splitlines()),
     )
     moves = table.controls if active else []
     budget = COMPONENT_LIMIT - head.components
