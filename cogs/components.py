@@ -17,12 +17,15 @@ from bot.games.views import Control
 from cogs.answers import refuse
 from cogs.custom_ids import GAME_KIND, SELECT_KIND, TABLE_KIND, CustomId, decode, template
 from cogs.replies import SOMETHING_WENT_WRONG
+from storage import GameRecord
 
 if TYPE_CHECKING:
     from cogs.router import Router
 
 log = logging.getLogger(__name__)
 
+SELECT_OPTIONS = 25
+"""Discord lists at most this many options in a select."""
 STYLES = {
     "primary": discord.ButtonStyle.primary,
     "secondary": discord.ButtonStyle.secondary,
@@ -90,6 +93,48 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=templa
         except Exception:
             log.exception("select %s failed", self.custom.encode())
             await refuse(interaction, SOMETHING_WENT_WRONG)
+
+
+OPTION_TEXT = 100
+"""Discord's limit on an option's label and description."""
+
+
+def game_select(
+    record: GameRecord,
+    action: str,
+    number: int,
+    placeholder: str,
+    options: Sequence[tuple[str, str, str]],
+    *,
+    most: int = 1,
+    row: int | None = None,
+) -> GameSelect:
+    """A select of a game's (or lobby's) choices, (label, value, description) each, whose id
+    carries its action and its place, so two selects of one message never share an id."""
+    custom = CustomId(
+        kind=SELECT_KIND, game_id=record.id, version=record.version, action=action, arg=str(number)
+    )
+    shown = list(options)[:SELECT_OPTIONS]
+    select: discord.ui.Select[Any] = discord.ui.Select(
+        custom_id=custom.encode(),
+        placeholder=placeholder[:150],
+        options=[
+            discord.SelectOption(
+                label=label[:OPTION_TEXT], value=value, description=clipped(description)
+            )
+            for label, value, description in shown
+        ],
+        max_values=max(1, min(most, len(shown))),
+        row=row,
+    )
+    return GameSelect(custom, select)
+
+
+def clipped(text: str) -> str | None:
+    """An option's description within Discord's limit, cut with an ellipsis."""
+    if len(text) <= OPTION_TEXT:
+        return text or None
+    return text[: OPTION_TEXT - 1].rstrip() + "…"
 
 
 def walk(components: Sequence[Any]) -> Iterator[Any]:

@@ -20,9 +20,9 @@ from bot.games.views import Control
 from cogs import answers
 from cogs.answers import refuse
 from cogs.bots import bot_seat
-from cogs.components import GameSelect, build_view
+from cogs.components import build_view, game_select
 from cogs.context import Desk, game_of, names_of
-from cogs.custom_ids import SELECT_KIND, TABLE_KIND, CustomId
+from cogs.custom_ids import TABLE_KIND
 from cogs.messages import COLOURS
 from cogs.replies import say
 from cogs.starting import Starter, seat
@@ -31,7 +31,6 @@ from storage import GameRecord, GameStatus, PlayerSeat
 JOIN, LEAVE, START, PICK_SEAT = "join", "leave", "start", "klass"
 ADD_BOT, DROP_BOT = "addbot", "dropbot"
 LOBBY_ACTIONS = {JOIN, LEAVE, START, ADD_BOT, DROP_BOT}
-SELECT_LIMIT = 25
 PICK_ROWS = 3
 """Menus below the buttons' two rows: Discord allows five rows in all."""
 
@@ -123,16 +122,6 @@ def with_heroes(players: list[PlayerSeat], user_id: int, heroes: int) -> list[Pl
     return renumbered(seated)
 
 
-DESCRIPTION_LIMIT = 100
-
-
-def clipped(text: str) -> str | None:
-    """A menu option's description within Discord's 100 characters, cut with an ellipsis."""
-    if len(text) <= DESCRIPTION_LIMIT:
-        return text or None
-    return text[: DESCRIPTION_LIMIT - 1].rstrip() + "…"
-
-
 def renumbered(players: Iterable[PlayerSeat]) -> list[PlayerSeat]:
     """Seats numbered again from 0 in the order given, after someone left the table."""
     return [
@@ -221,24 +210,17 @@ class LobbyDesk:
             ]
         view = build_view(record.id, record.version, controls, TABLE_KIND)
         for index, choice in enumerate(lobby.choices[:PICK_ROWS]):
-            custom = CustomId(
-                kind=SELECT_KIND,
-                game_id=record.id,
-                version=record.version,
-                action=PICK_SEAT,
-                arg=str(index),
-            )
-            select: discord.ui.Select[Any] = discord.ui.Select(
-                custom_id=custom.encode(),
-                placeholder=choice.placeholder,
-                options=[
-                    discord.SelectOption(label=name, value=pick_id, description=clipped(text))
-                    for pick_id, name, text in choice.options
-                ][:SELECT_LIMIT],
-                max_values=min(lobby.heroes, len(choice.options), SELECT_LIMIT),
+            options = [(name, pick_id, text) for pick_id, name, text in choice.options]
+            select = game_select(
+                record,
+                PICK_SEAT,
+                index,
+                choice.placeholder,
+                options,
+                most=lobby.heroes,
                 row=2 + index,
             )
-            view.add_item(GameSelect(custom, select))
+            view.add_item(select)
         return {"embed": embed, "view": view}
 
     async def press(

@@ -15,7 +15,7 @@ from bot.games.definition import Match
 from bot.games.views import Control, HandView, Menu, Picture
 from bot.render.layout import TableLayout, table_layout
 from bot.render.pictures import render
-from cogs.components import GameSelect, button
+from cogs.components import GameSelect, button, game_select
 from cogs.custom_ids import SELECT_KIND, CustomId
 from cogs.replies import is_table_notice, plural
 from cogs.table_layout import layout_view
@@ -99,26 +99,8 @@ def laid_out(
 
 def menu_select(record: GameRecord, number: int, menu: Menu) -> GameSelect:
     """A select of moves; its id carries its place, so two menus never share one."""
-    custom = CustomId(
-        kind=SELECT_KIND,
-        game_id=record.id,
-        version=record.version,
-        action=MOVE_MENU,
-        arg=str(number),
-    )
-    select: discord.ui.Select[Any] = discord.ui.Select(
-        custom_id=custom.encode(),
-        placeholder=menu.placeholder[:150],
-        options=[
-            discord.SelectOption(
-                label=option.label[:100],
-                value=option.action,
-                description=option.description[:100] or None,
-            )
-            for option in menu.options[:MENU_OPTIONS]
-        ],
-    )
-    return GameSelect(custom, select)
+    options = [(o.label, o.action, o.description) for o in menu.options]
+    return game_select(record, MOVE_MENU, number, menu.placeholder, options)
 
 
 def _alone_with(record: GameRecord, capability: bool) -> bool:

@@ -26,6 +26,7 @@ from bot.games.scoundrel.view import scoundrel_table
 from cogs.custom_ids import decode
 from storage import GameStatus, Store, open_store
 from tests.discord.conftest import SEED
+from tests.discord.tables import facts_text, footnote
 from tests.discord.test_scoundrel_discord import cautious, moves_left
 from tests.discord.test_shards import guild_on_shard
 from tests.harness import (
@@ -112,10 +113,11 @@ async def replayed(store: Store, table: Table) -> ScoundrelState:
 def assert_shows(message: StoredMessage, state: ScoundrelState) -> None:
     """The table message shows this state: its fields and, once over, its verdict."""
     table = scoundrel_table(state)
-    embed = message.embed or {}
-    fields = [(f["name"], f["value"]) for f in embed.get("fields", [])]
-    assert fields == [(f.name, f.value) for f in table.fields]
-    assert embed.get("footer", {}).get("text", "").endswith(table.footer)
+    shown = facts_text(message)
+    for fact in table.fields:
+        assert f"{fact.name} {fact.value}" in shown or f"**{fact.name}**" in shown, fact
+        assert fact.value in shown, fact
+    assert footnote(message).endswith(table.footer)
 
 
 async def board_of(discord: ServedDiscord, member: User, channel: Channel) -> str:
