@@ -74,8 +74,11 @@ class Plays:
         notice = await self.insight.daily_notice(record) if match.is_over else ""
         public = await table_message(record, match, notice)
         if self._from_hand(interaction, record):
-            # Played from a hand: refresh that hand, then the table everyone sees.
-            await answers.update(interaction, **await hand_message(record, match, seat, []))
+            # Played from a hand: refresh that hand (or the player's next hero's, if the table
+            # now waits on another of theirs), then the table everyone sees.
+            next_seat = record.seat_for(interaction.user.id, match.acting())
+            shown = seat if next_seat is None else next_seat
+            await answers.update(interaction, **await hand_message(record, match, shown, []))
             if record.message_id is not None:
                 await self.desk.edit_message(record.channel_id, record.message_id, **public)
         else:

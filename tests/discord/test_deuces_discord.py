@@ -322,6 +322,18 @@ async def test_one_player_runs_two_heroes_and_plays_both(harness, make_bot, alic
         assert [p.user_id for p in record.players] == [alice.id, alice.id]
         assert [p.klass.id for p in state.players] == ["tinker", "herbalist"]
         assert "alice's Tinker" in facts_text(table), "each hero named by its class"
+        played = None
+        for _ in range(40):  # alice plays her first hero until the table waits on her second
+            _, state = await state_of(discord)
+            if state.waiting_for[0] == 1:
+                break
+            hand = await discord.click(table, table.button("🂠 My hand")["custom_id"], alice)
+            assert hand.message.embed["title"] == "Your hand: Tinker"
+            hint = next(b for b in hand.message.buttons if b["label"].startswith("💡"))
+            played = await discord.click(hand.message, hint["custom_id"], alice)
+        _, state = await state_of(discord)
+        assert state.waiting_for[0] == 1 and played is not None
+        assert played.message.embed["title"] == "Your hand: Herbalist", "the next hero's hand"
         record = await play_with_hints(discord, table, {0: alice, 1: alice})
         assert record.status == GameStatus.FINISHED
         results = await discord.bot.store.results(1)
