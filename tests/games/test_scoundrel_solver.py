@@ -13,6 +13,7 @@ from bot.games.cards import Card, cards
 from bot.games.contract import Outcome
 from bot.games.crawl.actions import ActionKind, DungeonAction, parse_action
 from bot.games.crawl.solving import Solution
+from bot.games.scoundrel import solver as scoundrel_solver
 from bot.games.scoundrel.engine import (
     MAX_HP,
     ScoundrelOptions,
@@ -235,3 +236,20 @@ def test_lines_on_random_deals_end_on_the_best_score(variant: Variant) -> None:
         state = cut_deal(seed, variant, cards_left=12 + seed % 5)
         assert not state.is_over
         assert_sound(state, solve(state))
+
+
+@pytest.mark.parametrize("variant", list(Variant))
+def test_searches_restarted_in_other_orders_still_match_an_exhaustive_search(
+    variant: Variant, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With a restart after every couple of positions, every question is answered by many
+    attempts in shaken orders, each starting from what the last one proved."""
+    monkeypatch.setattr(scoundrel_solver, "FIRST_VISITS", 2)
+    rng = random.Random(f"restarts {variant.value}")
+    for _ in range(6):
+        deck: list[Card] = rng.sample(scoundrel_deck(), rng.randint(5, 7))
+        state, _ = ScoundrelState.scripted(deck, variant)
+        state.hp = rng.randint(2, 20)
+        solution = solve(state)
+        assert solution.best_score == exhaustive_best(state), spoken(solution.line)
+        assert_sound(state, solution)

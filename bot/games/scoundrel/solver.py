@@ -46,6 +46,12 @@ NEVER = 99
 """A least HP no position can have: the goal is out of reach whatever the HP."""
 FRESH = 16
 """The ceiling of a weapon with no kill yet: above every monster (a joker is worth 15)."""
+FIRST_VISITS = 8000
+"""Positions the first attempt at a question may visit before a restart; each next one may
+visit twice as many."""
+SHAKE = 6
+"""How far (in HP) a restart may move a move's promise: more than the usual gap between a
+winning move and the one tried before it, less than a bad move's gap."""
 WEAPON_BASE, POTION_BASE = 20, 40
 """Card codes: a monster is its value, a weapon 20 + value, a potion 40 + value."""
 
@@ -404,14 +410,25 @@ def _promise(kid: Kid) -> tuple[int, int, int]:
     return (kid.damage - kid.heal + kid.shortfall, -kid.node[3] * 16 - kid.node[2], kid.move[1])
 
 
-def _by_promise(kids: tuple[Kid, ...], hp: int) -> tuple[Kid, ...]:
+def _by_promise(kids: tuple[Kid, ...], hp: int, shake: tuple[Node, int] | None) -> tuple[Kid, ...]:
     """The moves in `_promise` order, with healing past full HP not counted: a potion drunk at
-    full HP is a potion lost."""
+    full HP is a potion lost. With a `shake`, each move's place is moved by a small amount
+    drawn from it (see `_Search.reaches`)."""
     excess = [max(0, hp + kid.heal - MAX_HP) for kid in kids]
-    if not any(excess):
-        return kids
-    order = sorted(range(len(kids)), key=lambda i: (_promise(kids[i])[0] + excess[i], i))
+    if shake is None:
+        if not any(excess):
+            return kids
+        order = sorted(range(len(kids)), key=lambda i: (_promise(kids[i])[0] + excess[i], i))
+    else:
+        order = sorted(
+            range(len(kids)),
+            key=lambda i: (_promise(kids[i])[0] + excess[i] + hash((shake, i)) % SHAKE, i),
+        )
     return tuple(kids[i] for i in order)
+
+
+class _Restart(Exception):
+    """A search attempt ran past its visits: the next one tries the moves in another order."""
 
 
 class _Search:
@@ -423,6 +440,8 @@ class _Search:
         """Per goal: an HP known to fall short, plus one (the least HP is at least this)."""
         self._high: dict[int, dict[Node, int]] = {}
         """Per goal: an HP known to suffice."""
+        self._attempt = 0
+        self._visits_left: int | None = None
 
     def start(self, state: ScoundrelState) -> tuple[Node, int]:
         weapon = state.weapon.value if state.weapon is not None else 0
@@ -442,11 +461,41 @@ class _Search:
         return node, state.hp
 
     def reaches(self, goal: int, node: Node, hp: int) -> bool:
-        """Whether some line from this position ends with a score of at least `goal`."""
-        return self._need(goal, node, hp, *self._memo(goal)) <= hp
+        """Whether some line from this position ends with a score of at least `goal`.
+
+        The time to find a line is heavy-tailed: the first move tried can be hopeless in a
+        way the bounds cannot see, and proving it so costs thousands of positions while
+        another move wins at once. So the search restarts after a while, with twice the
+        visits and the moves shaken into another order (the same order every time for the
+        same question: the shake is drawn from the position and the attempt). Nothing proved
+        is lost: the memo only ever holds finished answers, and the last attempts are long
+        enough to finish any proof."""
+        low, high = self._memo(goal)
+        self._attempt, visits = 0, FIRST_VISITS
+        try:
+            while True:
+                self._visits_left = visits
+                try:
+                    return self._need(goal, node, hp, low, high) <= hp
+                except _Restart:
+                    self._attempt += 1
+                    visits *= 2
+        finally:
+            self._attempt, self._visits_left = 0, None
 
     def _memo(self, goal: int) -> tuple[dict[Node, int], dict[Node, int]]:
-        return self._low.setdefault(goal, {}), self._high.setdefault(goal, {})
+        """The goal's bounds, a new goal's started from its neighbours': the least HP only
+        grows with the goal, so a floor proved for a lower goal holds for a higher one, and
+        an HP that reaches a higher goal reaches a lower one."""
+        low = self._low.get(goal)
+        if low is None:
+            below = [g for g in self._low if g < goal]
+            low = self._low[goal] = self._low[max(below)].copy() if below else {}
+        high = self._high.get(goal)
+        if high is None:
+            above = [g for g in self._high if g > goal]
+            high = self._high[goal] = self._high[min(above)].copy() if above else {}
+        return low, high
 
     def _need(
         self, goal: int, node: Node, budget: int, low: dict[Node, int], high: dict[Node, int]
@@ -460,8 +509,13 @@ class _Search:
         floor = low.get(node, 1)
         if floor > budget:
             return floor
+        if self._visits_left is not None:
+            self._visits_left -= 1
+            if self._visits_left < 0:
+                raise _Restart
+        shake = (node, self._attempt) if self._attempt else None
         best = NEVER
-        for kid in _by_promise(self.rules.kids(node), budget):
+        for kid in _by_promise(self.rules.kids(node), budget, shake):
             need = self._via(goal, kid, budget, low, high)
             if need <= budget:
                 high[node] = need
