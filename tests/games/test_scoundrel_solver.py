@@ -253,3 +253,25 @@ def test_searches_restarted_in_other_orders_still_match_an_exhaustive_search(
         solution = solve(state)
         assert solution.best_score == exhaustive_best(state), spoken(solution.line)
         assert_sound(state, solution)
+
+
+def test_the_least_damage_bound_only_needs_the_best_two_weapons() -> None:
+    """Against the plain count: every value's monsters meet the best weapons left (the held
+    one only below its ceiling), strongest first, and the rest are fought bare."""
+
+    def plain(counts: list[int], weapons: list[int], weapon: int, ceiling: int) -> int:
+        damage = 0
+        for value, count in enumerate(counts):
+            usable = sorted([*weapons, *([weapon] if weapon and value < ceiling else [])])
+            strengths = [*reversed(usable), *[0] * count][:count]
+            damage += sum(max(0, value - strength) for strength in strengths)
+        return damage
+
+    rng = random.Random("least damage")
+    for _ in range(500):
+        counts = [0, 0, *(rng.choice([0, 0, 1, 2, 3]) for _ in range(2, 16))]
+        weapons = sorted(rng.sample(range(2, 11), rng.randint(0, 4)), reverse=True)
+        weapon = rng.choice([0, *range(2, 11)])
+        ceiling = rng.randint(3, 16) if weapon else 0
+        expected = plain(counts, weapons, weapon, ceiling)
+        assert scoundrel_solver._least_damage(counts, tuple(weapons), weapon, ceiling) == expected

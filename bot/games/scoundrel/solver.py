@@ -129,25 +129,44 @@ class _Deck(NamedTuple):
     """How many monsters of each value (the index) the deck holds."""
     weapons: tuple[int, ...]
     """The deck's weapon values, best first."""
+    potion_total: int
 
 
-def _least_damage(counts: list[int], weapons: list[int], weapon: int, ceiling: int) -> int:
+def _least_damage(counts: list[int], weapons: tuple[int, ...], weapon: int, ceiling: int) -> int:
     """The least damage the monsters left can deal if cards could be played in any order.
     Then each weapon kills a strictly falling run of values, so at best one monster of each
-    value per weapon (the held one only below its ceiling), and the rest are fought bare."""
+    value per weapon (the held one only below its ceiling), and the rest are fought bare.
+    `weapons` are the ones still to come, best first. A deck holds at most two monsters of a
+    value, so only the best two weapons count: those are worked out once, not per value."""
+    first = weapons[0] if weapons else 0
+    second = weapons[1] if len(weapons) > 1 else 0
+    if weapon >= first:
+        held_first, held_second = weapon, first
+    else:
+        held_first, held_second = first, max(weapon, second)
     damage = 0
-    with_held = sorted([weapon, *weapons], reverse=True) if weapon else weapons
     for value in range(2, len(counts)):
         count = counts[value]
         if not count:
             continue
-        usable = with_held if value < ceiling else weapons
-        for strength in usable[:count]:
-            if strength < value:
-                damage += value - strength
-        if count > len(usable):
-            damage += value * (count - len(usable))
+        if count > 2:
+            damage += _least_damage_of(value, count, weapons, weapon, ceiling)
+            continue
+        best, next_best = (held_first, held_second) if value < ceiling else (first, second)
+        if value > best:
+            damage += value - best
+        if count == 2 and value > next_best:
+            damage += value - next_best
     return damage
+
+
+def _least_damage_of(
+    value: int, count: int, weapons: tuple[int, ...], weapon: int, ceiling: int
+) -> int:
+    """`_least_damage` for one value held more than twice (a deck of the rules has none)."""
+    usable = sorted([weapon, *weapons], reverse=True) if weapon and value < ceiling else weapons
+    strengths = [*usable[:count], *[0] * max(0, count - len(usable))]
+    return sum(max(0, value - strength) for strength in strengths)
 
 
 class _Rules:
@@ -186,6 +205,7 @@ class _Rules:
                     tuple(sorted(potions, reverse=True)),
                     tuple(counts),
                     tuple(weapons),
+                    sum(potions),
                 )
             )
         return known
@@ -365,25 +385,27 @@ class _Rules:
         deck_id, room, weapon, ceiling, drunk = node[:5]
         deck = self.decks[deck_id]
         counts = list(deck.counts)
-        weapons = list(deck.weapons)
-        potions = list(deck.potions)
         monsters = deck.monsters
+        weapons = deck.weapons
+        potions: list[int] = []
         for code in room:
             value = _value(code)
             if code < WEAPON_BASE:
                 counts[value] += 1
                 monsters += value
             elif code < POTION_BASE:
-                weapons.append(value)
+                weapons = tuple(sorted((*weapons, value), reverse=True))
             else:
                 potions.append(value)
-        weapons.sort(reverse=True)
-        potions.sort(reverse=True)
         # One potion heals per room, and every room but the last plays three deck cards.
         heals = (0 if drunk else 1) + (len(deck.cards) + PLAYS_PER_ROOM - 1) // PLAYS_PER_ROOM
-        healing = sum(potions[:heals])
+        if heals >= len(deck.potions) + len(potions):
+            healing = deck.potion_total + sum(potions)
+        else:
+            healing = sum(sorted([*deck.potions, *potions], reverse=True)[:heals])
         shortfall = _least_damage(counts, weapons, weapon, ceiling) - healing
-        return monsters, shortfall, potions[0] if potions else 0
+        best_potion = max([*deck.potions[:1], *potions], default=0)
+        return monsters, shortfall, best_potion
 
 
 def _without_dominated(kids: list[Kid]) -> list[Kid]:
