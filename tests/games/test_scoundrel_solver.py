@@ -275,3 +275,24 @@ def test_the_least_damage_bound_only_needs_the_best_two_weapons() -> None:
         ceiling = rng.randint(3, 16) if weapon else 0
         expected = plain(counts, weapons, weapon, ceiling)
         assert scoundrel_solver._least_damage(counts, tuple(weapons), weapon, ceiling) == expected
+
+
+@pytest.mark.parametrize("variant", list(Variant))
+def test_one_solver_across_weapons_matches_an_exhaustive_search(variant: Variant) -> None:
+    """Positions that differ only in the weapon held, its last kill and the room's flags are
+    solved by one solver, so each borrows bounds from the others (a better weapon never needs
+    more HP); every answer must still be the exhaustive one."""
+    rng = random.Random(f"kin {variant.value}")
+    for _ in range(4):
+        deck: list[Card] = rng.sample(scoundrel_deck(), rng.randint(5, 7))
+        solver = ScoundrelSolver()
+        hp = rng.randint(4, 20)
+        for weapon, kill in [(None, None), ("2♦", "3♠"), ("5♦", None), ("9♦", "6♣"), ("9♦", None)]:
+            state, _ = ScoundrelState.scripted(deck, variant)
+            state.hp = hp
+            state.weapon = cards(weapon)[0] if weapon else None
+            state.slain = cards(kill) if kill else []
+            state.ran_last_room = variant == Variant.CLASSIC and kill is None
+            solution = solver.solve(state)
+            assert solution.best_score == exhaustive_best(state), spoken(solution.line)
+            assert_sound(state, solution)

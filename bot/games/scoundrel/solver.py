@@ -449,6 +449,30 @@ def _by_promise(kids: tuple[Kid, ...], hp: int, shake: tuple[Node, int] | None) 
     return tuple(kids[i] for i in order)
 
 
+def _kin_key(node: Node) -> tuple[int, tuple[int, ...], int]:
+    """A structure's deck, room and plays: structures that differ only in their weapon and
+    flags share it."""
+    return node[0], node[1], node[5]
+
+
+def _from_kin(
+    node: Node, kin: set[Node], low: dict[Node, int], high: dict[Node, int]
+) -> tuple[int, int]:
+    """(an HP known to suffice, a floor on the least HP) for `node`, from its kin's bounds.
+    A structure with a weapon at least as strong, a ceiling at least as high, and no flag
+    this one lacks (a potion already drunk, a run just made) does all this one does, for no
+    more damage: so its least HP is never more, for any goal. Its floor is a floor here, and
+    an HP enough for a structure this one so betters is enough here."""
+    known, floor = high.get(node, NEVER), low.get(node, 1)
+    _, _, weapon, ceiling, drunk, _, ran = node
+    for other in kin:
+        if other[2] >= weapon and other[3] >= ceiling and other[4] <= drunk and other[6] <= ran:
+            floor = max(floor, low.get(other, 1))
+        if other[2] <= weapon and other[3] <= ceiling and other[4] >= drunk and other[6] >= ran:
+            known = min(known, high.get(other, NEVER))
+    return known, floor
+
+
 class _Restart(Exception):
     """A search attempt ran past its visits: the next one tries the moves in another order."""
 
@@ -464,6 +488,8 @@ class _Search:
         """Per goal: an HP known to suffice."""
         self._attempt = 0
         self._visits_left: int | None = None
+        self._kin: dict[tuple[int, tuple[int, ...], int], set[Node]] = {}
+        """Searched structures by `_kin_key`: the same place with other weapons."""
 
     def start(self, state: ScoundrelState) -> tuple[Node, int]:
         weapon = state.weapon.value if state.weapon is not None else 0
@@ -534,6 +560,18 @@ class _Search:
         floor = low.get(node, 1)
         if floor > budget:
             return floor
+        kin = self._kin.get(_kin_key(node))
+        if kin is None:
+            kin = self._kin[_kin_key(node)] = set()
+        else:
+            known, floor = _from_kin(node, kin, low, high)
+            if known <= budget:
+                high[node] = known
+                return known
+            if floor > budget:
+                low[node] = floor
+                return floor
+        kin.add(node)
         if self._visits_left is not None:
             self._visits_left -= 1
             if self._visits_left < 0:
