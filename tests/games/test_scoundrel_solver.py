@@ -13,7 +13,7 @@ from bot.games.cards import Card, cards
 from bot.games.contract import Outcome
 from bot.games.crawl.actions import ActionKind, DungeonAction, parse_action
 from bot.games.crawl.solving import Solution
-from bot.games.scoundrel import solver as scoundrel_solver
+from bot.games.scoundrel import search
 from bot.games.scoundrel.engine import (
     MAX_HP,
     ScoundrelOptions,
@@ -22,6 +22,7 @@ from bot.games.scoundrel.engine import (
     new_game,
     scoundrel_deck,
 )
+from bot.games.scoundrel.positions import least_damage
 from bot.games.scoundrel.solver import ScoundrelSolver, solve
 
 
@@ -244,7 +245,7 @@ def test_searches_restarted_in_other_orders_still_match_an_exhaustive_search(
 ) -> None:
     """With a restart after every couple of positions, every question is answered by many
     attempts in shaken orders, each starting from what the last one proved."""
-    monkeypatch.setattr(scoundrel_solver, "FIRST_VISITS", 2)
+    monkeypatch.setattr(search, "FIRST_VISITS", 2)
     rng = random.Random(f"restarts {variant.value}")
     for _ in range(6):
         deck: list[Card] = rng.sample(scoundrel_deck(), rng.randint(5, 7))
@@ -274,7 +275,7 @@ def test_the_least_damage_bound_only_needs_the_best_two_weapons() -> None:
         weapon = rng.choice([0, *range(2, 11)])
         ceiling = rng.randint(3, 16) if weapon else 0
         expected = plain(counts, weapons, weapon, ceiling)
-        assert scoundrel_solver._least_damage(counts, tuple(weapons), weapon, ceiling) == expected
+        assert least_damage(counts, tuple(weapons), weapon, ceiling) == expected
 
 
 @pytest.mark.parametrize("variant", list(Variant))
