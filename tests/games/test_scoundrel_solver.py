@@ -13,6 +13,7 @@ from bot.games.cards import Card, cards
 from bot.games.contract import Outcome
 from bot.games.crawl.actions import ActionKind, DungeonAction, parse_action
 from bot.games.crawl.solving import Solution
+from bot.games.scoundrel import search
 from bot.games.scoundrel.engine import (
     MAX_HP,
     ScoundrelOptions,
@@ -21,6 +22,7 @@ from bot.games.scoundrel.engine import (
     new_game,
     scoundrel_deck,
 )
+from bot.games.scoundrel.positions import least_damage
 from bot.games.scoundrel.solver import ScoundrelSolver, solve
 
 
@@ -235,3 +237,63 @@ def test_lines_on_random_deals_end_on_the_best_score(variant: Variant) -> None:
         state = cut_deal(seed, variant, cards_left=12 + seed % 5)
         assert not state.is_over
         assert_sound(state, solve(state))
+
+
+@pytest.mark.parametrize("variant", list(Variant))
+def test_searches_restarted_in_other_orders_still_match_an_exhaustive_search(
+    variant: Variant, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With a restart after every couple of positions, every question is answered by many
+    attempts in shaken orders, each starting from what the last one proved."""
+    monkeypatch.setattr(search, "FIRST_VISITS", 2)
+    rng = random.Random(f"restarts {variant.value}")
+    for _ in range(6):
+        deck: list[Card] = rng.sample(scoundrel_deck(), rng.randint(5, 7))
+        state, _ = ScoundrelState.scripted(deck, variant)
+        state.hp = rng.randint(2, 20)
+        solution = solve(state)
+        assert solution.best_score == exhaustive_best(state), spoken(solution.line)
+        assert_sound(state, solution)
+
+
+def test_the_least_damage_bound_only_needs_the_best_two_weapons() -> None:
+    """Against the plain count: every value's monsters meet the best weapons left (the held
+    one only below its ceiling), strongest first, and the rest are fought bare."""
+
+    def plain(counts: list[int], weapons: list[int], weapon: int, ceiling: int) -> int:
+        damage = 0
+        for value, count in enumerate(counts):
+            usable = sorted([*weapons, *([weapon] if weapon and value < ceiling else [])])
+            strengths = [*reversed(usable), *[0] * count][:count]
+            damage += sum(max(0, value - strength) for strength in strengths)
+        return damage
+
+    rng = random.Random("least damage")
+    for _ in range(500):
+        counts = [0, 0, *(rng.choice([0, 0, 1, 2, 3]) for _ in range(2, 16))]
+        weapons = sorted(rng.sample(range(2, 11), rng.randint(0, 4)), reverse=True)
+        weapon = rng.choice([0, *range(2, 11)])
+        ceiling = rng.randint(3, 16) if weapon else 0
+        expected = plain(counts, weapons, weapon, ceiling)
+        assert least_damage(counts, tuple(weapons), weapon, ceiling) == expected
+
+
+@pytest.mark.parametrize("variant", list(Variant))
+def test_one_solver_across_weapons_matches_an_exhaustive_search(variant: Variant) -> None:
+    """Positions that differ only in the weapon held, its last kill and the room's flags are
+    solved by one solver, so each borrows bounds from the others (a better weapon never needs
+    more HP); every answer must still be the exhaustive one."""
+    rng = random.Random(f"kin {variant.value}")
+    for _ in range(4):
+        deck: list[Card] = rng.sample(scoundrel_deck(), rng.randint(5, 7))
+        solver = ScoundrelSolver()
+        hp = rng.randint(4, 20)
+        for weapon, kill in [(None, None), ("2♦", "3♠"), ("5♦", None), ("9♦", "6♣"), ("9♦", None)]:
+            state, _ = ScoundrelState.scripted(deck, variant)
+            state.hp = hp
+            state.weapon = cards(weapon)[0] if weapon else None
+            state.slain = cards(kill) if kill else []
+            state.ran_last_room = variant == Variant.CLASSIC and kill is None
+            solution = solver.solve(state)
+            assert solution.best_score == exhaustive_best(state), spoken(solution.line)
+            assert_sound(state, solution)

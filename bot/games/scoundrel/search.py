@@ -1,0 +1,244 @@
+"""The solver's search: per score goal and structure, bounds on the least HP that reaches the
+goal, and the depth-first searches that tighten them (see `bot.games.scoundrel.solver`)."""
+
+from __future__ import annotations
+
+from bot.games.scoundrel.engine import MAX_HP, ScoundrelState
+from bot.games.scoundrel.positions import (
+    FRESH,
+    NEVER,
+    Kid,
+    Move,
+    Node,
+    Rules,
+    card_code,
+    promise,
+)
+
+FIRST_VISITS = 8000
+"""Positions the first attempt at a question may visit before a restart; each next one may
+visit twice as many."""
+SHAKE = 6
+"""How far (in HP) a restart may move a move's promise: more than the usual gap between a
+winning move and the one tried before it, less than a bad move's gap."""
+
+
+def _by_promise(kids: tuple[Kid, ...], hp: int, shake: tuple[Node, int] | None) -> tuple[Kid, ...]:
+    """The moves in `promise` order, with healing past full HP not counted: a potion drunk at
+    full HP is a potion lost. With a `shake`, each move's place is moved by a small amount
+    drawn from it (see `Search.reaches`)."""
+    excess = [max(0, hp + kid.heal - MAX_HP) for kid in kids]
+    if shake is None:
+        if not any(excess):
+            return kids
+        order = sorted(range(len(kids)), key=lambda i: (promise(kids[i])[0] + excess[i], i))
+    else:
+        order = sorted(
+            range(len(kids)),
+            key=lambda i: (promise(kids[i])[0] + excess[i] + hash((shake, i)) % SHAKE, i),
+        )
+    return tuple(kids[i] for i in order)
+
+
+def _kin_key(node: Node) -> tuple[int, tuple[int, ...], int]:
+    """A structure's deck, room and plays: structures that differ only in their weapon and
+    flags share it."""
+    return node[0], node[1], node[5]
+
+
+def _from_kin(
+    node: Node, kin: set[Node], low: dict[Node, int], high: dict[Node, int]
+) -> tuple[int, int]:
+    """(an HP known to suffice, a floor on the least HP) for `node`, from its kin's bounds.
+    A structure with a weapon at least as strong, a ceiling at least as high, and no flag
+    this one lacks (a potion already drunk, a run just made) does all this one does, for no
+    more damage: so its least HP is never more, for any goal. Its floor is a floor here, and
+    an HP enough for a structure this one so betters is enough here."""
+    known, floor = high.get(node, NEVER), low.get(node, 1)
+    _, _, weapon, ceiling, drunk, _, ran = node
+    for other in kin:
+        if other[2] >= weapon and other[3] >= ceiling and other[4] <= drunk and other[6] <= ran:
+            floor = max(floor, low.get(other, 1))
+        if other[2] <= weapon and other[3] <= ceiling and other[4] >= drunk and other[6] >= ran:
+            known = min(known, high.get(other, NEVER))
+    return known, floor
+
+
+class _Restart(Exception):
+    """A search attempt ran past its visits: the next one tries the moves in another order."""
+
+
+class Search:
+    """Least-HP bounds per goal and structure, and the searches that fill them."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self._low: dict[int, dict[Node, int]] = {}
+        """Per goal: an HP known to fall short, plus one (the least HP is at least this)."""
+        self._high: dict[int, dict[Node, int]] = {}
+        """Per goal: an HP known to suffice."""
+        self._attempt = 0
+        self._visits_left: int | None = None
+        self._kin: dict[tuple[int, tuple[int, ...], int], set[Node]] = {}
+        """Searched structures by `_kin_key`: the same place with other weapons."""
+
+    def start(self, state: ScoundrelState) -> tuple[Node, int]:
+        weapon = state.weapon.value if state.weapon is not None else 0
+        kill = state.last_kill
+        ceiling = (kill.value if kill is not None else FRESH) if weapon else 0
+        deck_id = self.rules.deck_id(tuple(card_code(card) for card in state.deck))
+        room = tuple(card_code(card) for card in state.room)
+        node = self.rules.node(
+            deck_id,
+            room,
+            weapon,
+            ceiling,
+            state.potion_in_room,
+            state.played_in_room,
+            state.ran_last_room,
+        )
+        return node, state.hp
+
+    def reaches(self, goal: int, node: Node, hp: int) -> bool:
+        """Whether some line from this position ends with a score of at least `goal`.
+
+        The time to find a line is heavy-tailed: the first move tried can be hopeless in a
+        way the bounds cannot see, and proving it so costs thousands of positions while
+        another move wins at once. So the search restarts after a while, with twice the
+        visits and the moves shaken into another order (the same order every time for the
+        same question: the shake is drawn from the position and the attempt). Nothing proved
+        is lost: the memo only ever holds finished answers, and the last attempts are long
+        enough to finish any proof. Only the win question restarts: a score goal's line is
+        rarer, and a shaken order costs it more than it saves."""
+        low, high = self._memo(goal)
+        if goal != 1:
+            return self._need(goal, node, hp, low, high) <= hp
+        self._attempt, visits = 0, FIRST_VISITS
+        try:
+            while True:
+                self._visits_left = visits
+                try:
+                    return self._need(goal, node, hp, low, high) <= hp
+                except _Restart:
+                    self._attempt += 1
+                    visits *= 2
+        finally:
+            self._attempt, self._visits_left = 0, None
+
+    def _memo(self, goal: int) -> tuple[dict[Node, int], dict[Node, int]]:
+        """The goal's bounds, a new goal's started from its neighbours': the least HP only
+        grows with the goal, so a floor proved for a lower goal holds for a higher one, and
+        an HP that reaches a higher goal reaches a lower one."""
+        low = self._low.get(goal)
+        if low is None:
+            below = [g for g in self._low if g < goal]
+            low = self._low[goal] = self._low[max(below)].copy() if below else {}
+        high = self._high.get(goal)
+        if high is None:
+            above = [g for g in self._high if g > goal]
+            high = self._high[goal] = self._high[min(above)].copy() if above else {}
+        return low, high
+
+    def _need(
+        self, goal: int, node: Node, budget: int, low: dict[Node, int], high: dict[Node, int]
+    ) -> int:
+        """The least HP reaching the goal from `node` if some HP up to `budget` does, else a
+        lower bound on it (above `budget`). The first move that fits the budget ends the search:
+        only a bound is wanted, and any HP above it works too."""
+        known = high.get(node, NEVER)
+        if known <= budget:
+            return known
+        floor = low.get(node, 1)
+        if floor > budget:
+            return floor
+        kin = self._kin.get(_kin_key(node))
+        if kin is None:
+            kin = self._kin[_kin_key(node)] = set()
+        else:
+            known, floor = _from_kin(node, kin, low, high)
+            if known <= budget:
+                high[node] = known
+                return known
+            if floor > budget:
+                low[node] = floor
+                return floor
+        kin.add(node)
+        if self._visits_left is not None:
+            self._visits_left -= 1
+            if self._visits_left < 0:
+                raise _Restart
+        shake = (node, self._attempt) if self._attempt else None
+        best = NEVER
+        for kid in _by_promise(self.rules.kids(node), budget, shake):
+            need = self._via(goal, kid, budget, low, high)
+            if need <= budget:
+                high[node] = need
+                return need
+            if need < best:
+                best = need
+        low[node] = best
+        return best
+
+    def _via(
+        self, goal: int, kid: Kid, budget: int, low: dict[Node, int], high: dict[Node, int]
+    ) -> int:
+        """As `_need`, for the positions that start with this move."""
+        if kid.damage:
+            enough = NEVER
+            if goal <= 0:
+                # Dying here scores HP minus what is left, and surviving with that much keeps it.
+                enough = max(1, goal + kid.damage + kid.monsters_left)
+                if enough <= budget:
+                    return enough
+            after = budget - kid.damage
+            survive = self._reach(goal, kid, after, low, high) if after >= 1 else 1
+            return min(enough, kid.damage + survive)
+        if kid.heal:
+            after = min(MAX_HP, budget + kid.heal)
+            need = self._reach(goal, kid, after, low, high)
+            return NEVER if need > MAX_HP else max(1, need - kid.heal)
+        return self._reach(goal, kid, budget, low, high)
+
+    def _reach(
+        self, goal: int, kid: Kid, budget: int, low: dict[Node, int], high: dict[Node, int]
+    ) -> int:
+        """As `_need`, for the position a move leaves (HP counted after the move)."""
+        node = kid.node
+        if node is None:
+            if goal <= MAX_HP:
+                return max(1, goal)
+            return MAX_HP if kid.bonus >= goal - MAX_HP else NEVER
+        if goal <= MAX_HP:
+            if goal <= 0:
+                # HP minus the monsters left never drops, and a loss scores it at the end.
+                enough = max(1, goal + kid.monsters_left)
+                if enough <= budget:
+                    return enough
+            # The shortfall bounds a win's final HP and a loss's score alike.
+            if goal + kid.shortfall > budget:
+                return goal + kid.shortfall
+        else:
+            if kid.best_potion_left < goal - MAX_HP:
+                return NEVER
+            if MAX_HP + kid.shortfall > budget:
+                return MAX_HP + kid.shortfall
+        return self._need(goal, node, budget, low, high)
+
+    def line(self, goal: int, node: Node, hp: int) -> tuple[list[Move], int]:
+        """Moves reaching the goal from a position that reaches it, and the score they end on."""
+        low, high = self._memo(goal)
+        moves: list[Move] = []
+        current: Node | None = node
+        while current is not None:
+            kid = next(
+                k for k in self.rules.kids(current) if self._via(goal, k, hp, low, high) <= hp
+            )
+            moves.append(kid.move)
+            hp = hp - kid.damage if kid.damage else min(MAX_HP, hp + kid.heal)
+            if hp <= 0:
+                return moves, hp - kid.monsters_left
+            current = kid.node
+            if current is None:
+                bonus = kid.bonus if hp == MAX_HP else 0
+                return moves, hp + bonus
+        raise AssertionError("a line always ends the game")
