@@ -172,12 +172,8 @@ class DeucesState(DeucesTable):
         hand = self.players[seat].hand
         actions: list[DeucesAction] = []
         if prompt.attacks:
-            hand_faces = piles.hand_faces(self, player(seat))
-            sets = {play.cards for play in plays(hand_faces)}
             actions += [
-                Attack(target=index, cards=cards)
-                for cards in sorted(sets, key=lambda c: [card.code for card in c])
-                for index in self.active(Side.GM)
+                Attack(target=foe, cards=cards) for foe, cards in self._attacks_of(player(seat))
             ]
         actions += self._list_pets(seat, prompt)
         actions += self._list_abilities(seat, "turn")
@@ -187,17 +183,21 @@ class DeucesState(DeucesTable):
 
     def _list_pets(self, seat: int, prompt: TurnPrompt) -> list[DeucesAction]:
         """Each of the player's pets that has not attacked this turn may attack once."""
-        actions: list[DeucesAction] = []
-        for index in self.pets_of(seat):
-            if index in prompt.pets_done:
-                continue
-            sets = {play.cards for play in plays(piles.hand_faces(self, pet(index)))}
-            actions += [
-                PetAttack(pet=index, target=foe, cards=cards)
-                for cards in sorted(sets, key=lambda c: [card.code for card in c])
-                for foe in self.active(Side.GM)
-            ]
-        return actions
+        return [
+            PetAttack(pet=index, target=foe, cards=cards)
+            for index in self.pets_of(seat)
+            if index not in prompt.pets_done
+            for foe, cards in self._attacks_of(pet(index))
+        ]
+
+    def _attacks_of(self, attacker: Ref) -> list[tuple[int, tuple[Card, ...]]]:
+        """(enemy, cards) of every attack a fighter of the party can make now."""
+        sets = {play.cards for play in plays(piles.hand_faces(self, attacker))}
+        return [
+            (foe, cards)
+            for cards in sorted(sets, key=lambda c: [card.code for card in c])
+            for foe in self.active(Side.GM)
+        ]
 
     def _list_defend(self, seat: int) -> list[DeucesAction]:
         assert self.clash is not None
@@ -319,11 +319,7 @@ class DeucesState(DeucesTable):
         self._check_standing(seat)
         if prompt.attacks <= 0:
             raise IllegalAction("you have no attack left this turn")
-        if action.target not in self.active(Side.GM):
-            raise IllegalAction("no enemy stands at that place")
-        self._check_held(seat, action.cards)
-        if read([piles.card_face(self, player(seat), card) for card in action.cards]) is None:
-            raise IllegalAction("those cards make no single, set or five-card hand")
+        self._check_play(seat, player(seat), action.target, action.cards)
 
     def _check_pet(self, seat: int, action: PetAttack) -> None:
         prompt = self.turn_of(seat)
@@ -332,11 +328,14 @@ class DeucesState(DeucesTable):
             raise IllegalAction("you have no pet there")
         if action.pet in prompt.pets_done:
             raise IllegalAction("your pet has attacked this turn")
-        if action.target not in self.active(Side.GM):
+        self._check_play(seat, pet(action.pet), action.target, action.cards)
+
+    def _check_play(self, seat: int, attacker: Ref, target: int, cards: tuple[Card, ...]) -> None:
+        """An attack on a standing enemy with cards the attacker holds that make a play."""
+        if target not in self.active(Side.GM):
             raise IllegalAction("no enemy stands at that place")
-        self._check_held(seat, action.cards, pet(action.pet))
-        faces = [piles.card_face(self, pet(action.pet), card) for card in action.cards]
-        if read(faces) is None:
+        self._check_held(seat, cards, attacker)
+        if read([piles.card_face(self, attacker, card) for card in cards]) is None:
             raise IllegalAction("those cards make no single, set or five-card hand")
 
     def _check_standing(self, seat: int) -> None:
@@ -467,18 +466,24 @@ class DeucesState(DeucesTable):
         prompt = self.prompt
         assert isinstance(prompt, TurnPrompt)
         prompt.attacks -= 1
-        prompt.fresh = False
-        events = combat.declare(self, player(seat), enemy(action.target), list(action.cards))
-        events += self._enemy_answers(action.target)
-        return events + self._after_turn_move(seat)
+        return self._strike(seat, player(seat), action.target, action.cards)
 
     def _do_pet(self, seat: int, action: PetAttack) -> list[DeucesEvent]:
         prompt = self.prompt
         assert isinstance(prompt, TurnPrompt)
         prompt.pets_done.append(action.pet)
+        return self._strike(seat, pet(action.pet), action.target, action.cards)
+
+    def _strike(
+        self, seat: int, attacker: Ref, target: int, cards: tuple[Card, ...]
+    ) -> list[DeucesEvent]:
+        """An attack of the seat's turn (its own or its pet's): declared, answered, and the
+        turn ends if nothing is left to do in it."""
+        prompt = self.prompt
+        assert isinstance(prompt, TurnPrompt)
         prompt.fresh = False
-        events = combat.declare(self, pet(action.pet), enemy(action.target), list(action.cards))
-        events += self._enemy_answers(action.target)
+        events = combat.declare(self, attacker, enemy(target), list(cards))
+        events += self._enemy_answers(target)
         return events + self._after_turn_move(seat)
 
     def _enemy_answers(self, index: int) -> list[DeucesEvent]:
