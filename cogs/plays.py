@@ -38,7 +38,8 @@ class Plays:
             idle = idle_text(self.desk.timings.expiry_minutes)
             await refuse(interaction, say(record.status.value, game=record.game, idle=idle))
             return
-        seat = record.seat_for(interaction.user.id, match_of(record).acting())
+        match = match_of(record)
+        seat = record.seat_for(interaction.user.id, match.acting())
         if seat is None:
             await self.not_a_player(interaction, record)
             return
@@ -48,7 +49,6 @@ class Plays:
         if record.version != version:
             await self._stale(interaction, record, seat)
             return
-        match = match_of(record)
         before = match_of(record) if match.game.reads_before else None  # beats a deep copy
         waiting_before = set(match.acting())
         try:
