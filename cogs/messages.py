@@ -14,11 +14,11 @@ import discord
 from bot.games.definition import Match
 from bot.games.views import Control, HandView, Menu, Picture
 from bot.render.layout import TableLayout, table_layout
-from bot.render.pictures import render
+from bot.render.pictures import is_warm, render
 from cogs.components import GameSelect, button, game_select
 from cogs.custom_ids import SELECT_KIND, CustomId
 from cogs.replies import is_table_notice, plural
-from cogs.table_layout import layout_view
+from cogs.table_layout import layout_view, table_button
 from storage import GameRecord, GameStatus
 
 DESCRIPTION_LIMIT = 4096
@@ -60,7 +60,8 @@ async def table_message(record: GameRecord, match: Match, notice: str = "") -> M
     and the buttons that fit the status (plays, New game, Share, or none). The picture is drawn
     off the event loop."""
     layout, picture = laid_out(record, match, notice)
-    view = layout_view(layout, record.id, record.version, partial(menu_select, record))
+    buttons = partial(table_button, record.id, record.version)
+    view = layout_view(layout, buttons, partial(menu_select, record))
     attachments = await _drawn(picture) if layout.picture else []
     return {"view": view, "attachments": attachments, "content": None, "embed": None}
 
@@ -167,10 +168,12 @@ async def _picture(embed: discord.Embed, picture: Picture | None) -> list[discor
 
 
 async def _drawn(picture: Picture | None) -> list[discord.File]:
-    """The picture drawn off the event loop, as the message's one file."""
+    """The picture as the message's one file. Once the card faces are drawn, a table renders
+    in a millisecond or two, less than handing it to a thread and back costs on a busy
+    machine (several ms), so it is drawn on the loop; until then, on a thread."""
     if picture is None:
         return []
-    png = await asyncio.to_thread(render, picture)
+    png = render(picture) if is_warm() else await asyncio.to_thread(render, picture)
     return [discord.File(io.BytesIO(png), filename=PICTURE_FILE)]
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from datetime import date
@@ -23,6 +24,8 @@ from bot.games.definition import Hindsight, Hint
 from bot.games.registry import GAMES
 
 T = TypeVar("T")
+BACKGROUND_NICENESS = 10
+"""How far below the bot a worker runs (Unix niceness: 19 is the lowest priority)."""
 DAYS_KEPT = 16
 """Daily deals and best scores remembered: today's for every game, and a few before."""
 
@@ -50,6 +53,14 @@ def deal_best(game: str, variant: str, seed: int) -> Hindsight | None:
     return deal_verdict(GAMES[game], variant, seed)
 
 
+def in_background() -> None:
+    """A worker yields the processor to the bot: on a machine with fewer free cores than
+    workers, a solver searching for seconds would otherwise take turns with the event loop,
+    and every click of every channel would wait its turn."""
+    if hasattr(os, "nice"):
+        os.nice(BACKGROUND_NICENESS)
+
+
 class Thinker:
     """Runs thinking off the loop; keeps each day's deal, and the best score it allows, once
     worked out."""
@@ -70,7 +81,9 @@ class Thinker:
                 # spawn, not fork: the bot's process has threads (its store's), which a fork
                 # would copy mid-step.
                 context = multiprocessing.get_context("spawn")
-                pool = ProcessPoolExecutor(self.processes, mp_context=context)
+                pool = ProcessPoolExecutor(
+                    self.processes, mp_context=context, initializer=in_background
+                )
             else:
                 pool = ThreadPoolExecutor(1, thread_name_prefix="thinking")
             self._pools[deep] = pool

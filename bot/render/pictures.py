@@ -11,6 +11,7 @@ too: a table that did not change is not drawn again.
 from __future__ import annotations
 
 import io
+import threading
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -241,6 +242,16 @@ def warm_up() -> None:
             card_image(card.code, dim)
     card_image(None)
     card_image(None, dim=True)
+    _warm.set()
+
+
+def is_warm() -> bool:
+    """Whether every card face is drawn: a table then renders in a millisecond or two, while
+    one that must draw its faces first takes a tenth of a second."""
+    return _warm.is_set()
+
+
+_warm = threading.Event()
 
 
 def clear_caches(drawings: bool = True) -> None:
@@ -248,5 +259,6 @@ def clear_caches(drawings: bool = True) -> None:
     measuring a render from nothing, or from cards already drawn."""
     _render_json.cache_clear()
     if drawings:
+        _warm.clear()
         card_faces.clear_caches()
         grid_picture.tile.cache_clear()
