@@ -6,11 +6,12 @@ in WAL mode, or PostgreSQL) and the UPDATE_MESSAGE callback is answered. The har
 own code (building payloads, answering and checking requests) and that time is subtracted, so
 what is left is what the bot would spend with a real Discord at zero network latency.
 
-The floor is what no click can avoid: discord.py parsing the same click on the same message and
-sending the same embed, buttons and picture (a table's PNG, drawn once) back, plus one commit
-of one row from Python to the same kind of database (a SQLite WAL commit, or an INSERT on a
-PostgreSQL connection); no game, no store, no drawing. It runs in a second bot in the same
-process, alternating click for click with the game, so both see the same machine.
+The floor is what no click can avoid: discord.py parsing the same click on the same kind of
+message and sending a table of the same layout, buttons and picture (a table's PNG, drawn once)
+back, plus one commit of one row from Python to the same kind of database (a SQLite WAL
+commit, or an INSERT on a PostgreSQL connection); no game, no store, no drawing. It runs in a
+second bot in the same process, alternating click for click with the game, so both see the
+same machine.
 
     .venv/bin/python -m bench.click_latency [--clicks 2000] [--store sqlite --store postgres]
 
@@ -26,7 +27,9 @@ import sqlite3
 import statistics
 import tempfile
 import time
+from dataclasses import dataclass, field
 from functools import partial
+from itertools import count, cycle
 from pathlib import Path
 
 import asyncpg
@@ -39,13 +42,19 @@ from bot.app import DungeonBot
 from bot.config import Settings
 from bot.games.contract import Setup
 from bot.games.registry import GAMES
-from bot.render.pictures import render
-from tests.harness import FakeDiscord, Harness, InteractionResult, StoredMessage, World
+from bot.games.views import Menu
+from bot.render.layout import table_layout
+from bot.render.pictures import Picture, draw, encode, render
+from cogs.messages import HINT_BUTTON, PICTURE_FILE
+from cogs.table_layout import layout_view
+from tests.harness import FakeDiscord, Harness, InteractionResult, World
+
+PICTURES_DRAWN = 50
 
 
 class FloorButton(discord.ui.DynamicItem[discord.ui.Button], template=r"floor:(?P<n>[0-9]+)"):
     """A button whose click does only what no click can avoid: one commit, then the message
-    edited to a table already built."""
+    edited to a table already laid out."""
 
     def __init__(self, n: int, label: str = "") -> None:
         super().__init__(discord.ui.Button(label=label or str(n), custom_id=f"floor:{n}"))
@@ -58,10 +67,8 @@ class FloorButton(discord.ui.DynamicItem[discord.ui.Button], template=r"floor:(?
         bot = interaction.client
         assert isinstance(bot, FloorBot)
         await bot.floor.commit()
-        picture = discord.File(io.BytesIO(bot.picture), filename="table.png")
-        await interaction.response.edit_message(
-            embed=bot.embed, view=bot.view(), attachments=[picture]
-        )
+        picture = discord.File(io.BytesIO(bot.next_picture()), filename=PICTURE_FILE)
+        await interaction.response.edit_message(view=bot.view(), attachments=[picture])
 
 
 class SqliteFloor:
@@ -107,31 +114,59 @@ class PostgresFloor:
 
 
 class FloorBot(commands.Bot):
-    """discord.py alone, plus one committed row: a message like the game's, clicked and edited
-    in place with the same embed and buttons, built once."""
+    """discord.py alone, plus one committed row: a Scoundrel table laid out as the bot lays out
+    its first one (the same text, picture and buttons, in one Components V2 container), clicked
+    and edited in place. The layout and the picture are made once; the view is built for each
+    answer, as the bot builds its own."""
 
-    def __init__(self, floor: SqliteFloor | PostgresFloor, table: StoredMessage) -> None:
+    def __init__(self, floor: SqliteFloor | PostgresFloor, draws: bool = False) -> None:
         super().__init__(command_prefix="!", intents=discord.Intents.none())
         self.floor = floor
-        self.embed = discord.Embed.from_dict(table.embed)
+        self.draws = draws
         start, _ = GAMES["scoundrel"].start(3, Setup(variant="classic"))
-        picture = start.table([]).picture
-        assert picture is not None
-        self.picture = render(picture)
-        self.labels = [button["label"] for button in table.buttons]
+        table = start.table(["alice"])
+        assert table.picture is not None
+        self.picture = render(table.picture)
+        self.pictures = cycle(opening_pictures(PICTURES_DRAWN))
+        self.layout = table_layout(
+            table,
+            narration=["The dungeon opens.", "A room of four cards."],
+            colour=0x2ECC71,
+            lead=[],
+            trail=[HINT_BUTTON],
+            byline="alice's table · Game #1",
+            picture=True,
+        )
 
         @self.tree.command(name="table", description="Post the table")
         async def post(interaction: discord.Interaction) -> None:
-            await interaction.response.send_message(embed=self.embed, view=self.view())
+            picture = discord.File(io.BytesIO(self.picture), filename=PICTURE_FILE)
+            await interaction.response.send_message(view=self.view(), file=picture)
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(FloorButton)
 
-    def view(self) -> discord.ui.View:
-        view = discord.ui.View(timeout=None)
-        for n, label in enumerate(self.labels):
-            view.add_item(FloorButton(n, label))
-        return view
+    def next_picture(self) -> bytes:
+        """The picture drawn once at start, or, for a floor that draws, the next of several
+        tables drawn and encoded anew, as a move's new table must be."""
+        return encode(draw(next(self.pictures))) if self.draws else self.picture
+
+    def view(self) -> discord.ui.LayoutView:
+        numbers = count()
+        return layout_view(
+            self.layout, lambda placed: FloorButton(next(numbers), placed.control.label), no_menu
+        )
+
+
+def opening_pictures(deals: int) -> list[Picture]:
+    """The pictures of as many Scoundrel deals' first rooms."""
+    matches = [GAMES["scoundrel"].start(seed, Setup(variant="classic"))[0] for seed in range(deals)]
+    pictures = [match.table(["alice"]).picture for match in matches]
+    return [picture for picture in pictures if picture is not None]
+
+
+def no_menu(number: int, menu: Menu) -> discord.ui.Item:
+    raise AssertionError("a Scoundrel table has no menus")
 
 
 def cautious(message) -> dict:
@@ -145,59 +180,82 @@ def cautious(message) -> dict:
     return min(playable, key=lambda b: next(i for i, w in enumerate(order) if w in b["label"]))
 
 
-async def bot_side(fake: FakeDiscord, act) -> tuple[float, InteractionResult]:
-    """Seconds of one interaction that were not the harness's own work."""
-    harness_before = fake.harness_seconds
-    before = time.perf_counter()
+@dataclass
+class Samples:
+    """Per interaction, the seconds that were not the harness's own: on the clock, and of the
+    processor (every thread of this process). On a busy machine the clock also counts the
+    turns other programs take; the processor's seconds are the work alone."""
+
+    wall: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
+
+
+async def bot_side(fake: FakeDiscord, act, samples: Samples) -> InteractionResult:
+    """One interaction, its bot-side seconds added to `samples`."""
+    harness_before, harness_cpu_before = fake.harness_seconds, fake.harness_cpu_seconds
+    before, cpu_before = time.perf_counter(), time.process_time()
     result = await act()
-    elapsed = time.perf_counter() - before
-    return elapsed - (fake.harness_seconds - harness_before), result
+    elapsed, cpu = time.perf_counter() - before, time.process_time() - cpu_before
+    samples.wall.append(elapsed - (fake.harness_seconds - harness_before))
+    samples.cpu.append(cpu - (fake.harness_cpu_seconds - harness_cpu_before))
+    return result
 
 
 async def side_by_side(
     clicks: int, folder: Path, database_url: str
-) -> tuple[list[float], list[float]]:
+) -> tuple[Samples, Samples, Samples]:
+    """The game's clicks, the floor's, and the floor's that draws its picture anew, taken in
+    turn (each of the three goes first in turn)."""
     world = World()
     alice = world.add_user("alice")
     settings = Settings(_env_file=None, database_url=database_url)
     harness = Harness(world)
-    game_samples: list[float] = []
-    floor_samples: list[float] = []
+    game_samples, floor_samples, drawing_samples = Samples(), Samples(), Samples()
     if database_url.startswith("sqlite"):
         committer: SqliteFloor | PostgresFloor = SqliteFloor(folder / "floor.sqlite3")
     else:
         committer = await PostgresFloor.open(database_url)
-    async with harness.running(lambda: DungeonBot(settings), check_bodies=False) as game:
+    async with (
+        harness.running(lambda: DungeonBot(settings), check_bodies=False) as game,
+        harness.running(partial(FloorBot, committer), check_bodies=False) as floor,
+        harness.running(partial(FloorBot, committer, draws=True), check_bodies=False) as drawing,
+    ):
         message = (await game.slash("scoundrel new", alice)).message
-        floor_bot = partial(FloorBot, committer, message)
-        async with harness.running(floor_bot, check_bodies=False) as floor:
-            table = (await floor.slash("table", alice)).message
-            for turn in range(clicks):
-                click = partial(game.click, message, cautious(message)["custom_id"], alice)
-                press = partial(floor.click, table, table.buttons[turn % 2]["custom_id"], alice)
-                if turn % 2:  # alternate which goes first, so neither always follows the other
-                    floor_seconds, _ = await bot_side(floor, press)
-                    game_seconds, result = await bot_side(game, click)
-                else:
-                    game_seconds, result = await bot_side(game, click)
-                    floor_seconds, _ = await bot_side(floor, press)
-                game_samples.append(game_seconds)
-                floor_samples.append(floor_seconds)
-                # New game answers with a new message, a follow-up if the click was deferred.
-                message = next(
-                    m for m in [*reversed(result.followups), result.message] if m.buttons
-                )
+        table = (await floor.slash("table", alice)).message
+        drawn_table = (await drawing.slash("table", alice)).message
+        for turn in range(clicks):
+            click = partial(game.click, message, cautious(message)["custom_id"], alice)
+            press = partial(floor.click, table, table.buttons[turn % 2]["custom_id"], alice)
+            draw_press = partial(
+                drawing.click, drawn_table, drawn_table.buttons[turn % 2]["custom_id"], alice
+            )
+            turns = [(game, click, game_samples), (floor, press, floor_samples)]
+            turns.append((drawing, draw_press, drawing_samples))
+            for offset in range(3):
+                fake, act, samples = turns[(turn + offset) % 3]
+                result = await bot_side(fake, act, samples)
+                if samples is game_samples:
+                    # New game answers with a new message, a follow-up if the click was deferred.
+                    message = next(
+                        m for m in [*reversed(result.followups), result.message] if m.buttons
+                    )
     await committer.close()
     harness.check()
-    return game_samples, floor_samples
+    return game_samples, floor_samples, drawing_samples
 
 
 def report(name: str, samples: list[float]) -> None:
     ms = [s * 1000 for s in samples]
     print(
-        f"  {name:<40} p50 {statistics.median(ms):6.2f} ms  p99 {percentile(ms, 0.99):6.2f} ms"
+        f"    {name:<38} p50 {statistics.median(ms):6.2f} ms  p99 {percentile(ms, 0.99):6.2f} ms"
         f"  max {max(ms):6.2f} ms"
     )
+
+
+def ratios(game: list[float], floor: list[float], name: str) -> str:
+    p50 = statistics.median(game) / statistics.median(floor)
+    p99 = percentile(game, 0.99) / percentile(floor, 0.99)
+    return f"    ratio to {name}: p50 {p50:.2f}x  p99 {p99:.2f}x"
 
 
 async def main(clicks: int, stores: list[str]) -> None:
@@ -208,16 +266,18 @@ async def main(clicks: int, stores: list[str]) -> None:
 
 
 async def one_store(clicks: int, store: str, url: str, folder: Path) -> None:
-    game, floor = await side_by_side(clicks, folder, url)
+    game, floor, drawing = await side_by_side(clicks, folder, url)
     print(
         f"{store_label(store)}: bot-side work per interaction, harness excluded"
         f" ({clicks} of each, interleaved):"
     )
-    report("Scoundrel click (load, apply, commit, edit)", game)
-    report("floor: same message, one commit", floor)
-    p50 = statistics.median(game) / statistics.median(floor)
-    p99 = percentile(game, 0.99) / percentile(floor, 0.99)
-    print(f"  ratio to the floor: p50 {p50:.2f}x  p99 {p99:.2f}x")
+    for title, kind in (("on the clock", "wall"), ("processor time", "cpu")):
+        print(f"  {title}:")
+        report("Scoundrel click (load, apply, commit, edit)", getattr(game, kind))
+        report("floor: same message, one commit", getattr(floor, kind))
+        report("floor, its picture drawn anew", getattr(drawing, kind))
+        print(ratios(getattr(game, kind), getattr(floor, kind), "the floor"))
+        print(ratios(getattr(game, kind), getattr(drawing, kind), "the floor that draws"))
 
 
 if __name__ == "__main__":

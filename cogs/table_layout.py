@@ -22,12 +22,15 @@ PICTURE_URL = "attachment://table.png"
 
 SelectFor = Callable[[int, Menu], discord.ui.Item[Any]]
 """Builds a table's menu from its place among the menus."""
+ButtonFor = Callable[[Placed], discord.ui.Item[Any]]
+"""Builds a table's button, its custom_id included."""
 
 
 def layout_view(
-    layout: TableLayout, game_id: int, version: int, select_for: SelectFor
+    layout: TableLayout, button_for: ButtonFor, select_for: SelectFor
 ) -> discord.ui.LayoutView:
-    """The message's one container, top to bottom as the layout says."""
+    """The message's one container, top to bottom as the layout says. The buttons and menus
+    are built by the caller, which knows what their custom_ids carry."""
     container: discord.ui.Container[Any] = discord.ui.Container(accent_colour=layout.colour)
     heading, *texts = layout.head_texts
     container.add_item(discord.ui.TextDisplay(heading))
@@ -37,12 +40,12 @@ def layout_view(
         container.add_item(discord.ui.TextDisplay(text))
     for block in layout.blocks:
         if isinstance(block, Section):
-            accessory = _button(game_id, version, block.button)
+            accessory = button_for(block.button)
             container.add_item(discord.ui.Section(block.text, accessory=accessory))
         elif isinstance(block, Row):
             row: discord.ui.ActionRow[Any] = discord.ui.ActionRow()
             for placed in block.buttons:
-                row.add_item(_button(game_id, version, placed))
+                row.add_item(button_for(placed))
             container.add_item(row)
         elif isinstance(block, MenuRow):
             container.add_item(discord.ui.ActionRow(select_for(block.number, block.menu)))
@@ -51,10 +54,10 @@ def layout_view(
     return view
 
 
-def _button(game_id: int, version: int, placed: Placed) -> discord.ui.Item[Any]:
+def table_button(game_id: int, version: int, placed: Placed) -> discord.ui.Item[Any]:
+    """A game's button: its id names the game and the version it was drawn at."""
     kind = TABLE_KIND if placed.own else GAME_KIND
-    item = button(game_id, version, placed.control.model_copy(update={"row": None}), kind)
-    return item
+    return button(game_id, version, placed.control.model_copy(update={"row": None}), kind)
 
 
 def notice_view(text: str) -> discord.ui.LayoutView:
