@@ -1,6 +1,7 @@
 """Hints and solved deals as every game that declares them gives them, and the daily deal."""
 
 import asyncio
+import os
 from datetime import date
 
 import pytest
@@ -8,7 +9,7 @@ import pytest
 from bot.games.contract import Setup
 from bot.games.daily import daily_seed, winnable_daily_seed
 from bot.games.registry import GAMES
-from cogs.thinking import Thinker, advise
+from cogs.thinking import BACKGROUND_NICENESS, Thinker, advise
 
 HINTED = [key for key, game in GAMES.items() if game.info.hints]
 SOLVED = [key for key, game in GAMES.items() if game.info.solver]
@@ -87,6 +88,16 @@ async def test_thinking_runs_in_a_worker_process_and_comes_back() -> None:
         day = date(2026, 1, 1)
         seeds = await asyncio.gather(*[thinker.daily_seed("scoundrel", "classic", day)] * 3)
         assert len(set(seeds)) == 1, "worked out once, answered to all"
+    finally:
+        thinker.close()
+
+
+async def test_a_worker_process_runs_below_the_bots_priority() -> None:
+    """A search of several seconds must not take turns with the event loop's clicks."""
+    thinker = Thinker(processes=1)
+    try:
+        worker = await asyncio.wait_for(thinker.solve(os.nice, 0), timeout=60)
+        assert worker == min(os.nice(0) + BACKGROUND_NICENESS, 19)
     finally:
         thinker.close()
 
