@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
-import copy
 import json
 import logging
 import time
@@ -29,6 +28,7 @@ import discord
 from discord.ext import commands
 from discord.http import Route
 
+from tests.harness.copies import wire_copy
 from tests.harness.guilds import Channel, Guild, User
 from tests.harness.interactions import (
     APPLICATION_COMMAND,
@@ -86,11 +86,6 @@ def _discord_error(error: DiscordHTTPError) -> discord.HTTPException:
     response = SimpleNamespace(status=error.status, reason=reason, headers={})
     kind = {403: discord.Forbidden, 404: discord.NotFound}.get(error.status, discord.HTTPException)
     return kind(response, error.json())  # type: ignore[arg-type]
-
-
-def _wire_copy(body: Any) -> Any:
-    """The body as Discord receives it: JSON round-tripped, so later mutation cannot leak."""
-    return None if body is None else json.loads(json.dumps(body))
 
 
 @dataclass(frozen=True)
@@ -247,7 +242,7 @@ class FakeDiscord:
         """Hand a gateway event to the bot exactly as its websocket reader would."""
         assert self.bot is not None, "start() the fake first"
         with self._own_time():
-            wire = copy.deepcopy(data)
+            wire = wire_copy(data)
         self.bot._connection.parsers[event](wire)
 
     async def settle(self) -> None:
@@ -449,7 +444,7 @@ class FakeDiscord:
             data=data,
         )
         if clicked is not None:
-            payload["message"] = copy.deepcopy(clicked.payload)
+            payload["message"] = wire_copy(clicked.payload)
         record = InteractionRecord(
             id=interaction_id,
             token=token,
@@ -540,7 +535,7 @@ class FakeDiscord:
                 url=route.url,
                 params=path_params(route.path, route.url),
                 query=dict(query or {}),
-                body=_wire_copy(body),
+                body=wire_copy(body),
                 files=list(uploads.values()),
                 user=interaction.user if interaction else None,
                 interaction_id=interaction.id if interaction else None,

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import copy
 import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
+
+from tests.harness.copies import wire_copy
 
 # Message flags the fake acts on.
 SUPPRESS_EMBEDS = 1 << 2
@@ -28,7 +29,7 @@ def numbered(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """
     taken = {c.get("id") for c in walk_tree(components)} - {None}
     counter = itertools.count(1)
-    result = copy.deepcopy(components)
+    result = wire_copy(components)
     for component in walk_tree(result):
         for key in [k for k, v in component.items() if v is None]:
             del component[key]

@@ -8,13 +8,13 @@ callback, 40060 for a second one, 403 Missing Permissions...). A route with no h
 
 from __future__ import annotations
 
-import copy
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tests.harness.components_v2 import v2_problems
+from tests.harness.copies import wire_copy
 from tests.harness.guilds import (
     ATTACH_FILES,
     CREATE_PRIVATE_THREADS,
@@ -200,7 +200,7 @@ class FakeRest:
 
     @staticmethod
     def _out(message: StoredMessage) -> dict[str, Any]:
-        return copy.deepcopy(message.payload)
+        return wire_copy(message.payload)
 
     # ---- login and commands ----------------------------------------------------------------------
 
@@ -242,7 +242,7 @@ class FakeRest:
     @route("GET", "/applications/{application_id}/commands")
     @route("GET", "/applications/{application_id}/guilds/{guild_id}/commands")
     def get_commands(self, call: Call) -> Any:
-        return copy.deepcopy(self.world.commands.get(self._commands_key(call), []))
+        return wire_copy(self.world.commands.get(self._commands_key(call), []))
 
     @route("PUT", "/applications/{application_id}/commands")
     @route("PUT", "/applications/{application_id}/guilds/{guild_id}/commands")
@@ -265,7 +265,7 @@ class FakeRest:
                 stored["guild_id"] = str(key)
             commands.append(stored)
         self.world.commands[key] = commands
-        return copy.deepcopy(commands)
+        return wire_copy(commands)
 
     # ---- channels, messages, threads -------------------------------------------------------------
 
@@ -376,7 +376,7 @@ class FakeRest:
         kind = int(call.body.get("type") or 0)
         data = call.body.get("data") or {}
         message = self._respond(call, record, kind, data)
-        record.callback = copy.deepcopy(call.body)
+        record.callback = wire_copy(call.body)
         record.acknowledged_at = self.fake.clock()
         summary: dict[str, Any] = {"id": str(record.id), "type": record.type}
         answer: dict[str, Any] = {"interaction": summary}

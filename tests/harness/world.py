@@ -11,13 +11,13 @@ fake REST layer and the gateway both read and write through it.
 
 from __future__ import annotations
 
-import copy
 import secrets
 from datetime import UTC, datetime
 from typing import Any
 
 from discord.utils import time_snowflake
 
+from tests.harness.copies import wire_copy
 from tests.harness.guilds import (
     ADMINISTRATOR,
     EVERYONE_PERMISSIONS,
@@ -210,7 +210,7 @@ class World:
             "type": 0,
             "author": (author or self.bot_user).payload(),
             "content": body.get("content") or "",
-            "embeds": copy.deepcopy(body.get("embeds") or []),
+            "embeds": wire_copy(body.get("embeds") or []),
             "components": numbered(body.get("components") or []),
             "attachments": attachments or [],
             "flags": flags,
@@ -235,12 +235,12 @@ class World:
         attachments: list[dict[str, Any]] | None = None,
     ) -> StoredMessage:
         """Apply an edit body: fields present replace the old ones (null clears), others stay."""
-        message.history.append(copy.deepcopy(message.payload))
+        message.history.append(wire_copy(message.payload))
         payload = message.payload
         if "content" in body:
             payload["content"] = body["content"] or ""
         if "embeds" in body:
-            payload["embeds"] = copy.deepcopy(body["embeds"] or [])
+            payload["embeds"] = wire_copy(body["embeds"] or [])
         if "components" in body:
             payload["components"] = numbered(body["components"] or [])
         if attachments is not None:
