@@ -7,6 +7,8 @@ message in place. Every refusal is an ephemeral sentence and changes nothing.
 
 from __future__ import annotations
 
+from collections import OrderedDict
+
 import discord
 
 from bot.games.contract import GameError, GameOver, NotYourTurn
@@ -22,12 +24,17 @@ from cogs.pings import announce_turn
 from cogs.replies import idle_text, say
 from storage import GameRecord, GameStatus, StaleVersion
 
+REFRESHES_KEPT = 1024
+
 
 class Plays:
     def __init__(self, desk: Desk, lifecycle: Lifecycle, insight: InsightDesk) -> None:
         self.desk = desk
         self.lifecycle = lifecycle
         self.insight = insight
+        self._refreshed: OrderedDict[int, int] = OrderedDict()
+        """The version each game's message was last brought up to date at by a stale click:
+        in a burst of clicks on an old message, the first one refreshes it, not all of them."""
 
     async def play(
         self, interaction: discord.Interaction, record: GameRecord, version: int, text: str
@@ -133,6 +140,10 @@ class Plays:
             await answers.follow(interaction, say("stale_hand"))
             return
         await refuse(interaction, say("stale"))
-        if interaction.message is not None and interaction.message.id == record.message_id:
+        on_table = interaction.message is not None and interaction.message.id == record.message_id
+        if on_table and self._refreshed.get(record.id) != record.version:
+            self._refreshed[record.id] = record.version
+            while len(self._refreshed) > REFRESHES_KEPT:
+                self._refreshed.popitem(last=False)
             fields = await table_message(record, match_of(record))
-            await self.desk.edit_message(record.channel_id, interaction.message.id, **fields)
+            await self.desk.edit_message(record.channel_id, record.message_id, **fields)

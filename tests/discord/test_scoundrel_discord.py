@@ -130,6 +130,35 @@ async def test_a_stale_button_is_refused(harness, make_bot, alice) -> None:
         assert len(await discord.bot.store.actions(1)) == 1
 
 
+async def test_a_burst_of_stale_clicks_brings_the_table_up_to_date_once(
+    harness, make_bot, alice
+) -> None:
+    """Each is refused; the old message is edited back to the game as it stands by the first
+    only, not once per click."""
+    async with harness.running(make_bot) as discord:
+        game = await start(discord, alice)
+        old = StoredMessage(payload=copy.deepcopy(game.message.payload))
+        await discord.click(game.message, game.message.button("Drink 7♥")["custom_id"], alice)
+        edits_before = _edits_of(discord, game.message.id)
+        custom_id = old.button("Fight 3♠ barehanded")["custom_id"]
+        results = await asyncio.gather(
+            *(discord.click(old, custom_id, alice, settle=False) for _ in range(5))
+        )
+        await discord.settle()
+        assert all(r.ephemeral and "out of date" in r.content for r in results)
+        assert _edits_of(discord, game.message.id) == edits_before + 1
+        assert len(await discord.bot.store.actions(1)) == 1
+
+
+def _edits_of(discord, message_id: int) -> int:
+    """Edits of a message by the bot's own REST calls (not by interaction answers)."""
+    return sum(
+        1
+        for request in discord.requests
+        if request.method == "PATCH" and request.params.get("message_id") == str(message_id)
+    )
+
+
 async def test_two_clicks_at_the_same_time_apply_once(harness, make_bot, alice) -> None:
     async with harness.running(make_bot) as discord:
         game = await start(discord, alice)
