@@ -28,6 +28,8 @@ BUSY = 16
 """Interactions waiting for an answer beyond which a new one is acknowledged at once: in a
 burst the event loop lags, and a watch that wakes at 2 s would be too late."""
 DISCORD_DEADLINE = 3.0
+UNKNOWN_INTERACTION = 10062
+"""Discord's error code for an interaction it has forgotten (or never answered in time)."""
 _waiting: OrderedDict[int, float] = OrderedDict()
 """Interactions not answered yet, by id, with when they arrived, oldest first. One whose
 handler never claimed it (a bot closed mid-click) is forgotten once Discord's deadline has
@@ -35,6 +37,7 @@ passed."""
 _CLAIMED = "answer:claimed"
 _READY = "answer:ready"
 _WATCH = "answer:watch"
+_GONE = "answer:gone"
 _THINKING = "answer:thinking"
 """A command deferred with a "thinking..." placeholder: whether that placeholder is private."""
 PRIVATE = "private"
@@ -42,6 +45,10 @@ PRIVATE = "private"
 _watching: set[asyncio.Task[None]] = set()
 CLEARED = ("content", "embed")
 """Fields an edit sets to None to take them off: a Components V2 message may have neither."""
+
+
+class _Gone(Exception):
+    """The interaction expired: there is nothing a follow-up could be sent to."""
 
 
 def _ready(interaction: discord.Interaction) -> asyncio.Event:
@@ -70,17 +77,47 @@ def _release(interaction: discord.Interaction) -> None:
         interaction.extras[_CLAIMED] = False
 
 
+def _expired(error: Exception) -> bool:
+    """Discord no longer knows the interaction: its 3 s passed unanswered."""
+    return isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION
+
+
+def _gone(interaction: discord.Interaction) -> bool:
+    """The interaction expired unanswered: neither an answer nor a follow-up can reach its
+    user, and trying again would only spend requests (in a burst, of clicks still in time)."""
+    return bool(interaction.extras.get(_GONE))
+
+
 @asynccontextmanager
 async def _answering(interaction: discord.Interaction) -> AsyncIterator[None]:
     """Around the initial response of a claimed interaction: if it fails, the next answer
-    may try again; either way, follow-ups waiting for it may go."""
+    may try again, unless Discord has forgotten the interaction; either way, follow-ups
+    waiting for it may go."""
     try:
         yield
+    except discord.HTTPException as error:
+        if not _expired(error):
+            _release(interaction)
+            raise
+        interaction.extras[_GONE] = True  # the claim stays taken: nobody may use it now
+        log.info("interaction %s expired before it was answered", interaction.id)
     except Exception:
         _release(interaction)
         raise
     finally:
         _ready(interaction).set()
+
+
+async def _edit_in_place(interaction: discord.Interaction, fields: Mapping[str, Any]) -> None:
+    """An expired click's edit, made to its public message through the channel instead, so
+    the table still shows the move that was saved."""
+    message = interaction.message
+    if message is None or message.flags.ephemeral:
+        return
+    try:
+        await message.edit(**fields)
+    except discord.HTTPException as error:
+        log.info("could not edit message %s in place: %s", message.id, error)
 
 
 async def _after_response(interaction: discord.Interaction, ephemeral: bool) -> None:
@@ -91,6 +128,8 @@ async def _after_response(interaction: discord.Interaction, ephemeral: bool) -> 
     game's message stays public."""
     if not interaction.response.is_done():
         await _ready(interaction).wait()
+    if _gone(interaction):
+        raise _Gone
     thinking = interaction.extras.pop(_THINKING, None)
     if thinking is not None and thinking != ephemeral:
         try:
@@ -105,6 +144,8 @@ async def watch(interaction: discord.Interaction, after: float = ACK_AFTER) -> N
     watched = (discord.InteractionType.component, discord.InteractionType.application_command)
     if interaction.type not in watched:
         return
+    if interaction.extras.get(_CLAIMED) or interaction.response.is_done():
+        return  # its handler ran first and answered: nothing to watch, nor to count as waiting
     loop = asyncio.get_running_loop()
     _waiting[interaction.id] = loop.time()
     if _busy(loop.time()):
@@ -152,7 +193,10 @@ async def _defer_when_silent(interaction: discord.Interaction, after: float) -> 
             interaction.extras[_THINKING] = private
         log.info("interaction %s acknowledged early: its work is slow", interaction.id)
     except discord.HTTPException as error:
-        _release(interaction)
+        if _expired(error):
+            interaction.extras[_GONE] = True
+        else:
+            _release(interaction)
         log.info("could not acknowledge interaction %s early: %s", interaction.id, error)
     finally:
         _ready(interaction).set()
@@ -177,8 +221,12 @@ async def send(
     if _claim(interaction):
         async with _answering(interaction):
             sent = await interaction.response.send_message(ephemeral=ephemeral, **fields)
-        return sent.message_id
-    await _after_response(interaction, ephemeral)
+            return sent.message_id
+        return None
+    try:
+        await _after_response(interaction, ephemeral)
+    except _Gone:
+        return None
     message = await interaction.followup.send(ephemeral=ephemeral, wait=True, **fields)
     return message.id
 
@@ -188,9 +236,14 @@ async def update(interaction: discord.Interaction, **fields: Any) -> None:
     if _claim(interaction):
         async with _answering(interaction):
             await interaction.response.edit_message(**fields)
+        if _gone(interaction):
+            await _edit_in_place(interaction, fields)
         return
     if not interaction.response.is_done():
         await _ready(interaction).wait()
+    if _gone(interaction):
+        await _edit_in_place(interaction, fields)
+        return
     interaction.extras.pop(_THINKING, None)  # an edit replaces the placeholder itself
     await interaction.edit_original_response(**fields)
 
@@ -208,7 +261,10 @@ async def defer(interaction: discord.Interaction, *, ephemeral: bool = False) ->
 
 async def follow(interaction: discord.Interaction, text: str, *, ephemeral: bool = True) -> None:
     """A further message after the first answer."""
-    await _after_response(interaction, ephemeral)
+    try:
+        await _after_response(interaction, ephemeral)
+    except _Gone:
+        return
     await interaction.followup.send(text, ephemeral=ephemeral)
 
 

@@ -99,3 +99,20 @@ async def test_a_command_during_a_lock_is_acknowledged_and_its_game_shown_public
         click = await discord.click(started.message, started.message.buttons[0]["custom_id"], alice)
         assert click.response_type == 7
         assert daily.message.ephemeral, "a daily attempt stays private when deferred"
+
+
+async def test_a_click_answered_after_discords_deadline_still_shows_its_move(
+    harness, make_bot, settings, alice
+) -> None:
+    """Its answer is refused (10062): the move, saved, is put on the table through the channel,
+    and the bot tries nothing more on the dead interaction."""
+    async with harness.running(make_bot, ack_deadline=1.0) as discord:
+        game = (await discord.slash("scoundrel new", alice)).message
+        holder = hold_write_lock(database_of(settings), 1.6)  # past 1 s, short of the watch's 2 s
+        with discord.expect_errors(ProblemKind.LATE_ACK) as expected:
+            click = await discord.click(game, game.button("Drink 7♥")["custom_id"], alice)
+        holder.join()
+        assert click.error == "10062 Unknown interaction"
+        assert len(expected.late) == 1, "one late answer, not one per way of answering"
+        assert (await discord.bot.store.get_game(1)).version == 1, "the move was saved"
+        assert game.edits == 1 and "Drink 7♥" not in str(game.buttons), "and the table shows it"
