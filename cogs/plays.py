@@ -140,10 +140,11 @@ class Plays:
             await answers.follow(interaction, say("stale_hand"))
             return
         await refuse(interaction, say("stale"))
-        on_table = interaction.message is not None and interaction.message.id == record.message_id
-        if on_table and self._refreshed.get(record.id) != record.version:
+        message = interaction.message
+        on_table = message is not None and message.id == record.message_id
+        if message is not None and on_table and self._refreshed.get(record.id) != record.version:
             self._refreshed[record.id] = record.version
             while len(self._refreshed) > REFRESHES_KEPT:
                 self._refreshed.popitem(last=False)
             fields = await table_message(record, match_of(record))
-            await self.desk.edit_message(record.channel_id, record.message_id, **fields)
+            await self.desk.edit_message(record.channel_id, message.id, **fields)
