@@ -16,6 +16,7 @@ import logging
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
+from datetime import UTC, datetime
 from typing import Any
 
 import discord
@@ -24,6 +25,9 @@ log = logging.getLogger(__name__)
 
 ACK_AFTER = 2.0
 """Seconds a click may go unanswered before it is acknowledged early (Discord allows 3)."""
+LATE_AFTER = 1.0
+"""Seconds since its creation after which a click is acknowledged before its work: in a burst
+the clicks ahead of it may take the rest of its 3 s."""
 BUSY = 16
 """Interactions waiting for an answer beyond which a new one is acknowledged at once: in a
 burst the event loop lags, and a watch that wakes at 2 s would be too late."""
@@ -158,13 +162,21 @@ async def watch(interaction: discord.Interaction, after: float = ACK_AFTER) -> N
     task.add_done_callback(lambda _: _waiting.pop(interaction.id, None))
 
 
-async def make_way() -> None:
-    """In a burst, let the interactions that have arrived be acknowledged before this one's
-    work. A click's work runs without a pause (its game loads and commits on the event loop),
-    and the acknowledgements of the clicks behind it wait for it: one turn of the loop puts
-    this click behind them."""
-    if len(_waiting) > BUSY:
+async def make_way(interaction: discord.Interaction) -> None:
+    """Before a click's work, in a burst: a click that has already waited LATE_AFTER seconds
+    since Discord made it (its id says when) is acknowledged first, since the work of the
+    clicks ahead of it could take it past the deadline; otherwise, when many wait, one turn of
+    the loop lets their acknowledgements go before this click's work, which runs without a
+    pause (its game loads and commits on the event loop)."""
+    if _age(interaction) > LATE_AFTER:
+        await _defer_when_silent(interaction, 0.0)
+    elif len(_waiting) > BUSY:
         await asyncio.sleep(0)
+
+
+def _age(interaction: discord.Interaction) -> float:
+    """Seconds since Discord created the interaction, by this machine's clock."""
+    return (datetime.now(UTC) - interaction.created_at).total_seconds()
 
 
 def _busy(now: float) -> bool:

@@ -185,7 +185,7 @@ class Router:
         )
 
     async def click(self, interaction: discord.Interaction, custom: CustomId) -> None:
-        await answers.make_way()
+        await answers.make_way(interaction)
         async with self.desk.lock(custom.game_id):
             record = await self.desk.store.get_game(custom.game_id)
             if record is None:
@@ -212,7 +212,7 @@ class Router:
         self, interaction: discord.Interaction, custom: CustomId, values: list[str]
     ) -> None:
         """A select menu: cards picked in a hand, or a pick made in a lobby."""
-        await answers.make_way()
+        await answers.make_way(interaction)
         async with self.desk.lock(custom.game_id):
             record = await self.desk.store.get_game(custom.game_id)
             if record is None:
