@@ -134,6 +134,7 @@ class FakeDiscord:
         self.harness_seconds = 0.0
         """Time spent in the harness's own code (building payloads, answering requests), so a
         benchmark can subtract it and time the bot alone."""
+        self._reader = asyncio.Lock()
         self.harness_cpu_seconds = 0.0
         """The processor time of the same: on a busy machine, wall time counts the turns other
         programs take; processor time does not."""
@@ -237,6 +238,14 @@ class FakeDiscord:
         self._log_levels.clear()
 
     # ---- gateway ---------------------------------------------------------------------------------
+
+    async def _reader_turn(self) -> None:
+        """Wait for the websocket reader's turn: it hands the bot one event at a time, in the
+        order Discord sent them, and the event loop runs the bot's tasks between two events.
+        Interactions sent at once (a burst) are then parsed as the bot keeps up, not all
+        before any of them is answered."""
+        async with self._reader:
+            await asyncio.sleep(0)
 
     def dispatch(self, event: str, data: dict[str, Any]) -> None:
         """Hand a gateway event to the bot exactly as its websocket reader would."""
@@ -460,9 +469,10 @@ class FakeDiscord:
         self.world.interactions[token] = record
         self.interactions.append(record)
         self._unsettled.append(record)
-        reset = _current.set(record)
         self.harness_seconds += time.perf_counter() - started
         self.harness_cpu_seconds += time.thread_time() - started_cpu
+        await self._reader_turn()
+        reset = _current.set(record)
         try:
             self.dispatch("INTERACTION_CREATE", payload)
         finally:
