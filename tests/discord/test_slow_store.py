@@ -8,6 +8,7 @@ import threading
 import time
 from pathlib import Path
 
+from cogs import answers
 from storage import GameStatus
 from tests.harness import ProblemKind
 
@@ -116,3 +117,17 @@ async def test_a_click_answered_after_discords_deadline_still_shows_its_move(
         assert len(expected.late) == 1, "one late answer, not one per way of answering"
         assert (await discord.bot.store.get_game(1)).version == 1, "the move was saved"
         assert game.edits == 1 and "Drink 7♥" not in str(game.buttons), "and the table shows it"
+
+
+async def test_a_click_that_waited_too_long_is_acknowledged_before_its_work(
+    harness, make_bot, alice, monkeypatch
+) -> None:
+    """As in a burst, where the clicks ahead take its time: it is deferred at once, then
+    played, and its table edited through the deferred answer."""
+    async with harness.running(make_bot) as discord:
+        game = (await discord.slash("scoundrel new", alice)).message
+        monkeypatch.setattr(answers, "LATE_AFTER", -1.0)  # every click counts as old
+        click = await discord.click(game, game.button("Drink 7♥")["custom_id"], alice)
+        assert click.response_type == 6, "acknowledged first, as a deferred update"
+        assert (await discord.bot.store.get_game(1)).version == 1
+        assert game.edits == 1 and "Drink 7♥" not in str(game.buttons), "then played"
