@@ -45,17 +45,18 @@ class Plays:
             idle = idle_text(self.desk.timings.expiry_minutes)
             await refuse(interaction, say(record.status.value, game=record.game, idle=idle))
             return
-        match = match_of(record)
-        seat = record.seat_for(interaction.user.id, match.acting())
-        if seat is None:
+        if record.seat_of(interaction.user.id) is None:
             await self.not_a_player(interaction, record)
             return
         if self._from_replaced_message(interaction, record):
             await refuse(interaction, say("moved"))  # resume already retired that message
             return
-        if record.version != version:
-            await self._stale(interaction, record, seat)
+        if record.version != version:  # told before the state is read: a burst is mostly these
+            await self._stale(interaction, record)
             return
+        match = match_of(record)
+        seat = record.seat_for(interaction.user.id, match.acting())
+        assert seat is not None  # a player, as seat_of said
         before = match_of(record) if match.game.reads_before else None  # beats a deep copy
         waiting_before = set(match.acting())
         try:
@@ -132,10 +133,13 @@ class Plays:
         clicked = interaction.message.id if interaction.message else None
         return game_of(record).info.private_hands and clicked != record.message_id
 
-    async def _stale(self, interaction: discord.Interaction, record: GameRecord, seat: int) -> None:
+    async def _stale(self, interaction: discord.Interaction, record: GameRecord) -> None:
         """A button from before the last move: say so, and bring what was clicked up to date."""
         if self._from_hand(interaction, record):
-            hand = await hand_message(record, match_of(record), seat, [])
+            match = match_of(record)
+            seat = record.seat_for(interaction.user.id, match.acting())
+            assert seat is not None
+            hand = await hand_message(record, match, seat, [])
             await answers.update(interaction, **hand)
             await answers.follow(interaction, say("stale_hand"))
             return
