@@ -27,6 +27,7 @@ from bot.games.contract import (
     Outcome,
     SeatResult,
     seeded_rng,
+    shuffle,
 )
 from bot.games.crawl.actions import (
     ActionKind,
@@ -391,7 +392,7 @@ class DragonsState(DungeonState):
         fled = list(self.room)
         self.deck.extend(fled)
         self.room, self.places = [], []
-        seeded_rng(self.seed, f"shuffle:{self.shuffles}").shuffle(self.deck)
+        shuffle(self.deck, seeded_rng(self.seed, f"shuffle:{self.shuffles}"))
         self.shuffles += 1
         self.ran_last_room = True
         return [Ran(cards=fled, reshuffled=True, seat=player), *self._deal_room(player)]
@@ -486,6 +487,6 @@ def new_game(
     if count not in ROOM_SIZES:
         raise IllegalAction("Diamonds & Dragons is played by 1 or 2 players")
     deck = dragons_dungeon() * count
-    seeded_rng(seed, "shuffle:0").shuffle(deck)
+    shuffle(deck, seeded_rng(seed, "shuffle:0"))
     first = seeded_rng(seed, "first player").randrange(count)
     return DragonsState.scripted(deck, players=count, first=first, seed=seed)

@@ -23,6 +23,7 @@ from bot.games.contract import (
     Outcome,
     SeatResult,
     seeded_rng,
+    shuffle,
 )
 from bot.games.crawl.actions import (
     ActionKind,
@@ -314,5 +315,5 @@ def new_game(
     if players != 1:
         raise IllegalAction("Scoundrel is played alone")
     deck = scoundrel_deck()
-    seeded_rng(seed, "shuffle:0").shuffle(deck)
+    shuffle(deck, seeded_rng(seed, "shuffle:0"))
     return ScoundrelState.scripted(deck, (options or ScoundrelOptions()).variant, seed)
