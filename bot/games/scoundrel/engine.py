@@ -8,6 +8,7 @@ running sends the room to the bottom in order, and the variants differ only in w
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import ClassVar, Literal
 
@@ -45,12 +46,6 @@ PLAYS_PER_ROOM = 3
 SOLO = 0
 
 
-_DRINK = (ActionKind.DRINK,)
-_EQUIP = (ActionKind.EQUIP,)
-_FIGHT_EITHER_WAY = (ActionKind.FIGHT_WITH_WEAPON, ActionKind.FIGHT_BAREHANDED)
-_FIGHT_BAREHANDED = (ActionKind.FIGHT_BAREHANDED,)
-
-
 class Variant(StrEnum):
     EASY = "easy"
     CLASSIC = "classic"
@@ -80,6 +75,44 @@ def scoundrel_deck() -> list[Card]:
 
 
 _DECK = tuple(c for c in standard_deck() if not (c.suit and c.suit.is_red and c.rank >= Rank.JACK))
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlays:
+    """A room card's legal moves, worked out once per card: listing them on every move is then
+    a lookup and one comparison with the weapon's reach, not a role and a weapon test."""
+
+    value: int
+    unarmed: tuple[DungeonAction, ...]
+    """Its moves when the weapon cannot strike it: drink a potion, equip a weapon, fight a
+    monster barehanded."""
+    armed: tuple[DungeonAction, ...]
+    """Its moves when the weapon can strike it: a monster is fought with the weapon or
+    barehanded; a potion or a weapon has the same one move as unarmed."""
+
+    def within(self, reach: int) -> tuple[DungeonAction, ...]:
+        """Its moves with a weapon that strikes monsters below `reach` (see `weapon_reach`)."""
+        return self.armed if self.value < reach else self.unarmed
+
+
+def _plays_of(card: Card) -> CardPlays:
+    role = role_of(card)
+    if role == Role.POTION:
+        only = (dungeon_action(ActionKind.DRINK, card),)
+        return CardPlays(card.value, only, only)
+    if role == Role.WEAPON:
+        only = (dungeon_action(ActionKind.EQUIP, card),)
+        return CardPlays(card.value, only, only)
+    barehanded = dungeon_action(ActionKind.FIGHT_BAREHANDED, card)
+    armed = (dungeon_action(ActionKind.FIGHT_WITH_WEAPON, card), barehanded)
+    return CardPlays(card.value, (barehanded,), armed)
+
+
+CARD_PLAYS = {card.text: _plays_of(card) for card in standard_deck(jokers=1)}
+"""Each card's moves by its text: a str keeps its hash, a Card works its out on each lookup."""
+_RUN = dungeon_action(ActionKind.RUN)
+FRESH_REACH = Rank.JOKER + 1
+"""A fresh weapon's reach: above every monster, so it may fight any."""
 
 
 class ScoundrelState(DungeonState):
@@ -135,9 +168,14 @@ class ScoundrelState(DungeonState):
 
     def weapon_can_fight(self, monster: Card) -> bool:
         """A fresh weapon fights anything; after a kill, only monsters strictly weaker."""
+        return monster.value < self.weapon_reach()
+
+    def weapon_reach(self) -> int:
+        """The weapon fights monsters of lower value than this: none without a weapon, any
+        with a fresh one, and after a kill those strictly weaker than the last one."""
         if self.weapon is None:
-            return False
-        return self.last_kill is None or monster.value < self.last_kill.value
+            return 0
+        return self.slain[-1].value if self.slain else FRESH_REACH
 
     def may_run(self) -> bool:
         if self.is_over or self.played_in_room > 0 or not self.deck:
@@ -148,11 +186,12 @@ class ScoundrelState(DungeonState):
         return rule == RunRule.ANY_ROOM or not self.ran_last_room
 
     def legal_actions(self, seat: int = SOLO) -> list[DungeonAction]:
-        if self.is_over or seat != SOLO:
+        if self.outcome is not None or seat != SOLO:
             return []
-        actions = [dungeon_action(ActionKind.RUN)] if self.may_run() else []
+        actions = [_RUN] if self.may_run() else []
+        reach = self.weapon_reach()
         for card in self.room:
-            actions.extend(dungeon_action(kind, card) for kind in self._kinds_for(card))
+            actions.extend(CARD_PLAYS[card.text].within(reach))
         return actions
 
     def _allows(self, played: DungeonAction) -> bool:
@@ -160,17 +199,9 @@ class ScoundrelState(DungeonState):
         if played.kind == ActionKind.RUN:
             return self.may_run()
         card = played.card
-        return card is not None and card in self.room and played.kind in self._kinds_for(card)
-
-    def _kinds_for(self, card: Card) -> tuple[ActionKind, ...]:
-        role = role_of(card)
-        if role == Role.POTION:
-            return _DRINK
-        if role == Role.WEAPON:
-            return _EQUIP
-        if self.weapon_can_fight(card):
-            return _FIGHT_EITHER_WAY
-        return _FIGHT_BAREHANDED
+        if card is None or card not in self.room:
+            return False
+        return played in CARD_PLAYS[card.text].within(self.weapon_reach())
 
     def striking_weapon(self, action: DungeonAction) -> Card | None:
         return self.weapon if action.kind == ActionKind.FIGHT_WITH_WEAPON else None
@@ -191,7 +222,7 @@ class ScoundrelState(DungeonState):
 
     def apply(self, seat: int, action: DungeonAction) -> list[Event]:
         """Play one action; an illegal one raises and changes nothing."""
-        if self.is_over:
+        if self.outcome is not None:
             raise GameOver("the game is over")
         if seat != SOLO:
             raise NotYourTurn("Scoundrel is a solo game")
