@@ -63,6 +63,13 @@ RUN_RULES: dict[Variant, RunRule] = {
     Variant.CLASSIC: RunRule.NOT_TWICE_IN_A_ROW,
     Variant.HARD: RunRule.NEVER,
 }
+MAY_RUN_AGAIN: dict[tuple[Variant, bool], bool] = {
+    (variant, ran): rule == RunRule.ANY_ROOM or (rule == RunRule.NOT_TWICE_IN_A_ROW and not ran)
+    for variant, rule in RUN_RULES.items()
+    for ran in (False, True)
+}
+"""Whether a variant's rule lets the player run from a fresh room, by whether they ran from the
+room before: the rule read once, as it is asked on every move."""
 
 
 class ScoundrelOptions(BaseModel, frozen=True):
@@ -152,10 +159,10 @@ class ScoundrelState(DungeonState):
 
     @property
     def to_move(self) -> int | None:
-        return None if self.is_over else SOLO
+        return None if self.outcome is not None else SOLO
 
     def acting(self) -> list[int]:
-        return [] if self.is_over else [SOLO]
+        return [] if self.outcome is not None else [SOLO]
 
     @property
     def plays_left(self) -> int:
@@ -178,12 +185,9 @@ class ScoundrelState(DungeonState):
         return self.slain[-1].value if self.slain else FRESH_REACH
 
     def may_run(self) -> bool:
-        if self.is_over or self.played_in_room > 0 or not self.deck:
+        if self.outcome is not None or self.played_in_room > 0 or not self.deck:
             return False
-        rule = RUN_RULES[self.variant]
-        if rule == RunRule.NEVER:
-            return False
-        return rule == RunRule.ANY_ROOM or not self.ran_last_room
+        return MAY_RUN_AGAIN[self.variant, self.ran_last_room]
 
     def legal_actions(self, seat: int = SOLO) -> list[DungeonAction]:
         if self.outcome is not None or seat != SOLO:
@@ -196,12 +200,10 @@ class ScoundrelState(DungeonState):
 
     def _allows(self, played: DungeonAction) -> bool:
         """Whether `legal_actions` holds this action, without listing them all."""
-        if played.kind == ActionKind.RUN:
-            return self.may_run()
         card = played.card
-        if card is None or card not in self.room:
-            return False
-        return played in CARD_PLAYS[card.text].within(self.weapon_reach())
+        if card is None:
+            return played.kind == ActionKind.RUN and self.may_run()
+        return card in self.room and played in CARD_PLAYS[card.text].within(self.weapon_reach())
 
     def striking_weapon(self, action: DungeonAction) -> Card | None:
         return self.weapon if action.kind == ActionKind.FIGHT_WITH_WEAPON else None
@@ -229,16 +231,15 @@ class ScoundrelState(DungeonState):
         if not self._allows(action):
             raise IllegalAction(f"{action} is not a legal move now")
         self.turn += 1
-        if action.kind == ActionKind.RUN:
-            return self._run()
         card = action.card
-        assert card is not None
+        if card is None:  # only running plays no card
+            return self._run()
         self.room.remove(card)
         self.played_in_room += 1
         self.ran_last_room = False
         self.last_played = card
-        events = [self._PLAYS[action.kind](self, card)]
-        return events + self._after_play()
+        played = self._PLAYS[action.kind](self, card)
+        return [played, *self._after_play()]
 
     def _run(self) -> list[Event]:
         fled = list(self.room)
@@ -253,9 +254,9 @@ class ScoundrelState(DungeonState):
         if self.potion_in_room:
             return PotionDrunk(card=potion, healed=0, wasted=True, hp=self.hp)
         self.potion_in_room = True
-        healed = min(MAX_HP, self.hp + potion.value) - self.hp
-        self.hp += healed
-        return PotionDrunk(card=potion, healed=healed, wasted=False, hp=self.hp)
+        hp = min(MAX_HP, self.hp + potion.value)
+        healed, self.hp = hp - self.hp, hp
+        return PotionDrunk(card=potion, healed=healed, wasted=False, hp=hp)
 
     def _equip(self, weapon: Card) -> Event:
         replaced = self.weapon
@@ -265,16 +266,18 @@ class ScoundrelState(DungeonState):
         return WeaponEquipped(card=weapon, replaced=replaced)
 
     def _fight_with_weapon(self, monster: Card) -> Event:
-        assert self.weapon is not None
-        damage = max(0, monster.value - self.weapon.value)
+        weapon = self.weapon
+        assert weapon is not None
+        damage = max(0, monster.value - weapon.value)
         self.slain.append(monster)
-        self.hp -= damage
-        return MonsterFought(card=monster, weapon=self.weapon, damage=damage, hp=self.hp)
+        self.hp = hp = self.hp - damage
+        return MonsterFought(card=monster, weapon=weapon, damage=damage, hp=hp)
 
     def _fight_barehanded(self, monster: Card) -> Event:
+        damage = monster.value
         self.discard.append(monster)
-        self.hp -= monster.value
-        return MonsterFought(card=monster, weapon=None, damage=monster.value, hp=self.hp)
+        self.hp = hp = self.hp - damage
+        return MonsterFought(card=monster, weapon=None, damage=damage, hp=hp)
 
     _PLAYS: ClassVar[dict[ActionKind, Callable[[ScoundrelState, Card], Event]]] = {
         ActionKind.DRINK: _drink,
@@ -303,22 +306,18 @@ class ScoundrelState(DungeonState):
         return [GameEnded(outcome=outcome, score=score)]
 
     def _deal_room(self) -> list[Event]:
-        carried = self.room[0] if self.room else None
-        take = min(ROOM_SIZE - len(self.room), len(self.deck))
-        self.places = laid_out(self.places, self.room, self.deck[:take])
-        self.room.extend(self.deck[:take])
-        del self.deck[:take]
-        self.seen_below = min(self.seen_below, len(self.deck))
-        self.rooms_dealt += 1
+        room, deck = self.room, self.deck
+        carried = room[0] if room else None
+        dealt = deck[: ROOM_SIZE - len(room)]
+        del deck[: len(dealt)]
+        self.places = laid_out(self.places, room, dealt)
+        room.extend(dealt)
+        self.seen_below = min(self.seen_below, len(deck))
+        self.rooms_dealt = number = self.rooms_dealt + 1
         self.played_in_room = 0
         self.potion_in_room = False
         return [
-            RoomDealt(
-                room=list(self.room),
-                carried=carried,
-                deck_left=len(self.deck),
-                room_number=self.rooms_dealt,
-            )
+            RoomDealt(room=list(room), carried=carried, deck_left=len(deck), room_number=number)
         ]
 
     def results(self) -> list[SeatResult]:
