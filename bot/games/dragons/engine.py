@@ -13,6 +13,7 @@ Where the rule text is silent, `DRAGONS_RULINGS` (in rules.py) decides; `/rules`
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import TYPE_CHECKING, Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, Field
@@ -156,6 +157,19 @@ def _hero(index: int, hp: int) -> Hero:
 
 
 _HEROES: dict[tuple[int, int], Hero] = {}
+
+
+@cache
+def _hero_fell(hero: Card, seat: int) -> HeroFell:
+    """The one frozen event of a hero falling: a lost game fells up to five, often at once."""
+    return HeroFell(hero=hero, seat=seat)
+
+
+@cache
+def _hero_revived(hero: Card, seat: int) -> HeroRevived:
+    return HeroRevived(hero=hero, seat=seat)
+
+
 _PARTIES = tuple(_party_at(hp) for hp in range(MAX_HP + 1))
 """The party at each total from 0 to full: below 0 every hero is down, as at 0."""
 
@@ -265,8 +279,8 @@ class Party(BaseModel):
             return []
         fell = [new.card for old, new in reversed(changed) if old.hp > 0 and new.hp == 0]
         rose = [new.card for old, new in changed if old.hp == 0 and new.hp > 0]
-        events: list[Event] = [HeroFell(hero=hero, seat=self.seat) for hero in fell]
-        return events + [HeroRevived(hero=hero, seat=self.seat) for hero in rose]
+        events: list[Event] = [_hero_fell(hero, self.seat) for hero in fell]
+        return events + [_hero_revived(hero, self.seat) for hero in rose]
 
     def end(self, outcome: Outcome, score: int) -> list[Event]:
         self.outcome, self.score = outcome, score
@@ -411,7 +425,8 @@ class DragonsState(DungeonState):
             return self._DECISIONS[action.kind](self, seat)
         self.room.remove(card)
         self.played_in_room += 1
-        self.ran_last_room = False
+        if self.ran_last_room:  # on most moves it is already clear: a test costs less than a write
+            self.ran_last_room = False
         events = self.parties[seat].play(action.kind, card)
         return events + self._after_play(seat)
 
@@ -450,7 +465,8 @@ class DragonsState(DungeonState):
         after = self._after(player, playing)
         if self.deck and len(self.room) <= 1:
             return events + self._deal_room(player if party.playing else after)
-        self.to_move = after
+        if self.to_move != after:  # a solo game's mover never changes
+            self.to_move = after
         return events
 
     def _after(self, player: int, playing: list[int]) -> int:

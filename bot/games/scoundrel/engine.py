@@ -236,7 +236,8 @@ class ScoundrelState(DungeonState):
             return self._run()
         self.room.remove(card)
         self.played_in_room += 1
-        self.ran_last_room = False
+        if self.ran_last_room:  # on most moves it is already clear: a test costs less than a write
+            self.ran_last_room = False
         self.last_played = card
         played = self._PLAYS[action.kind](self, card)
         return [played, *self._after_play()]
