@@ -116,7 +116,7 @@ def _plays_of(card: Card) -> CardPlays:
 
 
 CARD_PLAYS = {card.text: _plays_of(card) for card in standard_deck(jokers=1)}
-"""Each card's moves by its text: a str keeps its hash, a Card works its out on each lookup."""
+"""Each card's moves, by its text: a str's hash is kept, a Card's is worked out on each lookup."""
 _RUN = dungeon_action(ActionKind.RUN)
 FRESH_REACH = Rank.JOKER + 1
 """A fresh weapon's reach: above every monster, so it may fight any."""
