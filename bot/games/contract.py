@@ -17,6 +17,8 @@ from typing import Generic, Literal, TypeVar
 
 from pydantic import BaseModel, Field
 
+T = TypeVar("T")
+
 
 class GameError(Exception):
     """An action the engine refuses; the state is left exactly as it was."""
@@ -46,6 +48,22 @@ def seeded_rng(seed: int, purpose: str | int) -> random.Random:
     earlier uses drew, so adding a shuffle never changes the others.
     """
     return random.Random(f"{seed}:{purpose}")
+
+
+def shuffle(items: list[T], rng: random.Random) -> None:
+    """Shuffle in place into exactly the order `rng.shuffle(items)` gives, drawing the same
+    numbers, about twice as fast: dealing a game is mostly its shuffle.
+
+    It is `random.shuffle` with its draw written out: each place, from the last down, swaps
+    with one drawn below it by rejection, k random bits at a time until the number fits.
+    """
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        bits = (i + 1).bit_length()
+        j = getrandbits(bits)
+        while j > i:
+            j = getrandbits(bits)
+        items[i], items[j] = items[j], items[i]
 
 
 class Frozen(BaseModel, frozen=True):

@@ -38,6 +38,7 @@ def check_invariants(state: DragonsState, everything: Counter[Card]) -> None:
         assert all(0 <= hero.hp <= HERO_HP for hero in party.heroes)
         assert sum(hero.hp for hero in party.heroes) == max(0, party.hp)
         assert party.playing == (party.hp > 0 and party.score is None)
+    assert state.is_over == (not state.playing)
     if not state.is_over:
         assert state.to_move in state.playing
 

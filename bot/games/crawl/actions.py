@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
-from bot.games.cards import Card, CardParseError, Suit
+from pydantic import BaseModel, Field
+
+from bot.games.cards import Card, CardParseError, Suit, standard_deck
 from bot.games.contract import Action, GameState, IllegalAction
 
 
@@ -61,7 +64,15 @@ _ACTIONS: dict[tuple[ActionKind, Card | None], DungeonAction] = {}
 
 
 def monster_total(pile: list[Card]) -> int:
-    return sum(card.value for card in pile if role_of(card) == Role.MONSTER)
+    """The value of the monsters in a pile: a lost game's score counts those left."""
+    return sum([_MONSTER_VALUES[card.text] for card in pile])
+
+
+_MONSTER_VALUES = {
+    card.text: card.value if role_of(card) == Role.MONSTER else 0
+    for card in standard_deck(jokers=1)
+}
+"""Each card's worth as a monster (0 for a weapon or a potion), by the card's text."""
 
 
 def parse_action(text: str) -> DungeonAction:
@@ -77,12 +88,25 @@ def parse_action(text: str) -> DungeonAction:
     return dungeon_action(kind, played)
 
 
+def set_field(model: BaseModel, name: str, value: object) -> None:
+    """Assign a field as pydantic does for a plain one: store it and mark it set, without the
+    per-assignment dispatch, which costs more than the rule that makes the assignment.
+
+    For models that are not frozen, validate no assignment and have no private attributes. Type
+    checkers still see pydantic's own __setattr__, so a misspelt field stays an error."""
+    vars(model)[name] = value
+    model.__pydantic_fields_set__.add(name)
+
+
 class DungeonState(GameState[DungeonAction]):
     """A dungeon crawl's state: what Scoundrel and Diamonds & Dragons share beyond the contract."""
 
+    if not TYPE_CHECKING:
+        __setattr__ = set_field
+
     rooms_dealt: int = 0
-    room: list[Card] = []
-    places: list[Card | None] = []
+    room: list[Card] = Field(default_factory=list)
+    places: list[Card | None] = Field(default_factory=list)
     """The room's cards where they lie: a played card leaves its place empty, and the next room
     fills the empty places, so a card keeps its place (and its key in the terminal) for as long
     as it stays in the room."""

@@ -13,7 +13,8 @@ Where the rule text is silent, `DRAGONS_RULINGS` (in rules.py) decides; `/rules`
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated, ClassVar, Literal
+from functools import cache
+from typing import TYPE_CHECKING, Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, Field
 
@@ -27,6 +28,7 @@ from bot.games.contract import (
     Outcome,
     SeatResult,
     seeded_rng,
+    shuffle,
 )
 from bot.games.crawl.actions import (
     ActionKind,
@@ -39,6 +41,7 @@ from bot.games.crawl.actions import (
     laid_out,
     monster_total,
     role_of,
+    set_field,
 )
 from bot.games.crawl.events import (
     HeroFell,
@@ -66,6 +69,11 @@ PLAY_KINDS: dict[Role, ActionKind] = {
 RUN = dungeon_action(ActionKind.RUN)
 FACE = dungeon_action(ActionKind.FACE)
 _DECIDING = (ActionKind.RUN, ActionKind.FACE)
+CARD_PLAYS = {
+    card.text: dungeon_action(PLAY_KINDS[role_of(card)], card) for card in standard_deck(jokers=1)
+}
+"""Each card's one move, by the card's text: a card is played one way only, and a lookup by a
+str is cheaper than working out its role (and a Card's hash) on every move."""
 
 # ---- events this game adds to the shared ones ----------------------------------------------------
 
@@ -130,9 +138,13 @@ def heroes_at(hp: int) -> list[Hero]:
     Filling from the front makes damage fell the last hero first and healing raise the most
     recently fallen first, with no extra state to keep in step.
     """
-    return [
+    return list(_PARTIES[max(0, min(MAX_HP, hp))])
+
+
+def _party_at(hp: int) -> tuple[Hero, ...]:
+    return tuple(
         _hero(index, min(HERO_HP, max(0, hp - HERO_HP * index))) for index in range(len(HEROES))
-    ]
+    )
 
 
 def _hero(index: int, hp: int) -> Hero:
@@ -145,6 +157,21 @@ def _hero(index: int, hp: int) -> Hero:
 
 
 _HEROES: dict[tuple[int, int], Hero] = {}
+
+
+@cache
+def _hero_fell(hero: Card, seat: int) -> HeroFell:
+    """The one frozen event of a hero falling: a lost game fells up to five, often at once."""
+    return HeroFell(hero=hero, seat=seat)
+
+
+@cache
+def _hero_revived(hero: Card, seat: int) -> HeroRevived:
+    return HeroRevived(hero=hero, seat=seat)
+
+
+_PARTIES = tuple(_party_at(hp) for hp in range(MAX_HP + 1))
+"""The party at each total from 0 to full: below 0 every hero is down, as at 0."""
 
 
 # ---- one player's side of the table -------------------------------------------------------------
@@ -163,6 +190,9 @@ class Party(BaseModel):
     outcome: Outcome | None = None
     score: int | None = None
 
+    if not TYPE_CHECKING:
+        __setattr__ = set_field
+
     @property
     def playing(self) -> bool:
         return self.outcome is None
@@ -178,9 +208,10 @@ class Party(BaseModel):
 
     def damage_from(self, enemy: Card) -> int:
         """What fighting this enemy would cost now (the weapon is always used when held)."""
-        if self.weapon is None or self.breaks_on(enemy):
+        weapon = self.weapon
+        if weapon is None or self.breaks_on(enemy):
             return enemy.value
-        return max(0, enemy.value - self.weapon.value)
+        return max(0, enemy.value - weapon.value)
 
     def cards(self) -> list[Card]:
         held = [self.weapon] if self.weapon else []
@@ -200,14 +231,10 @@ class Party(BaseModel):
         else:
             self._drop_weapon()
             self.discard.append(enemy)
-        fallen = self._set_hp(self.hp - damage)
+        hp = self.hp - damage
+        fallen = self._set_hp(hp)
         fought = MonsterFought(
-            card=enemy,
-            weapon=weapon,
-            damage=damage,
-            hp=self.hp,
-            weapon_broke=broke,
-            seat=self.seat,
+            card=enemy, weapon=weapon, damage=damage, hp=hp, weapon_broke=broke, seat=self.seat
         )
         return [fought, *fallen]
 
@@ -219,8 +246,9 @@ class Party(BaseModel):
 
     def _drop_weapon(self) -> None:
         """A replaced or broken weapon goes to the discard with every kill it made."""
-        if self.weapon is not None:
-            self.discard.extend([self.weapon, *self.slain])
+        if self.weapon is None:
+            return
+        self.discard.extend([self.weapon, *self.slain])
         self.weapon, self.slain = None, []
 
     def _drink(self, potion: Card) -> list[Event]:
@@ -240,12 +268,19 @@ class Party(BaseModel):
 
     def _set_hp(self, hp: int) -> list[Event]:
         """Move the total and the heroes together; report who fell (last first) and who rose."""
-        pairs = list(zip(self.heroes, heroes_at(hp), strict=True))
-        self.hp, self.heroes = hp, [new for _, new in pairs]
-        fell = [new.card for old, new in reversed(pairs) if old.hp > 0 and new.hp == 0]
-        rose = [new.card for old, new in pairs if old.hp == 0 and new.hp > 0]
-        events: list[Event] = [HeroFell(hero=hero, seat=self.seat) for hero in fell]
-        return events + [HeroRevived(hero=hero, seat=self.seat) for hero in rose]
+        before, after = self.heroes, heroes_at(hp)
+        self.hp, self.heroes = hp, after
+        changed = [
+            (old, new)
+            for old, new in zip(before, after, strict=True)
+            if (old.hp > 0) != (new.hp > 0)
+        ]
+        if not changed:  # most hits and heals move no hero across 0
+            return []
+        fell = [new.card for old, new in reversed(changed) if old.hp > 0 and new.hp == 0]
+        rose = [new.card for old, new in changed if old.hp == 0 and new.hp > 0]
+        events: list[Event] = [_hero_fell(hero, self.seat) for hero in fell]
+        return events + [_hero_revived(hero, self.seat) for hero in rose]
 
     def end(self, outcome: Outcome, score: int) -> list[Event]:
         self.outcome, self.score = outcome, score
@@ -295,12 +330,14 @@ class DragonsState(DungeonState):
 
     @property
     def is_over(self) -> bool:
-        return not self.playing
+        """Every party has ended, which is when the table waits on nobody: asked on each move,
+        so it reads the one field rather than every party."""
+        return self.to_move is None
 
     @property
     def playing(self) -> list[int]:
         """Seats whose parties are still in the dungeon."""
-        return [party.seat for party in self.parties if party.playing]
+        return [party.seat for party in self.parties if party.outcome is None]
 
     @property
     def outcome(self) -> Outcome | None:
@@ -318,10 +355,10 @@ class DragonsState(DungeonState):
 
     def may_run(self) -> bool:
         return (
-            not self.is_over
-            and self.played_in_room == 0
-            and bool(self.deck)
+            self.played_in_room == 0
             and not self.ran_last_room
+            and bool(self.deck)
+            and not self.is_over
         )
 
     def acting(self) -> list[int]:
@@ -332,9 +369,13 @@ class DragonsState(DungeonState):
             return []
         if self.deciding:
             return [RUN, FACE]
-        runs = [RUN] if len(self.playing) == 1 and self.may_run() else []
-        plays = {dungeon_action(PLAY_KINDS[role_of(card)], card): None for card in self.room}
-        return runs + list(plays)
+        runs = [RUN] if self._may_run_alone() else []
+        plays = {card.text: CARD_PLAYS[card.text] for card in self.room}  # twin cards: one move
+        return runs + list(plays.values())
+
+    def _may_run_alone(self) -> bool:
+        """A solo player runs by their own move; a duel decides it as the room opens."""
+        return self.may_run() and len(self.playing) == 1
 
     def _allows(self, seat: int, played: DungeonAction) -> bool:
         """Whether `legal_actions` holds this action, without listing them all."""
@@ -342,10 +383,10 @@ class DragonsState(DungeonState):
             return False
         if self.deciding:
             return played.kind in _DECIDING
-        if played.kind == ActionKind.RUN:
-            return len(self.playing) == 1 and self.may_run()
         card = played.card
-        return card is not None and card in self.room and played.kind == PLAY_KINDS[role_of(card)]
+        if card is None:
+            return played.kind == ActionKind.RUN and self._may_run_alone()
+        return card in self.room and played.kind == CARD_PLAYS[card.text].kind
 
     def striking_weapon(self, action: DungeonAction) -> Card | None:
         """The weapon of the party to move: Dragons has no barehanded choice."""
@@ -379,19 +420,21 @@ class DragonsState(DungeonState):
         if not self._allows(seat, action):
             raise IllegalAction(f"{action} is not a legal move now")
         self.turn += 1
-        if action.card is None:
+        card = action.card
+        if card is None:
             return self._DECISIONS[action.kind](self, seat)
-        self.room.remove(action.card)
+        self.room.remove(card)
         self.played_in_room += 1
-        self.ran_last_room = False
-        events = self.parties[seat].play(action.kind, action.card)
+        if self.ran_last_room:  # on most moves it is already clear: a test costs less than a write
+            self.ran_last_room = False
+        events = self.parties[seat].play(action.kind, card)
         return events + self._after_play(seat)
 
     def _run(self, player: int) -> list[Event]:
         fled = list(self.room)
         self.deck.extend(fled)
         self.room, self.places = [], []
-        seeded_rng(self.seed, f"shuffle:{self.shuffles}").shuffle(self.deck)
+        shuffle(self.deck, seeded_rng(self.seed, f"shuffle:{self.shuffles}"))
         self.shuffles += 1
         self.ran_last_room = True
         return [Ran(cards=fled, reshuffled=True, seat=player), *self._deal_room(player)]
@@ -415,38 +458,42 @@ class DragonsState(DungeonState):
                 events += self.parties[seat].end(Outcome.WON, self.parties[seat].win_score())
         elif not party.playing:
             events += [PlaysOnAlone(seat=seat) for seat in self.playing]
-        if self.is_over:
+        playing = self.playing
+        if not playing:
             self.to_move = None
             return events
+        after = self._after(player, playing)
         if self.deck and len(self.room) <= 1:
-            return events + self._deal_room(player if party.playing else self._after(player))
-        self.to_move = self._after(player)
+            return events + self._deal_room(player if party.playing else after)
+        if self.to_move != after:  # a solo game's mover never changes
+            self.to_move = after
         return events
 
-    def _after(self, player: int) -> int:
+    def _after(self, player: int, playing: list[int]) -> int:
         """Who picks after this player: the other one while both play, else the one left."""
-        others = [seat for seat in self.playing if seat != player]
-        return others[0] if others else player
+        return next((seat for seat in playing if seat != player), player)
 
     def _deal_room(self, leader: int) -> list[Event]:
-        carried = self.room[0] if self.room else None
-        take = max(0, min(ROOM_SIZES[len(self.playing)] - len(self.room), len(self.deck)))
-        self.places = laid_out(self.places, self.room, self.deck[:take])
-        self.room.extend(self.deck[:take])
-        del self.deck[:take]
-        self.rooms_dealt += 1
+        parties = len(self.playing)
+        room, deck = self.room, self.deck
+        carried = room[0] if room else None
+        dealt = deck[: max(0, ROOM_SIZES[parties] - len(room))]
+        del deck[: len(dealt)]
+        self.places = laid_out(self.places, room, dealt)
+        room.extend(dealt)
+        self.rooms_dealt = number = self.rooms_dealt + 1
         self.played_in_room = 0
         self.to_move = leader
-        duel = len(self.playing) > 1
-        self.deciding = duel and self.may_run()
-        dealt = RoomDealt(
-            room=list(self.room),
+        duel = parties > 1
+        self.deciding = deciding = duel and self.may_run()
+        room_dealt = RoomDealt(
+            room=list(room),
             carried=carried,
-            deck_left=len(self.deck),
-            room_number=self.rooms_dealt,
+            deck_left=len(deck),
+            room_number=number,
             seat=leader if duel else None,
         )
-        return [dealt, RunOrFace(seat=leader)] if self.deciding else [dealt]
+        return [room_dealt, RunOrFace(seat=leader)] if deciding else [room_dealt]
 
     def results(self) -> list[SeatResult]:
         return [
@@ -486,6 +533,6 @@ def new_game(
     if count not in ROOM_SIZES:
         raise IllegalAction("Diamonds & Dragons is played by 1 or 2 players")
     deck = dragons_dungeon() * count
-    seeded_rng(seed, "shuffle:0").shuffle(deck)
-    first = seeded_rng(seed, "first player").randrange(count)
+    shuffle(deck, seeded_rng(seed, "shuffle:0"))
+    first = SOLO if count == 1 else seeded_rng(seed, "first player").randrange(count)
     return DragonsState.scripted(deck, players=count, first=first, seed=seed)

@@ -8,6 +8,7 @@ running sends the room to the bottom in order, and the variants differ only in w
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import ClassVar, Literal
 
@@ -23,6 +24,7 @@ from bot.games.contract import (
     Outcome,
     SeatResult,
     seeded_rng,
+    shuffle,
 )
 from bot.games.crawl.actions import (
     ActionKind,
@@ -44,12 +46,6 @@ PLAYS_PER_ROOM = 3
 SOLO = 0
 
 
-_DRINK = (ActionKind.DRINK,)
-_EQUIP = (ActionKind.EQUIP,)
-_FIGHT_EITHER_WAY = (ActionKind.FIGHT_WITH_WEAPON, ActionKind.FIGHT_BAREHANDED)
-_FIGHT_BAREHANDED = (ActionKind.FIGHT_BAREHANDED,)
-
-
 class Variant(StrEnum):
     EASY = "easy"
     CLASSIC = "classic"
@@ -67,6 +63,13 @@ RUN_RULES: dict[Variant, RunRule] = {
     Variant.CLASSIC: RunRule.NOT_TWICE_IN_A_ROW,
     Variant.HARD: RunRule.NEVER,
 }
+MAY_RUN_AGAIN: dict[tuple[Variant, bool], bool] = {
+    (variant, ran): rule == RunRule.ANY_ROOM or (rule == RunRule.NOT_TWICE_IN_A_ROW and not ran)
+    for variant, rule in RUN_RULES.items()
+    for ran in (False, True)
+}
+"""Whether a variant's rule lets the player run from a fresh room, by whether they ran from the
+room before: the rule read once, as it is asked on every move."""
 
 
 class ScoundrelOptions(BaseModel, frozen=True):
@@ -79,6 +82,44 @@ def scoundrel_deck() -> list[Card]:
 
 
 _DECK = tuple(c for c in standard_deck() if not (c.suit and c.suit.is_red and c.rank >= Rank.JACK))
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlays:
+    """A room card's legal moves, worked out once per card: listing them on every move is then
+    a lookup and one comparison with the weapon's reach, not a role and a weapon test."""
+
+    value: int
+    unarmed: tuple[DungeonAction, ...]
+    """Its moves when the weapon cannot strike it: drink a potion, equip a weapon, fight a
+    monster barehanded."""
+    armed: tuple[DungeonAction, ...]
+    """Its moves when the weapon can strike it: a monster is fought with the weapon or
+    barehanded; a potion or a weapon has the same one move as unarmed."""
+
+    def within(self, reach: int) -> tuple[DungeonAction, ...]:
+        """Its moves with a weapon that strikes monsters below `reach` (see `weapon_reach`)."""
+        return self.armed if self.value < reach else self.unarmed
+
+
+def _plays_of(card: Card) -> CardPlays:
+    role = role_of(card)
+    if role == Role.POTION:
+        only = (dungeon_action(ActionKind.DRINK, card),)
+        return CardPlays(card.value, only, only)
+    if role == Role.WEAPON:
+        only = (dungeon_action(ActionKind.EQUIP, card),)
+        return CardPlays(card.value, only, only)
+    barehanded = dungeon_action(ActionKind.FIGHT_BAREHANDED, card)
+    armed = (dungeon_action(ActionKind.FIGHT_WITH_WEAPON, card), barehanded)
+    return CardPlays(card.value, (barehanded,), armed)
+
+
+CARD_PLAYS = {card.text: _plays_of(card) for card in standard_deck(jokers=1)}
+"""Each card's moves, by its text: a str's hash is kept, a Card's is worked out on each lookup."""
+_RUN = dungeon_action(ActionKind.RUN)
+FRESH_REACH = Rank.JOKER + 1
+"""A fresh weapon's reach: above every monster, so it may fight any."""
 
 
 class ScoundrelState(DungeonState):
@@ -118,10 +159,10 @@ class ScoundrelState(DungeonState):
 
     @property
     def to_move(self) -> int | None:
-        return None if self.is_over else SOLO
+        return None if self.outcome is not None else SOLO
 
     def acting(self) -> list[int]:
-        return [] if self.is_over else [SOLO]
+        return [] if self.outcome is not None else [SOLO]
 
     @property
     def plays_left(self) -> int:
@@ -134,42 +175,35 @@ class ScoundrelState(DungeonState):
 
     def weapon_can_fight(self, monster: Card) -> bool:
         """A fresh weapon fights anything; after a kill, only monsters strictly weaker."""
+        return monster.value < self.weapon_reach()
+
+    def weapon_reach(self) -> int:
+        """The weapon fights monsters of lower value than this: none without a weapon, any
+        with a fresh one, and after a kill those strictly weaker than the last one."""
         if self.weapon is None:
-            return False
-        return self.last_kill is None or monster.value < self.last_kill.value
+            return 0
+        return self.slain[-1].value if self.slain else FRESH_REACH
 
     def may_run(self) -> bool:
-        if self.is_over or self.played_in_room > 0 or not self.deck:
+        if self.outcome is not None or self.played_in_room > 0 or not self.deck:
             return False
-        rule = RUN_RULES[self.variant]
-        if rule == RunRule.NEVER:
-            return False
-        return rule == RunRule.ANY_ROOM or not self.ran_last_room
+        return MAY_RUN_AGAIN[self.variant, self.ran_last_room]
 
     def legal_actions(self, seat: int = SOLO) -> list[DungeonAction]:
-        if self.is_over or seat != SOLO:
+        if self.outcome is not None or seat != SOLO:
             return []
-        actions = [dungeon_action(ActionKind.RUN)] if self.may_run() else []
+        actions = [_RUN] if self.may_run() else []
+        reach = self.weapon_reach()
         for card in self.room:
-            actions.extend(dungeon_action(kind, card) for kind in self._kinds_for(card))
+            actions.extend(CARD_PLAYS[card.text].within(reach))
         return actions
 
     def _allows(self, played: DungeonAction) -> bool:
         """Whether `legal_actions` holds this action, without listing them all."""
-        if played.kind == ActionKind.RUN:
-            return self.may_run()
         card = played.card
-        return card is not None and card in self.room and played.kind in self._kinds_for(card)
-
-    def _kinds_for(self, card: Card) -> tuple[ActionKind, ...]:
-        role = role_of(card)
-        if role == Role.POTION:
-            return _DRINK
-        if role == Role.WEAPON:
-            return _EQUIP
-        if self.weapon_can_fight(card):
-            return _FIGHT_EITHER_WAY
-        return _FIGHT_BAREHANDED
+        if card is None:
+            return played.kind == ActionKind.RUN and self.may_run()
+        return card in self.room and played in CARD_PLAYS[card.text].within(self.weapon_reach())
 
     def striking_weapon(self, action: DungeonAction) -> Card | None:
         return self.weapon if action.kind == ActionKind.FIGHT_WITH_WEAPON else None
@@ -190,23 +224,23 @@ class ScoundrelState(DungeonState):
 
     def apply(self, seat: int, action: DungeonAction) -> list[Event]:
         """Play one action; an illegal one raises and changes nothing."""
-        if self.is_over:
+        if self.outcome is not None:
             raise GameOver("the game is over")
         if seat != SOLO:
             raise NotYourTurn("Scoundrel is a solo game")
         if not self._allows(action):
             raise IllegalAction(f"{action} is not a legal move now")
         self.turn += 1
-        if action.kind == ActionKind.RUN:
-            return self._run()
         card = action.card
-        assert card is not None
+        if card is None:  # only running plays no card
+            return self._run()
         self.room.remove(card)
         self.played_in_room += 1
-        self.ran_last_room = False
+        if self.ran_last_room:  # on most moves it is already clear: a test costs less than a write
+            self.ran_last_room = False
         self.last_played = card
-        events = [self._PLAYS[action.kind](self, card)]
-        return events + self._after_play()
+        played = self._PLAYS[action.kind](self, card)
+        return [played, *self._after_play()]
 
     def _run(self) -> list[Event]:
         fled = list(self.room)
@@ -221,9 +255,9 @@ class ScoundrelState(DungeonState):
         if self.potion_in_room:
             return PotionDrunk(card=potion, healed=0, wasted=True, hp=self.hp)
         self.potion_in_room = True
-        healed = min(MAX_HP, self.hp + potion.value) - self.hp
-        self.hp += healed
-        return PotionDrunk(card=potion, healed=healed, wasted=False, hp=self.hp)
+        hp = min(MAX_HP, self.hp + potion.value)
+        healed, self.hp = hp - self.hp, hp
+        return PotionDrunk(card=potion, healed=healed, wasted=False, hp=hp)
 
     def _equip(self, weapon: Card) -> Event:
         replaced = self.weapon
@@ -233,16 +267,18 @@ class ScoundrelState(DungeonState):
         return WeaponEquipped(card=weapon, replaced=replaced)
 
     def _fight_with_weapon(self, monster: Card) -> Event:
-        assert self.weapon is not None
-        damage = max(0, monster.value - self.weapon.value)
+        weapon = self.weapon
+        assert weapon is not None
+        damage = max(0, monster.value - weapon.value)
         self.slain.append(monster)
-        self.hp -= damage
-        return MonsterFought(card=monster, weapon=self.weapon, damage=damage, hp=self.hp)
+        self.hp = hp = self.hp - damage
+        return MonsterFought(card=monster, weapon=weapon, damage=damage, hp=hp)
 
     def _fight_barehanded(self, monster: Card) -> Event:
+        damage = monster.value
         self.discard.append(monster)
-        self.hp -= monster.value
-        return MonsterFought(card=monster, weapon=None, damage=monster.value, hp=self.hp)
+        self.hp = hp = self.hp - damage
+        return MonsterFought(card=monster, weapon=None, damage=damage, hp=hp)
 
     _PLAYS: ClassVar[dict[ActionKind, Callable[[ScoundrelState, Card], Event]]] = {
         ActionKind.DRINK: _drink,
@@ -271,22 +307,18 @@ class ScoundrelState(DungeonState):
         return [GameEnded(outcome=outcome, score=score)]
 
     def _deal_room(self) -> list[Event]:
-        carried = self.room[0] if self.room else None
-        take = min(ROOM_SIZE - len(self.room), len(self.deck))
-        self.places = laid_out(self.places, self.room, self.deck[:take])
-        self.room.extend(self.deck[:take])
-        del self.deck[:take]
-        self.seen_below = min(self.seen_below, len(self.deck))
-        self.rooms_dealt += 1
+        room, deck = self.room, self.deck
+        carried = room[0] if room else None
+        dealt = deck[: ROOM_SIZE - len(room)]
+        del deck[: len(dealt)]
+        self.places = laid_out(self.places, room, dealt)
+        room.extend(dealt)
+        self.seen_below = min(self.seen_below, len(deck))
+        self.rooms_dealt = number = self.rooms_dealt + 1
         self.played_in_room = 0
         self.potion_in_room = False
         return [
-            RoomDealt(
-                room=list(self.room),
-                carried=carried,
-                deck_left=len(self.deck),
-                room_number=self.rooms_dealt,
-            )
+            RoomDealt(room=list(room), carried=carried, deck_left=len(deck), room_number=number)
         ]
 
     def results(self) -> list[SeatResult]:
@@ -314,5 +346,5 @@ def new_game(
     if players != 1:
         raise IllegalAction("Scoundrel is played alone")
     deck = scoundrel_deck()
-    seeded_rng(seed, "shuffle:0").shuffle(deck)
+    shuffle(deck, seeded_rng(seed, "shuffle:0"))
     return ScoundrelState.scripted(deck, (options or ScoundrelOptions()).variant, seed)
