@@ -19,7 +19,6 @@ levels when a deck ran out. In a quest the next encounter follows until level 6 
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Callable
 from itertools import combinations
 from typing import ClassVar
@@ -426,8 +425,11 @@ class DeucesState(DeucesTable):
         if not cards:
             raise IllegalAction("choose some cards")
         hand = self.fighter(holder).hand if holder is not None else self.players[seat].hand
-        if Counter(cards) - Counter(hand):
-            raise IllegalAction("those cards are not in that hand")
+        left = [card.text for card in hand]  # a card's text names it: cheap to compare
+        for card in cards:
+            if card.text not in left:
+                raise IllegalAction("those cards are not in that hand")
+            left.remove(card.text)
 
     _CHECKS: ClassVar[dict[str, Callable[..., None]]] = {
         "vote": _check_vote,

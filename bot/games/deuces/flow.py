@@ -76,8 +76,10 @@ def ask_to_shed(state: DeucesTable) -> bool:
     if isinstance(state.prompt, ShedPrompt):
         return True
     over = [who.seat for who in state.players if len(who.hand) > HAND_LIMIT]
+    if not over:
+        return False
     deciding = state.phase == Phase.FIGHT and state.active(Side.GM) and state.active(Side.PLAYERS)
-    if not over or not deciding:
+    if not deciding:
         return False
     seat = over[0]
     state.held = state.prompt

@@ -40,9 +40,9 @@ def should_fold(state: DeucesTable) -> bool:
     when the party holds three times its cards and no enemy has an attack worth making."""
     if state.round > MAX_ROUNDS:
         return True
-    left = sum(len(state.enemies[i].hand) for i in state.active(Side.GM))
-    held = sum(len(state.players[s].hand) for s in state.active(Side.PLAYERS))
-    held += sum(len(state.pets[i].hand) for i in state.active(Side.PETS))
+    left = sum(len(foe.hand) for foe in state.enemies if not foe.defeated)
+    held = sum(len(who.hand) for who in state.players if not who.defeated)
+    held += sum(len(companion.hand) for companion in state.pets if not companion.defeated)
     if left == 0:
         return False
     if left <= 2 and held >= FOLD_SHARE * left:
@@ -84,6 +84,8 @@ def pick_target(state: DeucesTable, index: int) -> int:
     allowed = must_target(state, index)
     fewest = min(len(state.players[seat].hand) for seat in allowed)
     tied = [seat for seat in allowed if len(state.players[seat].hand) == fewest]
+    if len(tied) == 1:  # the seed's choice of one (a fresh generator: nothing else moves)
+        return tied[0]
     return seeded_rng(state.seed, f"gm:{state.turn}:{state.rolls}").choice(tied)
 
 

@@ -22,7 +22,7 @@ from bot.games.deuces.events import (
     Reason,
     ThreatFlipped,
 )
-from bot.games.deuces.poker import Face, face, natural_face
+from bot.games.deuces.poker import Face, face, natural_face, natural_faces
 from bot.games.deuces.state import (
     HAND_LIMIT,
     DeucesTable,
@@ -47,9 +47,10 @@ def roll(state: DeucesTable) -> random.Random:
 
 def take(fighter: Fighter, cards: list[Card]) -> None:
     """Remove cards from a hand; their raises and wildness go with them."""
+    marked = fighter.raised or fighter.wilds
     for card in cards:
         fighter.hand.remove(card)
-        if card not in fighter.hand:
+        if marked and card not in fighter.hand:
             fighter.raised.pop(card, None)
             if card in fighter.wilds:
                 fighter.wilds.remove(card)
@@ -202,19 +203,34 @@ _LOOT_FACES = {
 
 def card_face(state: DeucesTable, ref: Ref, card: Card) -> Face:
     """A card with what its holder's raises, wild marks and loot make of it."""
-    fighter = state.fighter(ref)
+    return _marked_face(state.fighter(ref), card)
+
+
+def _marked_face(fighter: Fighter, card: Card) -> Face:
     tier = fighter.loot_tier(card) if isinstance(fighter, PlayerState) and fighter.loot else None
-    if tier is None and not fighter.wilds and not fighter.raised:
+    bonus = fighter.raised.get(card, 0) if fighter.raised else 0
+    wild = bool(fighter.wilds) and card in fighter.wilds
+    if tier is None and not bonus and not wild:
         return natural_face(card)
     marks = dict(_LOOT_FACES[tier]) if tier else {}
-    if card in fighter.wilds:
+    if wild:
         marks["wild"] = True
-    return face(card, bonus=fighter.raised.get(card, 0), **marks)
+    return face(card, bonus=bonus, **marks)
+
+
+def hand_capacity(state: DeucesTable, ref: Ref) -> int:
+    """The most cards a fighter's hand can count as: `poker.capacity` of its faces, counted
+    without reading them (only Rare loot counts twice)."""
+    fighter = state.fighter(ref)
+    held = len(fighter.hand)
+    if not (isinstance(fighter, PlayerState) and fighter.loot):
+        return held
+    return held + sum(1 for card in fighter.hand if fighter.loot_tier(card) == Tier.RARE)
 
 
 def hand_faces(state: DeucesTable, ref: Ref) -> list[Face]:
     fighter = state.fighter(ref)
-    plain = not (fighter.wilds or fighter.raised or getattr(fighter, "loot", None))
-    if plain:
-        return [natural_face(card) for card in fighter.hand]
-    return [card_face(state, ref, card) for card in fighter.hand]
+    looted = isinstance(fighter, PlayerState) and fighter.loot
+    if not (fighter.wilds or fighter.raised or looted):
+        return natural_faces(fighter.hand)
+    return [_marked_face(fighter, card) for card in fighter.hand]

@@ -22,7 +22,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
-from functools import cache
 from itertools import combinations, product
 from typing import NamedTuple
 
@@ -91,9 +90,23 @@ class Face:
         return self.values[-1]
 
 
-@cache
+_NATURAL_FACES: dict[str, Face] = {}
+"""Each card's natural face, by the card's text: a cheaper key than the card itself, and hands
+are read card by card many times a move."""
+
+
 def natural_face(card: Card) -> Face:
-    return Face(card, (card.value,), card.suit) if card.suit else face(card, wild=True)
+    found = _NATURAL_FACES.get(card.text)
+    if found is None:
+        found = Face(card, (card.value,), card.suit) if card.suit else face(card, wild=True)
+        _NATURAL_FACES[card.text] = found
+    return found
+
+
+def natural_faces(cards: Iterable[Card]) -> list[Face]:
+    """The natural faces of a hand's cards, in order."""
+    known = _NATURAL_FACES
+    return [known.get(card.text) or natural_face(card) for card in cards]
 
 
 def face(
@@ -319,7 +332,7 @@ def _splits(hand: Sequence[Face], counts: list[int], three: int, two: int) -> bo
 
 # ---- every play a hand can make -----------------------------------------------------------------
 
-PLAYS_REMEMBERED = 4096
+PLAYS_REMEMBERED = 512
 """Hands whose plays are kept: the GM and the hint often ask about one hand several times in a
 move (whether to fold, whom to attack, with what), and a hand's plays never change."""
 

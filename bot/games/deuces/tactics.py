@@ -23,7 +23,6 @@ from bot.games.deuces.poker import (
     Face,
     Play,
     Result,
-    capacity,
     clash,
     plays,
     read,
@@ -68,38 +67,61 @@ def answer_odds(play: Play, gap: int, hand_size: int) -> float:
     if hand_size < play.size:
         return 0.0
     if play.size < MAX_PLAY:
-        need = play.key[0] + gap
-        ranks = max(0, min(RANKS, ACE + 1 - need))
-        return 1.0 - (1.0 - at_least(hand_size, play.size)) ** ranks
+        return _set_odds(play.size, play.key[0] + gap, hand_size)
     table = FIVE_CARD_ODDS[play.category]
     return table[min(hand_size, MAX_PLAY + len(table) - 1) - MAX_PLAY]
 
 
+@cache
+def _set_odds(size: int, need: int, hand_size: int) -> float:
+    """`answer_odds` of a set of `size` cards that a value of `need` or more ties or beats."""
+    ranks = max(0, min(RANKS, ACE + 1 - need))
+    return 1.0 - (1.0 - at_least(hand_size, size)) ** ranks
+
+
 def attack_score(play: Play, odds: float, defender_cards: int) -> float:
     """Expected cards the defender loses, less the expected cost to the attacker."""
+    return _score(play, odds, defender_cards, _spent(play))
+
+
+def _spent(play: Play) -> float:
+    """What playing these cards costs in high cards no longer held for defending."""
+    return HIGH_CARD_COST * sum([card.rank - 8 for card in play.cards if card.rank > 8])
+
+
+def _score(play: Play, odds: float, defender_cards: int, spent: float) -> float:
+    """`attack_score`, with the play's `_spent` worked out once for every target."""
     if defender_cards < play.size:
         return KILL_BONUS + defender_cards
     gain = (1.0 - odds) * (play.size + (KILL_BONUS if defender_cards == play.size else 0.0))
     loss = odds * LOSS_WEIGHT * len(play.cards)
-    spent = HIGH_CARD_COST * sum(max(0, card.value - 8) for card in play.cards)
     return gain - loss - spent
 
 
 def best_attack(
     state: DeucesTable, attacker: Ref, targets: list[Ref], max_size: int = MAX_PLAY
 ) -> tuple[float, Ref, Play] | None:
-    """The attack with the best score over the given targets, or None with no cards."""
+    """The attack with the best score over the given targets, or None with no cards.
+
+    The first best wins ties, in the order of the targets and then of the plays."""
     hand = piles.hand_faces(state, attacker)
     options = plays(hand, range(1, max_size + 1), distinct=True)
     edge = state.fighter(attacker).edge
+    ahead = loot_ahead(state, attacker)
+    costs = [
+        (play, _spent(play), LOOT_COST * loot_lost(state, attacker, play.cards) if ahead else 0.0)
+        for play in options
+    ]
     best: tuple[float, Ref, Play] | None = None
+    judged: set[tuple[int, int]] = set()
     for target in targets:
         defender = state.fighter(target)
-        gap = edge - defender.edge
-        for play in options:
-            odds = answer_odds(play, gap, len(defender.hand))
-            score = attack_score(play, odds, len(defender.hand))
-            score -= LOOT_COST * loot_lost(state, attacker, play.cards)
+        gap, held = edge - defender.edge, len(defender.hand)
+        if (gap, held) in judged:
+            continue  # every play scores as against an earlier target: none can do better
+        judged.add((gap, held))
+        for play, spent, lost in costs:
+            score = _score(play, answer_odds(play, gap, held), held, spent) - lost
             if best is None or score > best[0]:
                 best = (score, target, play)
     return best
@@ -110,11 +132,18 @@ def cheapest_answer(state: DeucesTable, defender: Ref) -> list[Card]:
     pending = state.clash
     assert pending is not None
     hand = piles.hand_faces(state, defender)
-    attack = attack_play(pending)
+    attack = attack_play(pending).strength(pending.edge)
     edge = state.fighter(defender).edge
     answers = plays(hand, (pending.size,), distinct=True)
-    for wanted in (Result.DEFENDER, Result.TIE):
-        fits = [p for p in answers if clash(attack, p, pending.edge, edge) == wanted]
+    wins: list[Play] = []
+    ties: list[Play] = []
+    for play in answers:  # as `clash` judges them: the stronger wins, suits never count
+        strength = play.strength(edge)
+        if strength > attack:
+            wins.append(play)
+        elif strength == attack:
+            ties.append(play)
+    for fits in (wins, ties):
         if fits:
             best = min(fits, key=lambda p: (loot_lost(state, defender, p.cards), _cost(p)))
             return list(best.cards)
@@ -125,7 +154,7 @@ def winning_answer(state: DeucesTable, defender: Ref) -> list[Card] | None:
     """The cheapest answer to the attack in play when it wins outright, else None."""
     pending = state.clash
     assert pending is not None
-    if capacity(piles.hand_faces(state, defender)) < pending.size:
+    if piles.hand_capacity(state, defender) < pending.size:
         return None
     answer = cheapest_answer(state, defender)
     play = read([piles.card_face(state, defender, card) for card in answer], pending.size)
