@@ -652,14 +652,14 @@ def new_game(
     decks = []
     for seat in range(players):
         deck = standard_deck()
-        seeded_rng(seed, f"deck:{seat}").shuffle(deck)
+        piles.shuffle(seeded_rng(seed, f"deck:{seat}"), deck)
         decks.append(deck)
     gm_deck = standard_deck() * gm_decks(players)
-    seeded_rng(seed, "gm").shuffle(gm_deck)
+    piles.shuffle(seeded_rng(seed, "gm"), gm_deck)
     enemy_deck = [foe.id for foe in enemy_set.enemies] * 2
-    seeded_rng(seed, "enemies").shuffle(enemy_deck)
+    piles.shuffle(seeded_rng(seed, "enemies"), enemy_deck)
     loot_deck = standard_deck()
-    seeded_rng(seed, "loot").shuffle(loot_deck)
+    piles.shuffle(seeded_rng(seed, "loot"), loot_deck)
     return DeucesState.scripted(
         decks,
         enemy_deck,

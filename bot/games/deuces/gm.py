@@ -164,9 +164,7 @@ def pick_defence(state: DeucesTable, index: int) -> list[Card]:
 def pick_disrupt(state: DeucesTable, index: int) -> Choice | None:
     """A Disrupt when the enemy's best answer would not win (or it cannot answer at all)."""
     user = enemy(index)
-    if tactics.winning_answer(state, user) is not None:
+    disrupt = next((a for a in state.abilities(user) if usable(state, user, a, "defend")), None)
+    if disrupt is None or tactics.winning_answer(state, user) is not None:
         return None
-    for ability in state.abilities(user):
-        if usable(state, user, ability, "defend"):
-            return ability, None, tactics.chosen_cards(state, user, ability)
-    return None
+    return disrupt, None, tactics.chosen_cards(state, user, disrupt)

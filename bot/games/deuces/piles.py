@@ -11,6 +11,7 @@ becomes the Threat Card.
 from __future__ import annotations
 
 import random
+from typing import TypeVar
 
 from bot.games.cards import Card
 from bot.games.contract import seeded_rng
@@ -37,12 +38,26 @@ from bot.games.deuces.state import (
 )
 
 DEUCE = 2
+T = TypeVar("T")
 
 
 def roll(state: DeucesTable) -> random.Random:
     """The next independent random source of this game: roll k is `seeded_rng(seed, k)`."""
     state.rolls += 1
     return seeded_rng(state.seed, state.rolls)
+
+
+def shuffle(rng: random.Random, items: list[T]) -> None:
+    """Shuffle in place exactly as `rng.shuffle(items)` does, the same draws giving the same
+    order, with its per-card method calls written out: every encounter shuffles whole decks."""
+    getrandbits = rng.getrandbits
+    for i in reversed(range(1, len(items))):
+        below = i + 1
+        bits = below.bit_length()
+        j = getrandbits(bits)
+        while j >= below:
+            j = getrandbits(bits)
+        items[i], items[j] = items[j], items[i]
 
 
 def take(fighter: Fighter, cards: list[Card]) -> None:
@@ -105,7 +120,7 @@ def _draw_gm(state: DeucesTable, count: int) -> list[Card]:
     for _ in range(count):
         if not state.gm_deck:
             state.gm_deck, state.gm_discard = state.gm_discard, []
-            roll(state).shuffle(state.gm_deck)
+            shuffle(roll(state), state.gm_deck)
         if not state.gm_deck:
             break
         drawn.append(state.gm_deck.pop(0))
@@ -116,7 +131,7 @@ def gm_top(state: DeucesTable) -> Card | None:
     """The GM deck's top card, rebuilding the deck first if it is empty."""
     if not state.gm_deck:
         state.gm_deck, state.gm_discard = state.gm_discard, []
-        roll(state).shuffle(state.gm_deck)
+        shuffle(roll(state), state.gm_deck)
     return state.gm_deck[0] if state.gm_deck else None
 
 
@@ -161,7 +176,7 @@ def run_out(state: DeucesTable, seat: int) -> list[DeucesEvent]:
     events: list[DeucesEvent] = [DeckRanOut(seat=seat)]
     if who.discard:
         who.deck, who.discard = who.discard, []
-        roll(state).shuffle(who.deck)
+        shuffle(roll(state), who.deck)
         events += flip_threat(state, seat)
     return events
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 from math import comb
+from typing import NamedTuple
 
 from bot.games.cards import Card
 from bot.games.deuces import piles
@@ -22,10 +23,7 @@ from bot.games.deuces.poker import (
     Category,
     Face,
     Play,
-    Result,
-    clash,
     plays,
-    read,
 )
 from bot.games.deuces.state import LOOT_NEEDS, DeucesTable, Mode, Ref, Side
 
@@ -127,8 +125,16 @@ def best_attack(
     return best
 
 
-def cheapest_answer(state: DeucesTable, defender: Ref) -> list[Card]:
-    """The weakest winning answer, else the weakest tie, else the lowest cards thrown away."""
+class Answer(NamedTuple):
+    """The cards a defender would answer with, and whether they beat the attack outright."""
+
+    cards: list[Card]
+    wins: bool
+
+
+def judged_answer(state: DeucesTable, defender: Ref) -> Answer:
+    """`cheapest_answer` and whether it wins: what the GM and the hint weigh before a Disrupt,
+    worked out once for both."""
     pending = state.clash
     assert pending is not None
     hand = piles.hand_faces(state, defender)
@@ -146,8 +152,14 @@ def cheapest_answer(state: DeucesTable, defender: Ref) -> list[Card]:
     for fits in (wins, ties):
         if fits:
             best = min(fits, key=lambda p: (loot_lost(state, defender, p.cards), _cost(p)))
-            return list(best.cards)
-    return throwaway(hand, pending.size, keep_deuces=loot_ahead(state, defender))
+            return Answer(list(best.cards), fits is wins)
+    # Every play these cards can make is listed above, so thrown-away cards never win.
+    return Answer(throwaway(hand, pending.size, keep_deuces=loot_ahead(state, defender)), False)
+
+
+def cheapest_answer(state: DeucesTable, defender: Ref) -> list[Card]:
+    """The weakest winning answer, else the weakest tie, else the lowest cards thrown away."""
+    return judged_answer(state, defender).cards
 
 
 def winning_answer(state: DeucesTable, defender: Ref) -> list[Card] | None:
@@ -156,11 +168,8 @@ def winning_answer(state: DeucesTable, defender: Ref) -> list[Card] | None:
     assert pending is not None
     if piles.hand_capacity(state, defender) < pending.size:
         return None
-    answer = cheapest_answer(state, defender)
-    play = read([piles.card_face(state, defender, card) for card in answer], pending.size)
-    edge = state.fighter(defender).edge
-    won = clash(attack_play(pending), play, pending.edge, edge) == Result.DEFENDER
-    return answer if won else None
+    answer = judged_answer(state, defender)
+    return answer.cards if answer.wins else None
 
 
 def _cost(play: Play) -> tuple[tuple[int, tuple[int, ...]], int]:
