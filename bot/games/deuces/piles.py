@@ -11,6 +11,7 @@ becomes the Threat Card.
 from __future__ import annotations
 
 import random
+from functools import cache
 from typing import TypeVar
 
 from bot.games.cards import Card
@@ -51,13 +52,18 @@ def shuffle(rng: random.Random, items: list[T]) -> None:
     """Shuffle in place exactly as `rng.shuffle(items)` does, the same draws giving the same
     order, with its per-card method calls written out: every encounter shuffles whole decks."""
     getrandbits = rng.getrandbits
-    for i in reversed(range(1, len(items))):
-        below = i + 1
-        bits = below.bit_length()
+    for i, below, bits in _swaps(len(items)):
         j = getrandbits(bits)
         while j >= below:
             j = getrandbits(bits)
         items[i], items[j] = items[j], items[i]
+
+
+@cache
+def _swaps(length: int) -> tuple[tuple[int, int, int], ...]:
+    """The places a shuffle of `length` items swaps, last first, each with how many places it
+    draws from and the bits that draw takes."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, length)))
 
 
 def take(fighter: Fighter, cards: list[Card]) -> None:

@@ -332,12 +332,6 @@ def _splits(hand: Sequence[Face], counts: list[int], three: int, two: int) -> bo
 
 # ---- every play a hand can make -----------------------------------------------------------------
 
-PLAYS_REMEMBERED = 512
-"""Hands whose plays are kept: the GM and the hint often ask about one hand several times in a
-move (whether to fold, whom to attack, with what), and a hand's plays never change."""
-
-_remembered: dict[tuple[object, ...], tuple[Play, ...]] = {}
-
 
 def plays(
     hand: Sequence[Face], sizes: Iterable[int] = range(1, MAX_PLAY + 1), distinct: bool = False
@@ -349,33 +343,13 @@ def plays(
     252 five-card subsets a blind search would. With `distinct`, natural sets are listed once per
     value and size (which of the equal cards is played cannot matter to a policy).
     """
-    wanted = _sizes(sizes)
+    wanted = tuple(sorted({size for size in sizes if 1 <= size <= MAX_PLAY}))
     if not wanted:
         return []
-    if all(f.natural for f in hand):  # cards by their texts: cheaper to look up than faces
-        texts = tuple([f.card.text for f in hand])
-        values = tuple([f.values[0] for f in hand])  # a raised card is natural too
-        key: tuple[object, ...] = (texts, values, wanted, distinct)
-    else:
-        key = (tuple(hand), wanted, distinct)
-    found = _remembered.get(key)
-    if found is None:
-        if len(_remembered) >= PLAYS_REMEMBERED:
-            _remembered.clear()
-        found = _remembered[key] = tuple(_list_plays(hand, wanted, distinct))
-    return list(found)
-
-
-def _sizes(sizes: Iterable[int]) -> tuple[int, ...]:
-    """The play sizes asked for, ascending, without repeats or sizes no play has."""
-    return tuple(sorted({size for size in sizes if 1 <= size <= MAX_PLAY}))
-
-
-def _list_plays(hand: Sequence[Face], sizes: tuple[int, ...], distinct: bool) -> list[Play]:
     by_value = _by_value(hand)
     if all(f.natural for f in hand):
-        return _natural_plays(hand, by_value, sizes, distinct)
-    return _flexible_plays(hand, by_value, sizes)
+        return _natural_plays(hand, by_value, wanted, distinct)
+    return _flexible_plays(hand, by_value, wanted)
 
 
 def _natural_plays(
@@ -383,38 +357,35 @@ def _natural_plays(
 ) -> list[Play]:
     """Plays of natural cards, built already in `plays`'s order (by size, category and key)."""
     cards = [f.card for f in hand]
-    found: list[Play] = []
-    values = sorted(by_value)
-    for size in sizes:
-        if size < MAX_PLAY:
-            found += _natural_sets(cards, by_value, values, size, distinct)
-        else:
-            found += _natural_fives(hand, cards, by_value)
+    set_sizes = [size for size in sizes if size < MAX_PLAY]
+    found = _natural_sets(cards, by_value, set_sizes, distinct) if set_sizes else []
+    if sizes[-1] == MAX_PLAY and len(hand) >= MAX_PLAY:
+        found += _natural_fives(hand, cards, by_value)
     return found
 
 
 def _natural_sets(
-    cards: list[Card],
-    by_value: dict[int, list[int]],
-    values: list[int],
-    size: int,
-    distinct: bool,
+    cards: list[Card], by_value: dict[int, list[int]], sizes: list[int], distinct: bool
 ) -> list[Play]:
-    """Sets of one size, by value from the lowest (equal cards in the order they are held)."""
-    category = SETS[size]
-    found: list[Play] = []
-    for value in values:
+    """Sets of the given sizes (ascending): by size, then by value from the lowest, equal cards
+    in the order they are held. One pass over the values fills every size."""
+    by_size: dict[int, list[Play]] = {size: [] for size in sizes}
+    for value in sorted(by_value):
         held = by_value[value]
-        if len(held) < size or value == LOW_ACE:
+        if value == LOW_ACE:
             continue
-        if distinct:
-            found.append(Play(category, (value,), tuple([cards[i] for i in held[:size]]), size))
-        else:
-            found += [
-                Play(category, (value,), tuple([cards[i] for i in group]), size)
-                for group in combinations(held, size)
-            ]
-    return found
+        for size in sizes:
+            if size > len(held):
+                break
+            if distinct:
+                group = tuple([cards[i] for i in held[:size]])
+                by_size[size].append(Play(SETS[size], (value,), group, size))
+            else:
+                by_size[size] += [
+                    Play(SETS[size], (value,), tuple([cards[i] for i in group]), size)
+                    for group in combinations(held, size)
+                ]
+    return [play for size in sizes for play in by_size[size]]
 
 
 def _natural_fives(
