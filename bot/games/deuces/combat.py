@@ -30,7 +30,7 @@ def declare(
 ) -> list[DeucesEvent]:
     """Put an attack in play; the caller checked the cards make a valid play."""
     fighter = state.fighter(attacker)
-    play = read([piles.card_face(state, attacker, card) for card in cards])
+    play = read(piles.faces_of(state, attacker, cards))
     assert play is not None, "declare takes valid plays only"
     piles.take(fighter, cards)
     state.clash = Clash(
@@ -54,8 +54,14 @@ def declare(
     ]
 
 
+CATEGORIES = {int(category): category for category in Category}
+"""Each category by its number, as a `Clash` stores it (a lookup is cheaper than the enum's
+own constructor, and every answer weighed rebuilds the attack)."""
+
+
 def attack_play(pending: Clash) -> Play:
-    return Play(Category(pending.category), tuple(pending.key), tuple(pending.cards), pending.size)
+    category = CATEGORIES[pending.category]
+    return Play(category, tuple(pending.key), tuple(pending.cards), pending.size)
 
 
 def can_answer(state: DeucesTable) -> bool:
@@ -69,7 +75,7 @@ def answer(state: DeucesTable, cards: list[Card]) -> list[DeucesEvent]:
     pending = state.clash
     assert pending is not None
     defender = state.fighter(pending.defender)
-    play = read([piles.card_face(state, pending.defender, card) for card in cards], pending.size)
+    play = read(piles.faces_of(state, pending.defender, cards), pending.size)
     result = clash(attack_play(pending), play, pending.edge, defender.edge)
     defender.edge = 0
     piles.take(defender, cards)

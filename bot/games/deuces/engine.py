@@ -334,7 +334,7 @@ class DeucesState(DeucesTable):
         if target not in self.active(Side.GM):
             raise IllegalAction("no enemy stands at that place")
         self._check_held(seat, cards, attacker)
-        if read([piles.card_face(self, attacker, card) for card in cards]) is None:
+        if read(piles.faces_of(self, attacker, cards)) is None:
             raise IllegalAction("those cards make no single, set or five-card hand")
 
     def _check_standing(self, seat: int) -> None:
@@ -349,7 +349,7 @@ class DeucesState(DeucesTable):
                 raise IllegalAction("too few cards to answer: yield, or use a Disrupt")
             return
         self._check_held(seat, action.cards, defender)
-        counted = [piles.card_face(self, defender, card) for card in action.cards]
+        counted = piles.faces_of(self, defender, action.cards)
         if not len(counted) <= self.clash.size <= capacity(counted):
             raise IllegalAction(f"answer with exactly {self.clash.size} cards")
 

@@ -81,7 +81,10 @@ def must_target(state: DeucesTable, index: int) -> list[int]:
 
 def pick_target(state: DeucesTable, index: int) -> int:
     """The GM's choice among the allowed seats: the one with the fewest cards, then the seed's."""
-    allowed = must_target(state, index)
+    return _fewest_cards(state, must_target(state, index))
+
+
+def _fewest_cards(state: DeucesTable, allowed: list[int]) -> int:
     fewest = min(len(state.players[seat].hand) for seat in allowed)
     tied = [seat for seat in allowed if len(state.players[seat].hand) == fewest]
     if len(tied) == 1:  # the seed's choice of one (a fresh generator: nothing else moves)
@@ -93,8 +96,9 @@ def pick_victim(state: DeucesTable, index: int) -> Ref:
     """Whom this enemy attacks: a player it must attack, or rather one of that player's pets
     (the rules let the GM choose a pet), or a pet whose master has fallen. The GM goes for
     the fewest cards, a player before a pet on a tie."""
-    seat = pick_target(state, index)
-    allowed = set(must_target(state, index))
+    must = must_target(state, index)
+    seat = _fewest_cards(state, must)
+    allowed = set(must)
     pets = [
         pet(i)
         for i in state.active(Side.PETS)

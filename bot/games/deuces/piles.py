@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from functools import cache
+from operator import attrgetter
 from typing import TypeVar
 
 from bot.games.cards import Card
@@ -79,7 +80,7 @@ def take(fighter: Fighter, cards: list[Card]) -> None:
 
 def face_up_order(cards: list[Card]) -> list[Card]:
     """Lowest first, so the highest lands on top of the pile."""
-    return sorted(cards, key=lambda card: card.value)
+    return sorted(cards, key=attrgetter("rank"))
 
 
 def discard(state: DeucesTable, ref: Ref, cards: list[Card], reason: Reason) -> list[DeucesEvent]:
@@ -239,6 +240,15 @@ def _marked_face(fighter: Fighter, card: Card) -> Face:
     return face(card, bonus=bonus, **marks)
 
 
+def faces_of(state: DeucesTable, ref: Ref, cards: list[Card] | tuple[Card, ...]) -> list[Face]:
+    """`card_face` of each of these cards, as held by this fighter."""
+    fighter = state.fighter(ref)
+    looted = isinstance(fighter, PlayerState) and fighter.loot
+    if not (fighter.wilds or fighter.raised or looted):
+        return natural_faces(cards)
+    return [_marked_face(fighter, card) for card in cards]
+
+
 def hand_capacity(state: DeucesTable, ref: Ref) -> int:
     """The most cards a fighter's hand can count as: `poker.capacity` of its faces, counted
     without reading them (only Rare loot counts twice)."""
@@ -250,8 +260,4 @@ def hand_capacity(state: DeucesTable, ref: Ref) -> int:
 
 
 def hand_faces(state: DeucesTable, ref: Ref) -> list[Face]:
-    fighter = state.fighter(ref)
-    looted = isinstance(fighter, PlayerState) and fighter.loot
-    if not (fighter.wilds or fighter.raised or looted):
-        return natural_faces(fighter.hand)
-    return [_marked_face(fighter, card) for card in fighter.hand]
+    return faces_of(state, ref, state.fighter(ref).hand)

@@ -62,24 +62,43 @@ def at_least(hand_size: int, count: int) -> float:
 
 def answer_odds(play: Play, gap: int, hand_size: int) -> float:
     """Chance that `hand_size` unseen cards tie or beat `play` shifted by `gap` (their edge gap)."""
-    if hand_size < play.size:
-        return 0.0
-    if play.size < MAX_PLAY:
-        return _set_odds(play.size, play.key[0] + gap, hand_size)
-    table = FIVE_CARD_ODDS[play.category]
-    return table[min(hand_size, MAX_PLAY + len(table) - 1) - MAX_PLAY]
+    return _odds(play.size, play.category, play.key[0], gap, hand_size)
 
 
 @cache
-def _set_odds(size: int, need: int, hand_size: int) -> float:
-    """`answer_odds` of a set of `size` cards that a value of `need` or more ties or beats."""
-    ranks = max(0, min(RANKS, ACE + 1 - need))
-    return 1.0 - (1.0 - at_least(hand_size, size)) ** ranks
+def _odds(size: int, category: Category, top: int, gap: int, hand_size: int) -> float:
+    """`answer_odds` by what it depends on: the play's size, category and first key value."""
+    if hand_size < size:
+        return 0.0
+    if size < MAX_PLAY:
+        ranks = max(0, min(RANKS, ACE + 1 - (top + gap)))
+        return 1.0 - (1.0 - at_least(hand_size, size)) ** ranks
+    table = FIVE_CARD_ODDS[category]
+    return table[min(hand_size, MAX_PLAY + len(table) - 1) - MAX_PLAY]
 
 
 def attack_score(play: Play, odds: float, defender_cards: int) -> float:
     """Expected cards the defender loses, less the expected cost to the attacker."""
-    return _score(play, odds, defender_cards, _spent(play))
+    if defender_cards < play.size:
+        return KILL_BONUS + defender_cards
+    return _net_gain(play.size, len(play.cards), odds, defender_cards) - _spent(play)
+
+
+def _net_gain(size: int, count: int, odds: float, defender_cards: int) -> float:
+    """What an attack the defender can answer is expected to take, less what it is expected
+    to lose (`count` cards, counting as `size`)."""
+    gain = (1.0 - odds) * (size + (KILL_BONUS if defender_cards == size else 0.0))
+    loss = odds * LOSS_WEIGHT * count
+    return gain - loss
+
+
+@cache
+def _expected(
+    size: int, count: int, category: Category, top: int, gap: int, defender_cards: int
+) -> float:
+    """`_net_gain` of a play by what it depends on: the same few are scored over and over."""
+    odds = _odds(size, category, top, gap, defender_cards)
+    return _net_gain(size, count, odds, defender_cards)
 
 
 def _spent(play: Play) -> float:
@@ -87,29 +106,16 @@ def _spent(play: Play) -> float:
     return HIGH_CARD_COST * sum([card.rank - 8 for card in play.cards if card.rank > 8])
 
 
-def _score(play: Play, odds: float, defender_cards: int, spent: float) -> float:
-    """`attack_score`, with the play's `_spent` worked out once for every target."""
-    if defender_cards < play.size:
-        return KILL_BONUS + defender_cards
-    gain = (1.0 - odds) * (play.size + (KILL_BONUS if defender_cards == play.size else 0.0))
-    loss = odds * LOSS_WEIGHT * len(play.cards)
-    return gain - loss - spent
-
-
 def best_attack(
     state: DeucesTable, attacker: Ref, targets: list[Ref], max_size: int = MAX_PLAY
 ) -> tuple[float, Ref, Play] | None:
-    """The attack with the best score over the given targets, or None with no cards.
-
-    The first best wins ties, in the order of the targets and then of the plays."""
+    """The attack with the best `attack_score` (less the loot it costs) over the given
+    targets, or None with no cards. The first best wins ties, in the order of the targets and
+    then of the plays."""
     hand = piles.hand_faces(state, attacker)
     options = plays(hand, range(1, max_size + 1), distinct=True)
     edge = state.fighter(attacker).edge
     ahead = loot_ahead(state, attacker)
-    costs = [
-        (play, _spent(play), LOOT_COST * loot_lost(state, attacker, play.cards) if ahead else 0.0)
-        for play in options
-    ]
     best: tuple[float, Ref, Play] | None = None
     judged: set[tuple[int, int]] = set()
     for target in targets:
@@ -118,8 +124,14 @@ def best_attack(
         if (gap, held) in judged:
             continue  # every play scores as against an earlier target: none can do better
         judged.add((gap, held))
-        for play, spent, lost in costs:
-            score = _score(play, answer_odds(play, gap, held), held, spent) - lost
+        for play in options:
+            if held < play.size:
+                score = KILL_BONUS + held
+            else:
+                count, top = len(play.cards), play.key[0]
+                score = _expected(play.size, count, play.category, top, gap, held) - _spent(play)
+            if ahead:
+                score -= LOOT_COST * loot_lost(state, attacker, play.cards)
             if best is None or score > best[0]:
                 best = (score, target, play)
     return best
