@@ -301,13 +301,23 @@ def _flexible_full_house(
 ) -> tuple[int, int] | None:
     values = sorted({v for f in hand for v in f.values}, reverse=True)
     every = (1 << len(hand)) - 1
-    for three in values:
-        for two in values:
+    weight = {value: _weight(able[value], counts) for value in values}
+    threes = [value for value in values if weight[value] >= 3]  # enough cards to be the three
+    twos = [value for value in values if weight[value] >= 2]
+    for three in threes:
+        for two in twos:
             if able[three] | able[two] != every:
                 continue  # some card can take neither value
             if two != three and _splits(hand, counts, three, two):
                 return three, two
     return None
+
+
+def _weight(cards: int, counts: list[int]) -> int:
+    """How many cards the cards in this bit set count as."""
+    if max(counts) == 1:
+        return cards.bit_count()
+    return sum(n for i, n in enumerate(counts) if cards >> i & 1)
 
 
 def _splits(hand: Sequence[Face], counts: list[int], three: int, two: int) -> bool:

@@ -116,6 +116,7 @@ def best_attack(
     options = plays(hand, range(1, max_size + 1), distinct=True)
     edge = state.fighter(attacker).edge
     ahead = loot_ahead(state, attacker)
+    spent = [_spent(play) for play in options]
     best: tuple[float, Ref, Play] | None = None
     judged: set[tuple[int, int]] = set()
     for target in targets:
@@ -124,12 +125,12 @@ def best_attack(
         if (gap, held) in judged:
             continue  # every play scores as against an earlier target: none can do better
         judged.add((gap, held))
-        for play in options:
+        for play, cost in zip(options, spent, strict=True):
             if held < play.size:
                 score = KILL_BONUS + held
             else:
                 count, top = len(play.cards), play.key[0]
-                score = _expected(play.size, count, play.category, top, gap, held) - _spent(play)
+                score = _expected(play.size, count, play.category, top, gap, held) - cost
             if ahead:
                 score -= LOOT_COST * loot_lost(state, attacker, play.cards)
             if best is None or score > best[0]:
