@@ -192,10 +192,11 @@ class DeucesState(DeucesTable):
     def _attacks_of(self, attacker: Ref) -> list[tuple[int, tuple[Card, ...]]]:
         """(enemy, cards) of every attack a fighter of the party can make now."""
         sets = {play.cards for play in plays(piles.hand_faces(self, attacker))}
+        foes = self.active(Side.GM)
         return [
             (foe, cards)
             for cards in sorted(sets, key=lambda c: [card.code for card in c])
-            for foe in self.active(Side.GM)
+            for foe in foes
         ]
 
     def _list_defend(self, seat: int) -> list[DeucesAction]:
