@@ -402,10 +402,13 @@ def _natural_fives(
     hand: Sequence[Face], cards: list[Card], by_value: dict[int, list[int]]
 ) -> list[Play]:
     """The five-card hands of natural cards, read straight from their values and suits."""
+    groups = _natural_five_groups(hand, by_value)
+    if not groups:
+        return []
     values = [f.values[0] for f in hand]
     suits = [f.suit for f in hand]
     found: list[Play] = []
-    for group in _natural_five_groups(hand, by_value):
+    for group in groups:
         reading = _five_natural([values[i] for i in group], {suits[i] for i in group})
         if reading is not None:
             category, key = reading
@@ -442,6 +445,8 @@ def _natural_five_groups(
     for held in by_suit.values():
         if len(held) >= MAX_PLAY:
             groups.update(combinations(held, MAX_PLAY))
+    if len(by_value) == len(hand):
+        return groups  # no more than one card repeats a value (an ace has two): no full house
     trios = [v for v, held in by_value.items() if len(held) >= 3 and v != LOW_ACE]
     pairs = [v for v, held in by_value.items() if len(held) >= 2 and v != LOW_ACE]
     for three in trios:
