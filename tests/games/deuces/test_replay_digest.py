@@ -4,6 +4,7 @@ Each digest covers, move by move, the seat and action chosen, every legal action
 seat (in order), and every event the move produced (as saved JSON), then the outcome and score.
 The digests were recorded before the engine was tuned for speed: any change to what the policies
 choose, what `legal_actions` lists, or what the events say shows up here as a different digest.
+The engine's own deck shuffle is pinned to the standard library's, draw for draw.
 """
 
 from __future__ import annotations
