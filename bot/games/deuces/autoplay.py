@@ -158,19 +158,21 @@ def _aim(
 
 
 def _suggest_defence(state: DeucesTable, seat: int) -> DeucesAction:
+    """The cheapest winning answer; else a Disrupt worth using; else `auto_defence`'s answer
+    (the cheapest answer is worked out once for all three)."""
     assert state.clash is not None
-    answer = tactics.winning_answer(state, state.clash.defender)
-    if answer is not None:
-        return Defend(cards=tuple(answer))
-    me = player(seat)
-    if state.clash.defender != me:  # a pet has no abilities to fall back on
-        return auto_defence(state, seat)
+    defender = state.clash.defender
     short = not combat.can_answer(state)
-    for ability in state.abilities(me):
-        if usable(state, me, ability, "defend") and not (short and not _may_save(ability)):
-            cards = tuple(tactics.chosen_cards(state, me, ability))
-            return UseAbility(ability=ability.id, cards=cards)
-    return auto_defence(state, seat)
+    answer = None if short else tactics.judged_answer(state, defender)
+    if answer is not None and answer.wins:
+        return Defend(cards=tuple(answer.cards))
+    me = player(seat)
+    if defender == me:  # a pet has no abilities to fall back on
+        for ability in state.abilities(me):
+            if usable(state, me, ability, "defend") and not (short and not _may_save(ability)):
+                cards = tuple(tactics.chosen_cards(state, me, ability))
+                return UseAbility(ability=ability.id, cards=cards)
+    return Defend(cards=tuple(answer.cards) if answer is not None else ())
 
 
 def _may_save(ability: Ability) -> bool:

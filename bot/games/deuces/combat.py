@@ -9,6 +9,8 @@ defeated at once and the attacker counts as the winner.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from bot.games.cards import Card
 from bot.games.deuces import piles
 from bot.games.deuces.events import (
@@ -19,8 +21,8 @@ from bot.games.deuces.events import (
     DeucesEvent,
     Overwhelmed,
 )
-from bot.games.deuces.poker import Category, Play, Result, capacity, clash, read
-from bot.games.deuces.state import Clash, DeucesTable, Ref, Side, enemy, pet, player
+from bot.games.deuces.poker import Category, Play, Result, clash, read
+from bot.games.deuces.state import Clash, DeucesTable, Fighter, Ref, enemy, pet, player
 
 
 def declare(
@@ -28,7 +30,7 @@ def declare(
 ) -> list[DeucesEvent]:
     """Put an attack in play; the caller checked the cards make a valid play."""
     fighter = state.fighter(attacker)
-    play = read([piles.card_face(state, attacker, card) for card in cards])
+    play = read(piles.faces_of(state, attacker, cards))
     assert play is not None, "declare takes valid plays only"
     piles.take(fighter, cards)
     state.clash = Clash(
@@ -52,14 +54,20 @@ def declare(
     ]
 
 
+CATEGORIES = {int(category): category for category in Category}
+"""Each category by its number, as a `Clash` stores it (a lookup is cheaper than the enum's
+own constructor, and every answer weighed rebuilds the attack)."""
+
+
 def attack_play(pending: Clash) -> Play:
-    return Play(Category(pending.category), tuple(pending.key), tuple(pending.cards), pending.size)
+    category = CATEGORIES[pending.category]
+    return Play(category, tuple(pending.key), tuple(pending.cards), pending.size)
 
 
 def can_answer(state: DeucesTable) -> bool:
     """Whether the defender holds enough cards to answer the attack in play."""
     assert state.clash is not None
-    return capacity(piles.hand_faces(state, state.clash.defender)) >= state.clash.size
+    return piles.hand_capacity(state, state.clash.defender) >= state.clash.size
 
 
 def answer(state: DeucesTable, cards: list[Card]) -> list[DeucesEvent]:
@@ -67,7 +75,7 @@ def answer(state: DeucesTable, cards: list[Card]) -> list[DeucesEvent]:
     pending = state.clash
     assert pending is not None
     defender = state.fighter(pending.defender)
-    play = read([piles.card_face(state, pending.defender, card) for card in cards], pending.size)
+    play = read(piles.faces_of(state, pending.defender, cards), pending.size)
     result = clash(attack_play(pending), play, pending.edge, defender.edge)
     defender.edge = 0
     piles.take(defender, cards)
@@ -126,11 +134,14 @@ def _settle(state: DeucesTable, result: Result, defended: list[Card]) -> list[De
 def mark_defeats(state: DeucesTable) -> list[DeucesEvent]:
     """Everyone in the fight with no cards left is defeated."""
     events: list[DeucesEvent] = []
-    for side, make in ((Side.PLAYERS, player), (Side.GM, enemy), (Side.PETS, pet)):
-        for index in state.active(side):
-            ref = make(index)
-            fighter = state.fighter(ref)
-            if not fighter.hand:
+    sides: list[tuple[Sequence[Fighter], Callable[[int], Ref]]] = [
+        (state.players, player),
+        (state.enemies, enemy),
+        (state.pets, pet),
+    ]
+    for group, make in sides:
+        for index, fighter in enumerate(group):
+            if not fighter.defeated and not fighter.hand:
                 fighter.defeated = True
-                events.append(Defeated(who=ref))
+                events.append(Defeated(who=make(index)))
     return events

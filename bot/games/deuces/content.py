@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from functools import cache
+from functools import cache, cached_property
 from importlib.resources import files
 from typing import Annotated, Any, Literal, TypeVar
 
@@ -206,8 +206,9 @@ class Ability(Strict):
     uses: Uses = Uses()
     effects: list[Effect] = Field(min_length=1, max_length=4)
 
-    @property
+    @cached_property
     def cards_needed(self) -> int:
+        """Worked out once per ability: whether it may be used is asked many times a move."""
         return sum(cards_chosen(effect) for effect in self.effects)
 
     @property

@@ -19,7 +19,6 @@ levels when a deck ran out. In a quest the next encounter follows until level 6 
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Callable
 from itertools import combinations
 from typing import ClassVar
@@ -193,10 +192,11 @@ class DeucesState(DeucesTable):
     def _attacks_of(self, attacker: Ref) -> list[tuple[int, tuple[Card, ...]]]:
         """(enemy, cards) of every attack a fighter of the party can make now."""
         sets = {play.cards for play in plays(piles.hand_faces(self, attacker))}
+        foes = self.active(Side.GM)
         return [
             (foe, cards)
             for cards in sorted(sets, key=lambda c: [card.code for card in c])
-            for foe in self.active(Side.GM)
+            for foe in foes
         ]
 
     def _list_defend(self, seat: int) -> list[DeucesAction]:
@@ -335,7 +335,7 @@ class DeucesState(DeucesTable):
         if target not in self.active(Side.GM):
             raise IllegalAction("no enemy stands at that place")
         self._check_held(seat, cards, attacker)
-        if read([piles.card_face(self, attacker, card) for card in cards]) is None:
+        if read(piles.faces_of(self, attacker, cards)) is None:
             raise IllegalAction("those cards make no single, set or five-card hand")
 
     def _check_standing(self, seat: int) -> None:
@@ -350,7 +350,7 @@ class DeucesState(DeucesTable):
                 raise IllegalAction("too few cards to answer: yield, or use a Disrupt")
             return
         self._check_held(seat, action.cards, defender)
-        counted = [piles.card_face(self, defender, card) for card in action.cards]
+        counted = piles.faces_of(self, defender, action.cards)
         if not len(counted) <= self.clash.size <= capacity(counted):
             raise IllegalAction(f"answer with exactly {self.clash.size} cards")
 
@@ -426,8 +426,11 @@ class DeucesState(DeucesTable):
         if not cards:
             raise IllegalAction("choose some cards")
         hand = self.fighter(holder).hand if holder is not None else self.players[seat].hand
-        if Counter(cards) - Counter(hand):
-            raise IllegalAction("those cards are not in that hand")
+        left = [card.text for card in hand]  # a card's text names it: cheap to compare
+        for card in cards:
+            if card.text not in left:
+                raise IllegalAction("those cards are not in that hand")
+            left.remove(card.text)
 
     _CHECKS: ClassVar[dict[str, Callable[..., None]]] = {
         "vote": _check_vote,
@@ -650,14 +653,14 @@ def new_game(
     decks = []
     for seat in range(players):
         deck = standard_deck()
-        seeded_rng(seed, f"deck:{seat}").shuffle(deck)
+        piles.shuffle(seeded_rng(seed, f"deck:{seat}"), deck)
         decks.append(deck)
     gm_deck = standard_deck() * gm_decks(players)
-    seeded_rng(seed, "gm").shuffle(gm_deck)
+    piles.shuffle(seeded_rng(seed, "gm"), gm_deck)
     enemy_deck = [foe.id for foe in enemy_set.enemies] * 2
-    seeded_rng(seed, "enemies").shuffle(enemy_deck)
+    piles.shuffle(seeded_rng(seed, "enemies"), enemy_deck)
     loot_deck = standard_deck()
-    seeded_rng(seed, "loot").shuffle(loot_deck)
+    piles.shuffle(seeded_rng(seed, "loot"), loot_deck)
     return DeucesState.scripted(
         decks,
         enemy_deck,

@@ -76,8 +76,10 @@ def ask_to_shed(state: DeucesTable) -> bool:
     if isinstance(state.prompt, ShedPrompt):
         return True
     over = [who.seat for who in state.players if len(who.hand) > HAND_LIMIT]
+    if not over:
+        return False
     deciding = state.phase == Phase.FIGHT and state.active(Side.GM) and state.active(Side.PLAYERS)
-    if not over or not deciding:
+    if not deciding:
         return False
     seat = over[0]
     state.held = state.prompt
@@ -120,7 +122,7 @@ def draw_enemy(state: DeucesTable) -> list[DeucesEvent]:
     """One enemy card onto the table (the enemy discard is reshuffled when the deck is out)."""
     if not state.enemy_deck:
         state.enemy_deck, state.enemy_discard = state.enemy_discard, []
-        piles.roll(state).shuffle(state.enemy_deck)
+        piles.shuffle(piles.roll(state), state.enemy_deck)
     enemy_id = state.enemy_deck.pop(0)
     found = state.enemy_set.enemy(enemy_id)
     state.enemies.append(EnemyState(enemy_id=enemy_id))
@@ -322,7 +324,7 @@ def _clear_table(state: DeucesTable) -> list[DeucesEvent]:
         if not state.won:
             who.deck += who.discard
             who.discard = []
-            piles.roll(state).shuffle(who.deck)
+            piles.shuffle(piles.roll(state), who.deck)
     for index, foe in enumerate(state.enemies):
         piles.bury(state, enemy(index), foe.hand)
         state.enemy_discard.append(foe.enemy_id)
@@ -341,7 +343,7 @@ def _level_up(state: DeucesTable) -> list[DeucesEvent]:
     for who in state.players:
         who.deck += who.discard
         who.discard = []
-        piles.roll(state).shuffle(who.deck)
+        piles.shuffle(piles.roll(state), who.deck)
     return [LevelledUp(level=state.level)]
 
 

@@ -40,9 +40,9 @@ def should_fold(state: DeucesTable) -> bool:
     when the party holds three times its cards and no enemy has an attack worth making."""
     if state.round > MAX_ROUNDS:
         return True
-    left = sum(len(state.enemies[i].hand) for i in state.active(Side.GM))
-    held = sum(len(state.players[s].hand) for s in state.active(Side.PLAYERS))
-    held += sum(len(state.pets[i].hand) for i in state.active(Side.PETS))
+    left = sum(len(foe.hand) for foe in state.enemies if not foe.defeated)
+    held = sum(len(who.hand) for who in state.players if not who.defeated)
+    held += sum(len(companion.hand) for companion in state.pets if not companion.defeated)
     if left == 0:
         return False
     if left <= 2 and held >= FOLD_SHARE * left:
@@ -81,9 +81,14 @@ def must_target(state: DeucesTable, index: int) -> list[int]:
 
 def pick_target(state: DeucesTable, index: int) -> int:
     """The GM's choice among the allowed seats: the one with the fewest cards, then the seed's."""
-    allowed = must_target(state, index)
+    return _fewest_cards(state, must_target(state, index))
+
+
+def _fewest_cards(state: DeucesTable, allowed: list[int]) -> int:
     fewest = min(len(state.players[seat].hand) for seat in allowed)
     tied = [seat for seat in allowed if len(state.players[seat].hand) == fewest]
+    if len(tied) == 1:  # the seed's choice of one (a fresh generator: nothing else moves)
+        return tied[0]
     return seeded_rng(state.seed, f"gm:{state.turn}:{state.rolls}").choice(tied)
 
 
@@ -91,8 +96,9 @@ def pick_victim(state: DeucesTable, index: int) -> Ref:
     """Whom this enemy attacks: a player it must attack, or rather one of that player's pets
     (the rules let the GM choose a pet), or a pet whose master has fallen. The GM goes for
     the fewest cards, a player before a pet on a tie."""
-    seat = pick_target(state, index)
-    allowed = set(must_target(state, index))
+    must = must_target(state, index)
+    seat = _fewest_cards(state, must)
+    allowed = set(must)
     pets = [
         pet(i)
         for i in state.active(Side.PETS)
@@ -162,9 +168,7 @@ def pick_defence(state: DeucesTable, index: int) -> list[Card]:
 def pick_disrupt(state: DeucesTable, index: int) -> Choice | None:
     """A Disrupt when the enemy's best answer would not win (or it cannot answer at all)."""
     user = enemy(index)
-    if tactics.winning_answer(state, user) is not None:
+    disrupt = next((a for a in state.abilities(user) if usable(state, user, a, "defend")), None)
+    if disrupt is None or tactics.winning_answer(state, user) is not None:
         return None
-    for ability in state.abilities(user):
-        if usable(state, user, ability, "defend"):
-            return ability, None, tactics.chosen_cards(state, user, ability)
-    return None
+    return disrupt, None, tactics.chosen_cards(state, user, disrupt)

@@ -11,6 +11,9 @@ becomes the Threat Card.
 from __future__ import annotations
 
 import random
+from functools import cache
+from operator import attrgetter
+from typing import TypeVar
 
 from bot.games.cards import Card
 from bot.games.contract import seeded_rng
@@ -22,7 +25,7 @@ from bot.games.deuces.events import (
     Reason,
     ThreatFlipped,
 )
-from bot.games.deuces.poker import Face, face, natural_face
+from bot.games.deuces.poker import Face, face, natural_face, natural_faces
 from bot.games.deuces.state import (
     HAND_LIMIT,
     DeucesTable,
@@ -37,6 +40,7 @@ from bot.games.deuces.state import (
 )
 
 DEUCE = 2
+T = TypeVar("T")
 
 
 def roll(state: DeucesTable) -> random.Random:
@@ -45,11 +49,30 @@ def roll(state: DeucesTable) -> random.Random:
     return seeded_rng(state.seed, state.rolls)
 
 
+def shuffle(rng: random.Random, items: list[T]) -> None:
+    """Shuffle in place exactly as `rng.shuffle(items)` does, the same draws giving the same
+    order, with its per-card method calls written out: every encounter shuffles whole decks."""
+    getrandbits = rng.getrandbits
+    for i, below, bits in _swaps(len(items)):
+        j = getrandbits(bits)
+        while j >= below:
+            j = getrandbits(bits)
+        items[i], items[j] = items[j], items[i]
+
+
+@cache
+def _swaps(length: int) -> tuple[tuple[int, int, int], ...]:
+    """The places a shuffle of `length` items swaps, last first, each with how many places it
+    draws from and the bits that draw takes."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, length)))
+
+
 def take(fighter: Fighter, cards: list[Card]) -> None:
     """Remove cards from a hand; their raises and wildness go with them."""
+    marked = fighter.raised or fighter.wilds
     for card in cards:
         fighter.hand.remove(card)
-        if card not in fighter.hand:
+        if marked and card not in fighter.hand:
             fighter.raised.pop(card, None)
             if card in fighter.wilds:
                 fighter.wilds.remove(card)
@@ -57,7 +80,7 @@ def take(fighter: Fighter, cards: list[Card]) -> None:
 
 def face_up_order(cards: list[Card]) -> list[Card]:
     """Lowest first, so the highest lands on top of the pile."""
-    return sorted(cards, key=lambda card: card.value)
+    return sorted(cards, key=attrgetter("rank"))
 
 
 def discard(state: DeucesTable, ref: Ref, cards: list[Card], reason: Reason) -> list[DeucesEvent]:
@@ -104,7 +127,7 @@ def _draw_gm(state: DeucesTable, count: int) -> list[Card]:
     for _ in range(count):
         if not state.gm_deck:
             state.gm_deck, state.gm_discard = state.gm_discard, []
-            roll(state).shuffle(state.gm_deck)
+            shuffle(roll(state), state.gm_deck)
         if not state.gm_deck:
             break
         drawn.append(state.gm_deck.pop(0))
@@ -115,7 +138,7 @@ def gm_top(state: DeucesTable) -> Card | None:
     """The GM deck's top card, rebuilding the deck first if it is empty."""
     if not state.gm_deck:
         state.gm_deck, state.gm_discard = state.gm_discard, []
-        roll(state).shuffle(state.gm_deck)
+        shuffle(roll(state), state.gm_deck)
     return state.gm_deck[0] if state.gm_deck else None
 
 
@@ -160,7 +183,7 @@ def run_out(state: DeucesTable, seat: int) -> list[DeucesEvent]:
     events: list[DeucesEvent] = [DeckRanOut(seat=seat)]
     if who.discard:
         who.deck, who.discard = who.discard, []
-        roll(state).shuffle(who.deck)
+        shuffle(roll(state), who.deck)
         events += flip_threat(state, seat)
     return events
 
@@ -202,19 +225,39 @@ _LOOT_FACES = {
 
 def card_face(state: DeucesTable, ref: Ref, card: Card) -> Face:
     """A card with what its holder's raises, wild marks and loot make of it."""
-    fighter = state.fighter(ref)
+    return _marked_face(state.fighter(ref), card)
+
+
+def _marked_face(fighter: Fighter, card: Card) -> Face:
     tier = fighter.loot_tier(card) if isinstance(fighter, PlayerState) and fighter.loot else None
-    if tier is None and not fighter.wilds and not fighter.raised:
+    bonus = fighter.raised.get(card, 0) if fighter.raised else 0
+    wild = bool(fighter.wilds) and card in fighter.wilds
+    if tier is None and not bonus and not wild:
         return natural_face(card)
     marks = dict(_LOOT_FACES[tier]) if tier else {}
-    if card in fighter.wilds:
+    if wild:
         marks["wild"] = True
-    return face(card, bonus=fighter.raised.get(card, 0), **marks)
+    return face(card, bonus=bonus, **marks)
+
+
+def faces_of(state: DeucesTable, ref: Ref, cards: list[Card] | tuple[Card, ...]) -> list[Face]:
+    """`card_face` of each of these cards, as held by this fighter."""
+    fighter = state.fighter(ref)
+    looted = isinstance(fighter, PlayerState) and fighter.loot
+    if not (fighter.wilds or fighter.raised or looted):
+        return natural_faces(cards)
+    return [_marked_face(fighter, card) for card in cards]
+
+
+def hand_capacity(state: DeucesTable, ref: Ref) -> int:
+    """The most cards a fighter's hand can count as: `poker.capacity` of its faces, counted
+    without reading them (only Rare loot counts twice)."""
+    fighter = state.fighter(ref)
+    held = len(fighter.hand)
+    if not (isinstance(fighter, PlayerState) and fighter.loot):
+        return held
+    return held + sum(1 for card in fighter.hand if fighter.loot_tier(card) == Tier.RARE)
 
 
 def hand_faces(state: DeucesTable, ref: Ref) -> list[Face]:
-    fighter = state.fighter(ref)
-    plain = not (fighter.wilds or fighter.raised or getattr(fighter, "loot", None))
-    if plain:
-        return [natural_face(card) for card in fighter.hand]
-    return [card_face(state, ref, card) for card in fighter.hand]
+    return faces_of(state, ref, state.fighter(ref).hand)

@@ -20,10 +20,10 @@ of a kind, never by a straight flush: `clash` refuses plays of different sizes.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
-from functools import cache
 from itertools import combinations, product
+from typing import NamedTuple
 
 from bot.games.cards import Card, Suit
 
@@ -31,6 +31,8 @@ ACE = 14
 LOW_ACE = 1
 WILD_VALUES: tuple[int, ...] = tuple(range(2, ACE + 1))
 MAX_PLAY = 5
+RUN = (1 << MAX_PLAY) - 1
+"""Five consecutive bits: a straight's values in a bit set of the values a hand can take."""
 
 
 class Category(IntEnum):
@@ -75,19 +77,36 @@ class Face:
     values: tuple[int, ...]
     suit: Suit | None
     double: bool = False
+    natural: bool = field(default=False, init=False, compare=False, repr=False)
+    """A plain card (one value, its suit, counted once), worked out once: the poker code asks
+    it of every card of every hand it reads."""
+
+    def __post_init__(self) -> None:
+        plain = len(self.values) == 1 and not self.double and self.suit is not None
+        object.__setattr__(self, "natural", plain)
 
     @property
     def top(self) -> int:
         return self.values[-1]
 
-    @property
-    def natural(self) -> bool:
-        return len(self.values) == 1 and not self.double and self.suit is not None
+
+_NATURAL_FACES: dict[str, Face] = {}
+"""Each card's natural face, by the card's text: a cheaper key than the card itself, and hands
+are read card by card many times a move."""
 
 
-@cache
 def natural_face(card: Card) -> Face:
-    return Face(card, (card.value,), card.suit) if card.suit else face(card, wild=True)
+    found = _NATURAL_FACES.get(card.text)
+    if found is None:
+        found = Face(card, (card.value,), card.suit) if card.suit else face(card, wild=True)
+        _NATURAL_FACES[card.text] = found
+    return found
+
+
+def natural_faces(cards: Iterable[Card]) -> list[Face]:
+    """The natural faces of a hand's cards, in order."""
+    known = _NATURAL_FACES
+    return [known.get(card.text) or natural_face(card) for card in cards]
 
 
 def face(
@@ -107,9 +126,10 @@ def faces(hand: Iterable[Card]) -> list[Face]:
     return [face(card) for card in hand]
 
 
-@dataclass(frozen=True, slots=True)
-class Play:
-    """A reading of some cards: its category, its key (compared in order) and its size."""
+class Play(NamedTuple):
+    """A reading of some cards: its category, its key (compared in order) and its size.
+
+    A named tuple, as the policies build and compare thousands of plays per encounter."""
 
     category: Category
     key: tuple[int, ...]
@@ -118,6 +138,8 @@ class Play:
 
     def strength(self, edge: int = 0) -> tuple[int, tuple[int, ...]]:
         """What a clash compares; an edge (from abilities) shifts every value, never the kind."""
+        if not edge:
+            return int(self.category), self.key
         return int(self.category), tuple(value + edge for value in self.key)
 
     def __str__(self) -> str:
@@ -224,10 +246,11 @@ def _same_suit(hand: Sequence[Face]) -> bool:
 
 def _five_flexible(hand: Sequence[Face], counts: list[int]) -> Reading | None:
     flush = _same_suit(hand)
-    top = _flexible_straight(hand) if max(counts) == 1 else 0
+    able = _able(hand)
+    top = _flexible_straight(hand, able) if max(counts) == 1 else 0
     if top and flush:
         return Category.STRAIGHT_FLUSH, (top,)
-    full = _flexible_full_house(hand, counts)
+    full = _flexible_full_house(hand, counts, able)
     if full:
         return Category.FULL_HOUSE, full
     if flush:
@@ -238,37 +261,63 @@ def _five_flexible(hand: Sequence[Face], counts: list[int]) -> Reading | None:
     return None
 
 
-def _can_be(f: Face, value: int) -> bool:
-    return value in f.values or (value == LOW_ACE and ACE in f.values)
-
-
-def _flexible_straight(hand: Sequence[Face]) -> int:
+def _flexible_straight(hand: Sequence[Face], able: dict[int, int]) -> int:
     tops = sorted({v for f in hand for v in f.values if v >= MAX_PLAY}, reverse=True)
     for top in tops:
         wanted = [top - i if top - i > LOW_ACE else LOW_ACE for i in range(MAX_PLAY)]
-        if _matches(list(hand), wanted):
+        if _assignable([able.get(value, 0) for value in wanted]):
             return top
     return 0
 
 
-def _matches(hand: list[Face], wanted: list[int]) -> bool:
-    """Whether each face can take a different one of the wanted values (a perfect matching)."""
-    if not hand:
-        return not wanted
-    first, rest = hand[0], hand[1:]
-    for i, value in enumerate(wanted):
-        if _can_be(first, value) and _matches(rest, wanted[:i] + wanted[i + 1 :]):
+def _able(hand: Sequence[Face]) -> dict[int, int]:
+    """Value -> the bit set of the cards (by place in the hand) that can take it, the low ace
+    included, for the searches for a straight or a full house."""
+    able: dict[int, int] = {}
+    for i, f in enumerate(hand):
+        for value in f.values:
+            able[value] = able.get(value, 0) | 1 << i
+        if ACE in f.values:
+            able[LOW_ACE] = able.get(LOW_ACE, 0) | 1 << i
+    return able
+
+
+def _assignable(masks: list[int], taken: int = 0) -> bool:
+    """Whether each value can go to a different card (a matching), given for each value the bit
+    set of the cards that can take it."""
+    if not masks:
+        return True
+    free = masks[0] & ~taken
+    while free:
+        card = free & -free
+        if _assignable(masks[1:], taken | card):
             return True
+        free ^= card
     return False
 
 
-def _flexible_full_house(hand: Sequence[Face], counts: list[int]) -> tuple[int, int] | None:
+def _flexible_full_house(
+    hand: Sequence[Face], counts: list[int], able: dict[int, int]
+) -> tuple[int, int] | None:
     values = sorted({v for f in hand for v in f.values}, reverse=True)
-    for three in values:
-        for two in values:
+    every = (1 << len(hand)) - 1
+    weight = {value: _weight(able[value], counts) for value in values}
+    threes = [value for value in values if weight[value] >= 3]  # enough cards to be the three
+    twos = [value for value in values if weight[value] >= 2]
+    for three in threes:
+        for two in twos:
+            if able[three] | able[two] != every:
+                continue  # some card can take neither value
             if two != three and _splits(hand, counts, three, two):
                 return three, two
     return None
+
+
+def _weight(cards: int, counts: list[int]) -> int:
+    """How many cards the cards in this bit set count as."""
+    if max(counts) == 1:
+        return cards.bit_count()
+    return sum(n for i, n in enumerate(counts) if cards >> i & 1)
 
 
 def _splits(hand: Sequence[Face], counts: list[int], three: int, two: int) -> bool:
@@ -304,40 +353,85 @@ def plays(
     252 five-card subsets a blind search would. With `distinct`, natural sets are listed once per
     value and size (which of the equal cards is played cannot matter to a policy).
     """
-    found: dict[tuple[tuple[int, ...], int], Play] = {}
-    natural = all(f.natural for f in hand)
-    sets: list[Play] = []
+    wanted = tuple(sorted({size for size in sizes if 1 <= size <= MAX_PLAY}))
+    if not wanted:
+        return []
     by_value = _by_value(hand)
-    for size in sizes:
-        if size < MAX_PLAY and natural:
-            sets += _natural_sets(hand, by_value, size, distinct)
-            continue
-        if size == MAX_PLAY:
-            groups = _natural_five_groups(hand, by_value) if natural else _five_card_groups(hand)
-        else:
-            groups = _set_groups(hand, size)
-        for group in groups:
-            key = (group, size)
-            if key not in found:
-                play = _read_sized([hand[i] for i in group], size)
-                if play is not None:
-                    found[key] = play
-    return sorted([*sets, *found.values()], key=lambda p: (p.size, p.category, p.key))
+    if all(f.natural for f in hand):
+        return _natural_plays(hand, by_value, wanted, distinct)
+    return _flexible_plays(hand, by_value, wanted)
+
+
+def _natural_plays(
+    hand: Sequence[Face], by_value: dict[int, list[int]], sizes: tuple[int, ...], distinct: bool
+) -> list[Play]:
+    """Plays of natural cards, built already in `plays`'s order (by size, category and key)."""
+    cards = [f.card for f in hand]
+    set_sizes = [size for size in sizes if size < MAX_PLAY]
+    found = _natural_sets(cards, by_value, set_sizes, distinct) if set_sizes else []
+    if sizes[-1] == MAX_PLAY and len(hand) >= MAX_PLAY:
+        found += _natural_fives(hand, cards, by_value)
+    return found
 
 
 def _natural_sets(
-    hand: Sequence[Face], by_value: dict[int, list[int]], size: int, distinct: bool
+    cards: list[Card], by_value: dict[int, list[int]], sizes: list[int], distinct: bool
 ) -> list[Play]:
-    category = SETS[size]
-    found: list[Play] = []
-    for value, held in by_value.items():
-        if len(held) < size or value == LOW_ACE:
+    """Sets of the given sizes (ascending): by size, then by value from the lowest, equal cards
+    in the order they are held. One pass over the values fills every size."""
+    by_size: dict[int, list[Play]] = {size: [] for size in sizes}
+    for value in sorted(by_value):
+        held = by_value[value]
+        if value == LOW_ACE:
             continue
-        groups = [held[:size]] if distinct else combinations(held, size)
-        found.extend(
-            Play(category, (value,), tuple(hand[i].card for i in group), size) for group in groups
-        )
+        for size in sizes:
+            if size > len(held):
+                break
+            if distinct:
+                group = tuple([cards[i] for i in held[:size]])
+                by_size[size].append(Play(SETS[size], (value,), group, size))
+            else:
+                by_size[size] += [
+                    Play(SETS[size], (value,), tuple([cards[i] for i in group]), size)
+                    for group in combinations(held, size)
+                ]
+    return [play for size in sizes for play in by_size[size]]
+
+
+def _natural_fives(
+    hand: Sequence[Face], cards: list[Card], by_value: dict[int, list[int]]
+) -> list[Play]:
+    """The five-card hands of natural cards, read straight from their values and suits."""
+    groups = _natural_five_groups(hand, by_value)
+    if not groups:
+        return []
+    values = [f.values[0] for f in hand]
+    suits = [f.suit for f in hand]
+    found: list[Play] = []
+    for group in groups:
+        reading = _five_natural([values[i] for i in group], {suits[i] for i in group})
+        if reading is not None:
+            category, key = reading
+            found.append(Play(category, key, tuple(cards[i] for i in group), MAX_PLAY))
+    found.sort(key=lambda p: (p.category, p.key))
     return found
+
+
+def _flexible_plays(
+    hand: Sequence[Face], by_value: dict[int, list[int]], sizes: tuple[int, ...]
+) -> list[Play]:
+    """Plays of a hand with marked or loot cards: every group that may make one is read."""
+    found: dict[tuple[tuple[int, ...], int], Play] = {}
+    for size in sizes:
+        if size == MAX_PLAY:
+            groups = _five_card_groups(hand, by_value)
+        else:
+            groups = _set_groups(hand, by_value, size)
+        for group in groups:
+            play = _read_sized([hand[i] for i in group], size)
+            if play is not None:
+                found[(group, size)] = play
+    return sorted(found.values(), key=lambda p: (p.size, p.category, p.key))
 
 
 def _natural_five_groups(
@@ -351,6 +445,8 @@ def _natural_five_groups(
     for held in by_suit.values():
         if len(held) >= MAX_PLAY:
             groups.update(combinations(held, MAX_PLAY))
+    if len(by_value) == len(hand):
+        return groups  # no more than one card repeats a value (an ace has two): no full house
     trios = [v for v, held in by_value.items() if len(held) >= 3 and v != LOW_ACE]
     pairs = [v for v, held in by_value.items() if len(held) >= 2 and v != LOW_ACE]
     for three in trios:
@@ -379,27 +475,33 @@ def _by_value(hand: Sequence[Face]) -> dict[int, list[int]]:
     return able
 
 
-def _set_groups(hand: Sequence[Face], size: int) -> set[tuple[int, ...]]:
+def _set_groups(
+    hand: Sequence[Face], by_value: dict[int, list[int]], size: int
+) -> set[tuple[int, ...]]:
     groups: set[tuple[int, ...]] = set()
-    for value, able in _by_value(hand).items():
+    twice = any(f.double for f in hand)
+    for value, able in by_value.items():
         if value == LOW_ACE:
+            continue
+        if not twice:  # every card counts once: only groups of the size fit
+            groups.update(combinations(able, size))
             continue
         for count in range(1, min(size, len(able)) + 1):
             groups.update(g for g in combinations(able, count) if _fits(hand, g, size))
     return groups
 
 
-def _five_card_groups(hand: Sequence[Face]) -> set[tuple[int, ...]]:
-    able = _by_value(hand)
+def _five_card_groups(hand: Sequence[Face], able: dict[int, list[int]]) -> set[tuple[int, ...]]:
     return _straight_groups(able) | _flush_groups(hand) | _full_house_groups(hand, able)
 
 
 def _straight_groups(able: dict[int, list[int]]) -> set[tuple[int, ...]]:
     groups: set[tuple[int, ...]] = set()
+    present = sum(1 << value for value in able)
     for top in able:
+        if top < MAX_PLAY or (present >> (top - MAX_PLAY + 1)) & RUN != RUN:
+            continue  # some value from top - 4 to top is missing (the low ace is value 1)
         wanted = [top - i if top - i > LOW_ACE else LOW_ACE for i in range(MAX_PLAY)]
-        if top < MAX_PLAY or any(value not in able for value in wanted):
-            continue
         for pick in product(*(able[value] for value in wanted)):
             if len(set(pick)) == MAX_PLAY:
                 groups.add(tuple(sorted(pick)))
@@ -411,6 +513,9 @@ def _flush_groups(hand: Sequence[Face]) -> set[tuple[int, ...]]:
     for suit in {f.suit for f in hand if f.suit is not None}:
         able = [i for i, f in enumerate(hand) if f.suit in (suit, None)]
         doubles = sum(1 for i in able if hand[i].double)
+        if not doubles:  # every card counts once: only groups of five fit
+            groups.update(combinations(able, MAX_PLAY))
+            continue
         for count in range(max(3, MAX_PLAY - doubles), MAX_PLAY + 1):
             groups.update(g for g in combinations(able, count) if _fits(hand, g, MAX_PLAY))
     return groups
@@ -419,8 +524,14 @@ def _flush_groups(hand: Sequence[Face]) -> set[tuple[int, ...]]:
 def _full_house_groups(hand: Sequence[Face], able: dict[int, list[int]]) -> set[tuple[int, ...]]:
     groups: set[tuple[int, ...]] = set()
     values = [v for v in able if v != LOW_ACE]
+    twice = any(f.double for f in hand)
     for three, two in product(values, repeat=2):
         if three == two or len(able[three]) < 2 or not able[two]:
+            continue
+        if not twice:  # every card counts once: three cards of one value, two of the other
+            for trio in combinations(able[three], 3):
+                rest = [i for i in able[two] if i not in trio]
+                groups.update(tuple(sorted(trio + pair)) for pair in combinations(rest, 2))
             continue
         for count in (2, 3):
             for trio in combinations(able[three], count):

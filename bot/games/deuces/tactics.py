@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 from math import comb
+from typing import NamedTuple
 
 from bot.games.cards import Card
 from bot.games.deuces import piles
@@ -22,11 +23,7 @@ from bot.games.deuces.poker import (
     Category,
     Face,
     Play,
-    Result,
-    capacity,
-    clash,
     plays,
-    read,
 )
 from bot.games.deuces.state import LOOT_NEEDS, DeucesTable, Mode, Ref, Side
 
@@ -65,13 +62,18 @@ def at_least(hand_size: int, count: int) -> float:
 
 def answer_odds(play: Play, gap: int, hand_size: int) -> float:
     """Chance that `hand_size` unseen cards tie or beat `play` shifted by `gap` (their edge gap)."""
-    if hand_size < play.size:
+    return _odds(play.size, play.category, play.key[0], gap, hand_size)
+
+
+@cache
+def _odds(size: int, category: Category, top: int, gap: int, hand_size: int) -> float:
+    """`answer_odds` by what it depends on: the play's size, category and first key value."""
+    if hand_size < size:
         return 0.0
-    if play.size < MAX_PLAY:
-        need = play.key[0] + gap
-        ranks = max(0, min(RANKS, ACE + 1 - need))
-        return 1.0 - (1.0 - at_least(hand_size, play.size)) ** ranks
-    table = FIVE_CARD_ODDS[play.category]
+    if size < MAX_PLAY:
+        ranks = max(0, min(RANKS, ACE + 1 - (top + gap)))
+        return 1.0 - (1.0 - at_least(hand_size, size)) ** ranks
+    table = FIVE_CARD_ODDS[category]
     return table[min(hand_size, MAX_PLAY + len(table) - 1) - MAX_PLAY]
 
 
@@ -79,59 +81,108 @@ def attack_score(play: Play, odds: float, defender_cards: int) -> float:
     """Expected cards the defender loses, less the expected cost to the attacker."""
     if defender_cards < play.size:
         return KILL_BONUS + defender_cards
-    gain = (1.0 - odds) * (play.size + (KILL_BONUS if defender_cards == play.size else 0.0))
-    loss = odds * LOSS_WEIGHT * len(play.cards)
-    spent = HIGH_CARD_COST * sum(max(0, card.value - 8) for card in play.cards)
-    return gain - loss - spent
+    return _net_gain(play.size, len(play.cards), odds, defender_cards) - _spent(play)
+
+
+def _net_gain(size: int, count: int, odds: float, defender_cards: int) -> float:
+    """What an attack the defender can answer is expected to take, less what it is expected
+    to lose (`count` cards, counting as `size`)."""
+    gain = (1.0 - odds) * (size + (KILL_BONUS if defender_cards == size else 0.0))
+    loss = odds * LOSS_WEIGHT * count
+    return gain - loss
+
+
+@cache
+def _expected(
+    size: int, count: int, category: Category, top: int, gap: int, defender_cards: int
+) -> float:
+    """`_net_gain` of a play by what it depends on: the same few are scored over and over."""
+    odds = _odds(size, category, top, gap, defender_cards)
+    return _net_gain(size, count, odds, defender_cards)
+
+
+def _spent(play: Play) -> float:
+    """What playing these cards costs in high cards no longer held for defending."""
+    return HIGH_CARD_COST * sum([card.rank - 8 for card in play.cards if card.rank > 8])
 
 
 def best_attack(
     state: DeucesTable, attacker: Ref, targets: list[Ref], max_size: int = MAX_PLAY
 ) -> tuple[float, Ref, Play] | None:
-    """The attack with the best score over the given targets, or None with no cards."""
+    """The attack with the best `attack_score` (less the loot it costs) over the given
+    targets, or None with no cards. The first best wins ties, in the order of the targets and
+    then of the plays."""
     hand = piles.hand_faces(state, attacker)
     options = plays(hand, range(1, max_size + 1), distinct=True)
     edge = state.fighter(attacker).edge
+    ahead = loot_ahead(state, attacker)
+    spent = [_spent(play) for play in options]
     best: tuple[float, Ref, Play] | None = None
+    judged: set[tuple[int, int]] = set()
     for target in targets:
         defender = state.fighter(target)
-        gap = edge - defender.edge
-        for play in options:
-            odds = answer_odds(play, gap, len(defender.hand))
-            score = attack_score(play, odds, len(defender.hand))
-            score -= LOOT_COST * loot_lost(state, attacker, play.cards)
+        gap, held = edge - defender.edge, len(defender.hand)
+        if (gap, held) in judged:
+            continue  # every play scores as against an earlier target: none can do better
+        judged.add((gap, held))
+        for play, cost in zip(options, spent, strict=True):
+            if held < play.size:
+                score = KILL_BONUS + held
+            else:
+                count, top = len(play.cards), play.key[0]
+                score = _expected(play.size, count, play.category, top, gap, held) - cost
+            if ahead:
+                score -= LOOT_COST * loot_lost(state, attacker, play.cards)
             if best is None or score > best[0]:
                 best = (score, target, play)
     return best
 
 
-def cheapest_answer(state: DeucesTable, defender: Ref) -> list[Card]:
-    """The weakest winning answer, else the weakest tie, else the lowest cards thrown away."""
+class Answer(NamedTuple):
+    """The cards a defender would answer with, and whether they beat the attack outright."""
+
+    cards: list[Card]
+    wins: bool
+
+
+def judged_answer(state: DeucesTable, defender: Ref) -> Answer:
+    """`cheapest_answer` and whether it wins: what the GM and the hint weigh before a Disrupt,
+    worked out once for both."""
     pending = state.clash
     assert pending is not None
     hand = piles.hand_faces(state, defender)
-    attack = attack_play(pending)
+    attack = attack_play(pending).strength(pending.edge)
     edge = state.fighter(defender).edge
     answers = plays(hand, (pending.size,), distinct=True)
-    for wanted in (Result.DEFENDER, Result.TIE):
-        fits = [p for p in answers if clash(attack, p, pending.edge, edge) == wanted]
+    wins: list[Play] = []
+    ties: list[Play] = []
+    for play in answers:  # as `clash` judges them: the stronger wins, suits never count
+        strength = play.strength(edge)
+        if strength > attack:
+            wins.append(play)
+        elif strength == attack:
+            ties.append(play)
+    for fits in (wins, ties):
         if fits:
             best = min(fits, key=lambda p: (loot_lost(state, defender, p.cards), _cost(p)))
-            return list(best.cards)
-    return throwaway(hand, pending.size, keep_deuces=loot_ahead(state, defender))
+            return Answer(list(best.cards), fits is wins)
+    # Every play these cards can make is listed above, so thrown-away cards never win.
+    return Answer(throwaway(hand, pending.size, keep_deuces=loot_ahead(state, defender)), False)
+
+
+def cheapest_answer(state: DeucesTable, defender: Ref) -> list[Card]:
+    """The weakest winning answer, else the weakest tie, else the lowest cards thrown away."""
+    return judged_answer(state, defender).cards
 
 
 def winning_answer(state: DeucesTable, defender: Ref) -> list[Card] | None:
     """The cheapest answer to the attack in play when it wins outright, else None."""
     pending = state.clash
     assert pending is not None
-    if capacity(piles.hand_faces(state, defender)) < pending.size:
+    if piles.hand_capacity(state, defender) < pending.size:
         return None
-    answer = cheapest_answer(state, defender)
-    play = read([piles.card_face(state, defender, card) for card in answer], pending.size)
-    edge = state.fighter(defender).edge
-    won = clash(attack_play(pending), play, pending.edge, edge) == Result.DEFENDER
-    return answer if won else None
+    answer = judged_answer(state, defender)
+    return answer.cards if answer.wins else None
 
 
 def _cost(play: Play) -> tuple[tuple[int, tuple[int, ...]], int]:
