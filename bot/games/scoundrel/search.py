@@ -124,19 +124,21 @@ class Search:
     def reaches(self, goal: int, node: Node, hp: int) -> bool:
         """Whether some line from this position ends with a score of at least `goal`.
 
-        The time to find a line is heavy-tailed: the first move tried can be hopeless in a
-        way the bounds cannot see, and proving it so costs thousands of positions while
-        another move wins at once. So the search restarts after a while, with twice the
-        visits and the moves shaken into another order (the same order every time for the
-        same question: the shake is drawn from the position and the attempt). Nothing proved
-        is lost: the memo only ever holds finished answers, and the last attempts are long
-        enough to finish any proof. Only the win question restarts: a score goal's line is
-        rarer, and a shaken order costs it more than it saves."""
+        A winning goal is first looked for by sweeps (see `_sweep`): they find most wins, and
+        often the best score, in a few hundred positions. Past them, the time to find a line is
+        heavy-tailed: the first move tried can be hopeless in a way the bounds cannot see, and
+        proving it so costs thousands of positions while another move wins at once. So the
+        search restarts after a while, with twice the visits and the moves shaken into another
+        order (the same order every time for the same question: the shake is drawn from the
+        position and the attempt). Nothing proved is lost: the memo only ever holds finished
+        answers, and the last attempts are long enough to finish any proof. Only the win
+        question restarts: a score goal's line is rarer, and a shaken order costs it more than
+        it saves."""
         low, high = self._memo(goal)
+        if goal >= 1 and any(self._sweep(goal, node, hp, w, low, high) for w in SWEEP_WIDTHS):
+            return True
         if goal != 1:
             return self._need(goal, node, hp, low, high) <= hp
-        if any(self._sweep(goal, node, hp, width, low, high) for width in SWEEP_WIDTHS):
-            return True
         self._attempt, visits = 0, FIRST_VISITS
         try:
             while True:
