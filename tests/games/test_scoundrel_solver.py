@@ -8,6 +8,8 @@ their last rooms to stay fast, check that each line ends on exactly the score cl
 import random
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from bot.games.cards import Card, cards
 from bot.games.contract import Outcome
@@ -22,8 +24,9 @@ from bot.games.scoundrel.engine import (
     new_game,
     scoundrel_deck,
 )
-from bot.games.scoundrel.positions import least_damage
-from bot.games.scoundrel.solver import ScoundrelSolver, solve
+from bot.games.scoundrel.positions import Rules, least_damage
+from bot.games.scoundrel.search import Search
+from bot.games.scoundrel.solver import ScoundrelSolver, _actions, solve
 
 
 def scripted(deck: str, variant: Variant = Variant.CLASSIC, hp: int = 20) -> ScoundrelState:
@@ -297,3 +300,50 @@ def test_one_solver_across_weapons_matches_an_exhaustive_search(variant: Variant
             solution = solver.solve(state)
             assert solution.best_score == exhaustive_best(state), spoken(solution.line)
             assert_sound(state, solution)
+
+
+# ---- sweeps ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("variant", list(Variant))
+def test_sweeps_of_any_width_still_match_an_exhaustive_search(
+    variant: Variant, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A sweep that keeps one or two positions a level often misses a win the search then finds;
+    one that finds a win leaves its line in the memo: the answer must not change either way."""
+    monkeypatch.setattr(search, "SWEEP_WIDTHS", (1, 2))
+    rng = random.Random(f"sweeps {variant.value}")
+    for _ in range(8):
+        deck: list[Card] = rng.sample(scoundrel_deck(), rng.randint(5, 7))
+        state, _ = ScoundrelState.scripted(deck, variant)
+        state.hp = rng.randint(2, 20)
+        solution = solve(state)
+        assert solution.best_score == exhaustive_best(state), spoken(solution.line)
+        assert_sound(state, solution)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 10_000),
+    variant=st.sampled_from(list(Variant)),
+    cards_left=st.integers(8, 20),
+    width=st.sampled_from([1, 3, 8, 32]),
+)
+def test_a_line_a_sweep_finds_is_a_win(
+    seed: int, variant: Variant, cards_left: int, width: int
+) -> None:
+    """A sweep claims a win only with a line the engine plays to a win, and it claims one only
+    where the full search finds one too."""
+    state = cut_deal(seed, variant, cards_left)
+    if state.is_over:
+        return
+    finder = Search(Rules(variant))
+    node, hp = finder.start(state)
+    low, high = finder._memo(1)
+    if not finder._sweep(1, node, hp, width, low, high):
+        return
+    moves, score = finder.line(1, node, hp)
+    assert score >= 1
+    assert ScoundrelSolver().winnable(state)
+    end = replayed(state, _actions(state, moves))
+    assert end.outcome == Outcome.WON and end.score == score

@@ -3,6 +3,7 @@ goal, and the depth-first searches that tighten them (see `bot.games.scoundrel.s
 
 from __future__ import annotations
 
+from bot.games.crawl.actions import ActionKind
 from bot.games.scoundrel.engine import MAX_HP, ScoundrelState
 from bot.games.scoundrel.positions import (
     FRESH,
@@ -21,6 +22,12 @@ visit twice as many."""
 SHAKE = 6
 """How far (in HP) a restart may move a move's promise: more than the usual gap between a
 winning move and the one tried before it, less than a bad move's gap."""
+SWEEP_WIDTHS = (3, 8, 24, 64, 160)
+"""Positions a sweep keeps per count of cards left, for each sweep tried in turn before the
+depth-first search (see `Search._sweep`). A narrow sweep already finds a win for many deals,
+and each next one costs about as much as all those before it, so a miss wastes little. In
+Easy a position's moves include every room a chain of runs reaches, which makes each one
+costly: there the narrowest sweeps pay most."""
 
 
 def _by_promise(kids: tuple[Kid, ...], hp: int, shake: tuple[Node, int] | None) -> tuple[Kid, ...]:
@@ -38,6 +45,12 @@ def _by_promise(kids: tuple[Kid, ...], hp: int, shake: tuple[Node, int] | None) 
             key=lambda i: (promise(kids[i])[0] + excess[i] + hash((shake, i)) % SHAKE, i),
         )
     return tuple(kids[i] for i in order)
+
+
+def _final_score(kid: Kid, hp: int) -> int:
+    """A win's score once the last card is played: the HP left, plus the potion drunk last
+    when that left HP full."""
+    return hp + kid.bonus if hp == MAX_HP else hp
 
 
 def _kin_key(node: Node) -> tuple[int, tuple[int, ...], int]:
@@ -64,6 +77,15 @@ def _from_kin(
     return known, floor
 
 
+def _hp_after(kid: Kid, hp: int) -> int:
+    """HP after the move: damage, or healing up to full."""
+    return hp - kid.damage if kid.damage else min(MAX_HP, hp + kid.heal)
+
+
+def _cards_left(rules: Rules, node: Node) -> int:
+    return len(rules.decks[node[0]].cards) + len(node[1])
+
+
 class _Restart(Exception):
     """A search attempt ran past its visits: the next one tries the moves in another order."""
 
@@ -81,6 +103,9 @@ class Search:
         self._visits_left: int | None = None
         self._kin: dict[tuple[int, tuple[int, ...], int], set[Node]] = {}
         """Searched structures by `_kin_key`: the same place with other weapons."""
+        self._memo_only = False
+        """Answer from the bounds and the memo alone: a structure they leave open is taken
+        as out of reach (see `_next_move`)."""
 
     def start(self, state: ScoundrelState) -> tuple[Node, int]:
         weapon = state.weapon.value if state.weapon is not None else 0
@@ -102,15 +127,19 @@ class Search:
     def reaches(self, goal: int, node: Node, hp: int) -> bool:
         """Whether some line from this position ends with a score of at least `goal`.
 
-        The time to find a line is heavy-tailed: the first move tried can be hopeless in a
-        way the bounds cannot see, and proving it so costs thousands of positions while
-        another move wins at once. So the search restarts after a while, with twice the
-        visits and the moves shaken into another order (the same order every time for the
-        same question: the shake is drawn from the position and the attempt). Nothing proved
-        is lost: the memo only ever holds finished answers, and the last attempts are long
-        enough to finish any proof. Only the win question restarts: a score goal's line is
-        rarer, and a shaken order costs it more than it saves."""
+        A winning goal is first looked for by sweeps (see `_sweep`): they find most wins, and
+        often the best score, in a few hundred positions. Past them, the time to find a line is
+        heavy-tailed: the first move tried can be hopeless in a way the bounds cannot see, and
+        proving it so costs thousands of positions while another move wins at once. So the
+        search restarts after a while, with twice the visits and the moves shaken into another
+        order (the same order every time for the same question: the shake is drawn from the
+        position and the attempt). Nothing proved is lost: the memo only ever holds finished
+        answers, and the last attempts are long enough to finish any proof. Only the win
+        question restarts: a score goal's line is rarer, and a shaken order costs it more than
+        it saves."""
         low, high = self._memo(goal)
+        if goal >= 1 and any(self._sweep(goal, node, hp, w, low, high) for w in SWEEP_WIDTHS):
+            return True
         if goal != 1:
             return self._need(goal, node, hp, low, high) <= hp
         self._attempt, visits = 0, FIRST_VISITS
@@ -124,6 +153,89 @@ class Search:
                     visits *= 2
         finally:
             self._attempt, self._visits_left = 0, None
+
+    def _sweep(
+        self,
+        goal: int,
+        node: Node,
+        hp: int,
+        width: int,
+        low: dict[Node, int],
+        high: dict[Node, int],
+    ) -> bool:
+        """Whether a narrow search finds a line reaching the goal: per count of cards left, only
+        the `width` positions with the most HP over their shortfall are followed (a position
+        met twice keeps its higher HP). Most deals are won by such a line, and following a few
+        of the best is far cheaper than refuting the first move a depth-first search tries
+        when that one is bad. A line found is recorded (each position on it reaches the goal
+        with its HP there), so that `line` follows it; finding none proves nothing."""
+        trail: dict[Node, tuple[int, Node | None]] = {node: (hp, None)}
+        level = {node: hp}
+        while level:
+            kept = sorted(level, key=lambda n: self.rules.bound(n)[1] - level[n])[:width]
+            level = {here: level[here] for here in kept}
+            self._add_runs(level, trail)
+            following: dict[Node, int] = {}
+            for here in level:
+                for kid in self.rules.kids(here):
+                    if kid.move[0] == ActionKind.RUN:
+                        continue
+                    after = _hp_after(kid, level[here])
+                    if kid.node is None:
+                        if after >= 1 and _final_score(kid, after) >= goal:
+                            self._record(trail, here, high)
+                            return True
+                        continue
+                    if self._fails_at(goal, kid, after, low):
+                        continue
+                    if high.get(kid.node, NEVER) <= after:
+                        self._record(trail, here, high)
+                        return True
+                    if following.get(kid.node, 0) < after:
+                        following[kid.node] = after
+                        trail[kid.node] = (after, here)
+            level = following
+        return False
+
+    def _add_runs(self, level: dict[Node, int], trail: dict[Node, tuple[int, Node | None]]) -> None:
+        """The positions runs from the level lead to join it: a run plays no card and costs no
+        HP (where a run may follow a run, so may the positions it leads to)."""
+        fresh = list(level)
+        while fresh:
+            here = fresh.pop()
+            for kid in self.rules.kids(here):
+                after = kid.node
+                if kid.move[0] != ActionKind.RUN or after is None:
+                    continue
+                if level.get(after, 0) < level[here]:
+                    if after not in level:
+                        fresh.append(after)
+                    level[after] = level[here]
+                    trail[after] = (level[here], here)
+
+    @staticmethod
+    def _record(
+        trail: dict[Node, tuple[int, Node | None]], last: Node | None, high: dict[Node, int]
+    ) -> None:
+        """Every position on a line found reaches the goal with the HP it had there."""
+        while last is not None:
+            hp, before = trail[last]
+            high[last] = min(high.get(last, NEVER), hp)
+            last = before
+
+    @staticmethod
+    def _fails_at(goal: int, kid: Kid, hp: int, low: dict[Node, int]) -> bool:
+        """Whether the position a move leaves, with this HP after it, is known to fall short
+        of a winning goal without searching it: dead, below its bounds, or below its floor."""
+        node = kid.node
+        if hp < 1 or node is None:
+            return hp < 1
+        if goal <= MAX_HP:
+            if goal + kid.shortfall > hp:
+                return True
+        elif kid.best_potion_left < goal - MAX_HP or MAX_HP + kid.shortfall > hp:
+            return True
+        return low.get(node, 1) > hp
 
     def _memo(self, goal: int) -> tuple[dict[Node, int], dict[Node, int]]:
         """The goal's bounds, a new goal's started from its neighbours': the least HP only
@@ -162,6 +274,8 @@ class Search:
             if floor > budget:
                 low[node] = floor
                 return floor
+        if self._memo_only:
+            return NEVER
         kin.add(node)
         if self._visits_left is not None:
             self._visits_left -= 1
@@ -230,9 +344,7 @@ class Search:
         moves: list[Move] = []
         current: Node | None = node
         while current is not None:
-            kid = next(
-                k for k in self.rules.kids(current) if self._via(goal, k, hp, low, high) <= hp
-            )
+            kid = self._next_move(goal, current, hp, low, high)
             moves.append(kid.move)
             hp = hp - kid.damage if kid.damage else min(MAX_HP, hp + kid.heal)
             if hp <= 0:
@@ -242,3 +354,19 @@ class Search:
                 bonus = kid.bonus if hp == MAX_HP else 0
                 return moves, hp + bonus
         raise AssertionError("a line always ends the game")
+
+    def _next_move(
+        self, goal: int, node: Node, hp: int, low: dict[Node, int], high: dict[Node, int]
+    ) -> Kid:
+        """A move that keeps the goal in reach: one the memo already knows does if any (the
+        line a sweep or the win search found is followed, not searched for again), else the
+        first that a search shows does."""
+        kids = self.rules.kids(node)
+        self._memo_only = True
+        try:
+            known = next((k for k in kids if self._via(goal, k, hp, low, high) <= hp), None)
+        finally:
+            self._memo_only = False
+        if known is not None:
+            return known
+        return next(k for k in kids if self._via(goal, k, hp, low, high) <= hp)

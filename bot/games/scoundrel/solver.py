@@ -26,7 +26,9 @@ are worth the same): that also removes the only cycles the game has.
 Two structures that differ only in the weapon (and the room's flags) share bounds too: one with
 a weapon at least as strong, a ceiling at least as high and no flag the other lacks never needs
 more HP. And since the time to find a win is heavy-tailed (a hopeless first move can cost
-thousands of positions to refute while another wins at once), the win question restarts now and
+thousands of positions to refute while another wins at once), a winning goal is first looked
+for by sweeps that follow only the few most promising positions per count of cards left (most
+deals are won that way in a few hundred positions), and the win question then restarts now and
 then with the moves in another order, keeping every finished proof.
 """
 
