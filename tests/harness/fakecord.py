@@ -254,6 +254,12 @@ class FakeDiscord:
             wire = wire_copy(data)
         self.bot._connection.parsers[event](wire)
 
+    def dispatch_wire(self, event: str, wire: str) -> None:
+        """Hand a gateway event that is JSON text already to the bot: decoding it is the bot's
+        own work (discord.py decodes every message its websocket reads)."""
+        assert self.bot is not None, "start() the fake first"
+        self.bot._connection.parsers[event](json.loads(wire))
+
     async def settle(self) -> None:
         """Wait until every task the dispatched payloads started has finished.
 
@@ -452,15 +458,16 @@ class FakeDiscord:
             channel=channel,
             data=data,
         )
-        if clicked is not None:
-            payload["message"] = wire_copy(clicked.payload)
+        wire = json.dumps(payload)
+        if clicked is not None:  # the message as it is now, its text encoded once per version
+            wire = f'{wire[:-1]}, "message": {clicked.wire()}}}'
         record = InteractionRecord(
             id=interaction_id,
             token=token,
             type=kind,
             user=who,
             channel=channel,
-            payload=payload,
+            wire=wire,
             created_at=self.clock(),
             label=label,
             connection=self,
@@ -474,7 +481,7 @@ class FakeDiscord:
         await self._reader_turn()
         reset = _current.set(record)
         try:
-            self.dispatch("INTERACTION_CREATE", payload)
+            self.dispatch_wire("INTERACTION_CREATE", wire)
         finally:
             _current.reset(reset)
         if settle:

@@ -200,7 +200,8 @@ class FakeRest:
 
     @staticmethod
     def _out(message: StoredMessage) -> dict[str, Any]:
-        return wire_copy(message.payload)
+        """The message as a response body; its text is kept for the clicks that follow."""
+        return json.loads(message.wire())
 
     # ---- login and commands ----------------------------------------------------------------------
 
