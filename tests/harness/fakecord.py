@@ -29,6 +29,7 @@ from discord.ext import commands
 from discord.http import Route
 
 from tests.harness.copies import wire_copy
+from tests.harness.gateway_reader import GatewayReader
 from tests.harness.guilds import Channel, Guild, User
 from tests.harness.interactions import (
     APPLICATION_COMMAND,
@@ -134,7 +135,8 @@ class FakeDiscord:
         self.harness_seconds = 0.0
         """Time spent in the harness's own code (building payloads, answering requests), so a
         benchmark can subtract it and time the bot alone."""
-        self._reader = asyncio.Lock()
+        self._reader = GatewayReader()
+        """Interactions reach the bot a socket read at a time, as they would over the wire."""
         self.harness_cpu_seconds = 0.0
         """The processor time of the same: on a busy machine, wall time counts the turns other
         programs take; processor time does not."""
@@ -189,6 +191,7 @@ class FakeDiscord:
                 assert self.bot is not None
                 await self.bot.close()
             finally:
+                await self._reader.close()
                 self._detach_loggers()
                 WebhookRouting.detach(self)
 
@@ -238,14 +241,6 @@ class FakeDiscord:
         self._log_levels.clear()
 
     # ---- gateway ---------------------------------------------------------------------------------
-
-    async def _reader_turn(self) -> None:
-        """Wait for the websocket reader's turn: it hands the bot one event at a time, in the
-        order Discord sent them, and the event loop runs the bot's tasks between two events.
-        Interactions sent at once (a burst) are then parsed as the bot keeps up, not all
-        before any of them is answered."""
-        async with self._reader:
-            await asyncio.sleep(0)
 
     def dispatch(self, event: str, data: dict[str, Any]) -> None:
         """Hand a gateway event to the bot exactly as its websocket reader would."""
@@ -478,12 +473,15 @@ class FakeDiscord:
         self._unsettled.append(record)
         self.harness_seconds += time.perf_counter() - started
         self.harness_cpu_seconds += time.thread_time() - started_cpu
-        await self._reader_turn()
-        reset = _current.set(record)
-        try:
-            self.dispatch_wire("INTERACTION_CREATE", wire)
-        finally:
-            _current.reset(reset)
+
+        def hand_over(text: str) -> None:
+            reset = _current.set(record)  # the tasks the bot starts for it know whose they are
+            try:
+                self.dispatch_wire("INTERACTION_CREATE", text)
+            finally:
+                _current.reset(reset)
+
+        await self._reader.send(wire, hand_over)
         if settle:
             await self.settle()
         return InteractionResult(record, self.world)
