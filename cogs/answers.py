@@ -137,7 +137,7 @@ def watch(interaction: discord.Interaction) -> None:
     """Acknowledge a click or a command early if nothing answers it by ACK_AFTER seconds after
     Discord made it (called as each interaction arrives, before its handler).
 
-    In a burst this holds because the clicks' work is rationed (`Desk.working`): those waiting
+    In a burst this holds because the clicks' work is rationed (cogs/turns.py): those waiting
     for a turn are not on the event loop, which keeps turning quickly enough to wake each
     watch on time."""
     watched = (discord.InteractionType.component, discord.InteractionType.application_command)
@@ -152,6 +152,12 @@ def watch(interaction: discord.Interaction) -> None:
     interaction.extras[_WATCH] = task
     _watching.add(task)
     task.add_done_callback(_watching.discard)
+
+
+async def acknowledge(interaction: discord.Interaction) -> None:
+    """Acknowledge the interaction now, unless it is answered already: its answer will come
+    late, as an edit or a follow-up."""
+    await _defer_when_silent(interaction, 0.0)
 
 
 async def make_way(interaction: discord.Interaction) -> None:

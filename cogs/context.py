@@ -16,12 +16,10 @@ from bot.games.definition import GameEntry, Match
 from bot.games.registry import GAMES
 from cogs.table_layout import without_picture as layout_without_picture
 from cogs.thinking import Thinker
+from cogs.turns import Turns
 from storage import GameRecord, Store
 
 log = logging.getLogger(__name__)
-
-WORK_SLOTS = 4
-"""Clicks whose work (load, apply, commit, answer) runs at once in this process."""
 
 
 class UnknownGame(Exception):
@@ -75,10 +73,8 @@ class Desk:
     _locks: weakref.WeakValueDictionary[int, asyncio.Lock] = field(
         default_factory=weakref.WeakValueDictionary
     )
-    working: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(WORK_SLOTS))
-    """Clicks doing their work at once. The rest wait here, off the event loop's ready queue:
-    in a burst the loop then keeps turning quickly, so new interactions are read and the
-    watches of waiting ones fire in time to acknowledge them (see cogs/answers.py)."""
+    turns: Turns = field(default_factory=Turns)
+    """Clicks taking turns to work (see cogs/turns.py)."""
     turn_pings: dict[int, tuple[int, int]] = field(default_factory=dict)
     """Each game's standing "your turn" line (channel, message), as cogs/pings.py sent it."""
     turn_warnings: dict[int, int] = field(default_factory=dict)

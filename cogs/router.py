@@ -19,7 +19,6 @@ import discord
 
 from bot.games.contract import Setup
 from bot.games.definition import GameInfo
-from cogs import answers
 from cogs.answers import refuse
 from cogs.challenges import CHALLENGE_ANSWERS, ChallengeDesk
 from cogs.components import walk
@@ -185,8 +184,7 @@ class Router:
         )
 
     async def click(self, interaction: discord.Interaction, custom: CustomId) -> None:
-        async with self.desk.lock(custom.game_id), self.desk.working:
-            await answers.make_way(interaction)
+        async with self.desk.turns.turn(interaction, self.desk.lock(custom.game_id)):
             record = await self.desk.store.get_game(custom.game_id)
             if record is None:
                 await refuse(interaction, say("unknown_game"))
@@ -212,8 +210,7 @@ class Router:
         self, interaction: discord.Interaction, custom: CustomId, values: list[str]
     ) -> None:
         """A select menu: cards picked in a hand, or a pick made in a lobby."""
-        async with self.desk.lock(custom.game_id), self.desk.working:
-            await answers.make_way(interaction)
+        async with self.desk.turns.turn(interaction, self.desk.lock(custom.game_id)):
             record = await self.desk.store.get_game(custom.game_id)
             if record is None:
                 await refuse(interaction, say("unknown_game"))

@@ -8,8 +8,8 @@ import threading
 import time
 from pathlib import Path
 
-from cogs import answers
-from cogs.context import WORK_SLOTS
+from cogs import answers, turns
+from cogs.turns import WORK_SLOTS
 from storage import GameStatus
 from tests.harness import ProblemKind
 
@@ -193,3 +193,33 @@ async def test_clicks_beyond_the_work_slots_wait_their_turn_and_are_all_answered
         assert most == WORK_SLOTS, "as many moves saving at once as there are slots, no more"
         assert all(click.acknowledged and click.error is None for click in clicks)
         assert [(await store.get_game(n + 1)).version for n in range(12)] == [1] * 12
+
+
+async def test_a_click_behind_a_long_queue_is_acknowledged_on_arrival(
+    harness, make_bot, world, monkeypatch
+) -> None:
+    """Past QUEUE_BEFORE_ACK clicks waiting for a turn, a new click is deferred as it arrives,
+    then played in its turn; the ones before it (working, or first in the queue) are answered
+    by their own edits."""
+    monkeypatch.setattr(turns, "QUEUE_BEFORE_ACK", 2)
+    players = [world.add_user(f"p{n}") for n in range(8)]
+    channels = [world.add_channel(f"table-{n}") for n in range(8)]
+    async with harness.running(make_bot) as discord:
+        games = [
+            (await discord.slash("scoundrel new", user, channel=channel)).message
+            for user, channel in zip(players, channels, strict=True)
+        ]
+        clicks = await asyncio.gather(
+            *(
+                discord.click(game, game.buttons[0]["custom_id"], user, settle=False)
+                for game, user in zip(games, players, strict=True)
+            )
+        )
+        await discord.settle()
+        kinds = [click.response_type for click in clicks]
+        served = WORK_SLOTS + 2  # a slot each, then two waiting for one
+        assert kinds[:served] == [7] * served, "answered by their edits"
+        assert kinds[served:] == [6] * (8 - served), "behind two waiting: deferred at once"
+        assert all(game.edits == 1 for game in games), "and every table shows its move"
+        store = discord.bot.store
+        assert [(await store.get_game(n + 1)).version for n in range(8)] == [1] * 8
