@@ -388,9 +388,7 @@ def deuces_hand(
     )
 
 
-WAGER_UNDEALT = {"vote", "raise"}
-"""Prompts met while the enemies are drawn but their hands not yet dealt."""
-PROMPTS = {"wager", "call", "raise"}
+WAGER_PROMPTS = {"wager", "call", "raise"}
 
 
 def own_stake(state: DeucesState, seat: int) -> str:
