@@ -30,6 +30,7 @@ PARTY = SeatRange(min=1, max=MAX_PLAYERS)
 CONTENT = load_content()
 CLASS_PICK, CUSTOM_PICK = "class", "custom"
 HEROES = 3
+STARTING_CHIPS = DeucesOptions().chips
 """Classes one person may run at once (the rules suggest it for small groups)."""
 
 
@@ -95,7 +96,7 @@ INFO = GameInfo(
             description="Quest for Loot: each player's chips; the GM holds their sum (default 10)",
             minimum=2,
             maximum=50,
-            default=DeucesOptions.model_fields["chips"].default,
+            default=STARTING_CHIPS,
         ),
     ],
     lobby=Lobby(
@@ -212,7 +213,7 @@ def options_of(setup: Setup, mode: Mode, party: list[SeatChoice] | None) -> Deuc
         modifier=settings.get("difficulty", 0),
         enemy_set=CONTENT.sets[chosen_set - 1].id if chosen_set > 0 else None,
         level_every_encounter=bool(settings.get("levelling", 0)),
-        chips=settings.get("chips", DeucesOptions.model_fields["chips"].default),
+        chips=settings.get("chips", STARTING_CHIPS),
     )
 
 
