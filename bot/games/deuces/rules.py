@@ -174,8 +174,8 @@ DEUCES_RULES = RulesPage(
         ),
         (
             "In Discord",
-            "`/deuces new [level] [difficulty] [enemies] [levelling] [mode]` opens a table: "
-            "Join, choose a class and a custom ability (choose two or three classes to run "
+            "`/deuces new [level] [difficulty] [enemies] [levelling] [chips] [mode]` opens a "
+            "table: Join, choose a class and a custom ability (choose two or three classes to run "
             "several heroes), and the host presses Start. Press **My hand** to see your "
             "cards (only you see them), pick cards in the menu, and press a play; 💡 is the "
             "GM's hint. A player who lets the table wait too long is answered for: defended "
