@@ -20,6 +20,8 @@ from typing import Any
 
 import discord
 
+from cogs.turns import step_aside
+
 log = logging.getLogger(__name__)
 
 ACK_AFTER = 2.0
@@ -154,18 +156,23 @@ def watch(interaction: discord.Interaction) -> None:
     task.add_done_callback(_watching.discard)
 
 
-async def acknowledge(interaction: discord.Interaction) -> None:
-    """Acknowledge the interaction now, unless it is answered already: its answer will come
-    late, as an edit or a follow-up."""
-    await _defer_when_silent(interaction, 0.0)
+def acknowledge_soon(interaction: discord.Interaction) -> None:
+    """Acknowledge the interaction at once, unless something answers it first, without making
+    its handler wait for the round trip: its answer will go out as an edit or a follow-up once
+    the acknowledgement is through."""
+    if not _claim(interaction):  # claimed now: whatever the handler says next waits for it
+        return
+    task = asyncio.get_running_loop().create_task(_defer_claimed(interaction))
+    _watching.add(task)
+    task.add_done_callback(_watching.discard)
 
 
-async def make_way(interaction: discord.Interaction) -> None:
+def make_way(interaction: discord.Interaction) -> None:
     """Before a click's work: a click that has already waited LATE_AFTER seconds since Discord
-    made it (its id says when) is acknowledged first, since its work could take it past the
+    made it (its id says when) is acknowledged now, since its work could take it past the
     deadline."""
     if _age(interaction) > LATE_AFTER:
-        await _defer_when_silent(interaction, 0.0)
+        acknowledge_soon(interaction)
 
 
 def _age(interaction: discord.Interaction) -> float:
@@ -176,8 +183,11 @@ def _age(interaction: discord.Interaction) -> float:
 async def _defer_when_silent(interaction: discord.Interaction, after: float) -> None:
     if after > 0:
         await asyncio.sleep(after)
-    if not _claim(interaction):
-        return
+    if _claim(interaction):
+        await _defer_claimed(interaction)
+
+
+async def _defer_claimed(interaction: discord.Interaction) -> None:
     try:
         if interaction.type == discord.InteractionType.component:
             await interaction.response.defer()
@@ -212,6 +222,7 @@ async def send(
 ) -> int | None:
     """A new message answering the interaction; its id, where Discord says it."""
     fields = as_new_message(fields)
+    step_aside()
     if _claim(interaction):
         async with _answering(interaction):
             sent = await interaction.response.send_message(ephemeral=ephemeral, **fields)
@@ -227,6 +238,7 @@ async def send(
 
 async def update(interaction: discord.Interaction, **fields: Any) -> None:
     """Edit the message whose component was used (or the deferred answer of a command)."""
+    step_aside()
     if _claim(interaction):
         async with _answering(interaction):
             await interaction.response.edit_message(**fields)
@@ -244,6 +256,7 @@ async def update(interaction: discord.Interaction, **fields: Any) -> None:
 
 async def defer(interaction: discord.Interaction, *, ephemeral: bool = False) -> None:
     """Say that an answer is coming (a thread is being opened, say); follow-ups carry it."""
+    step_aside()
     if _claim(interaction):
         async with _answering(interaction):
             if interaction.type == discord.InteractionType.component:
@@ -255,6 +268,7 @@ async def defer(interaction: discord.Interaction, *, ephemeral: bool = False) ->
 
 async def follow(interaction: discord.Interaction, text: str, *, ephemeral: bool = True) -> None:
     """A further message after the first answer."""
+    step_aside()
     try:
         await _after_response(interaction, ephemeral)
     except _Gone:
@@ -264,6 +278,7 @@ async def follow(interaction: discord.Interaction, text: str, *, ephemeral: bool
 
 async def refuse(interaction: discord.Interaction, text: str) -> None:
     """Answer only the user who clicked, whether or not the interaction was answered already."""
+    step_aside()
     if _claim(interaction):
         async with _answering(interaction):
             await interaction.response.send_message(text, ephemeral=True)

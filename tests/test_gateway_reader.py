@@ -63,3 +63,13 @@ async def test_what_the_bot_raises_reaches_the_sender() -> None:
         await reader.send("bad", broken)
     await reader.send("good", lambda text: None)  # the reader goes on
     await reader.close()
+
+
+async def test_a_sender_that_gives_up_does_not_stop_the_reader() -> None:
+    reader, read = GatewayReader(), []
+    waiting = asyncio.ensure_future(reader.send("first", read.append))
+    await asyncio.sleep(0)  # sent, and waiting for the reader's turn
+    waiting.cancel()
+    await reader.send("second", read.append)
+    await reader.close()
+    assert read == ["first", "second"], "Discord sent the first all the same"

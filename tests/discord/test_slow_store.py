@@ -195,13 +195,14 @@ async def test_clicks_beyond_the_work_slots_wait_their_turn_and_are_all_answered
         assert [(await store.get_game(n + 1)).version for n in range(12)] == [1] * 12
 
 
-async def test_a_click_behind_a_long_queue_is_acknowledged_on_arrival(
-    harness, make_bot, world, monkeypatch
+async def test_a_click_behind_a_long_queue_for_a_slot_is_acknowledged_on_arrival(
+    harness, make_bot, settings, world, monkeypatch
 ) -> None:
-    """Past QUEUE_BEFORE_ACK clicks waiting for a turn, a new click is deferred as it arrives,
-    then played in its turn; the ones before it (working, or first in the queue) are answered
-    by their own edits."""
-    monkeypatch.setattr(turns, "QUEUE_BEFORE_ACK", 2)
+    """Past SLOT_QUEUE_BEFORE_ACK clicks waiting for a work slot, a new click is deferred as it
+    arrives, then played in its turn; the ones before it (working, or first in the queue) are
+    answered by their own edits. The store is locked for a second, so that the clicks with a
+    slot hold it while they wait to commit."""
+    monkeypatch.setattr(turns, "SLOT_QUEUE_BEFORE_ACK", 2)
     monkeypatch.setattr(answers, "LATE_AFTER", 10.0)  # on a slow machine: the queue rule alone
     players = [world.add_user(f"p{n}") for n in range(8)]
     channels = [world.add_channel(f"table-{n}") for n in range(8)]
@@ -210,6 +211,7 @@ async def test_a_click_behind_a_long_queue_is_acknowledged_on_arrival(
             (await discord.slash("scoundrel new", user, channel=channel)).message
             for user, channel in zip(players, channels, strict=True)
         ]
+        holder = hold_write_lock(database_of(settings), 1.0)
         clicks = await asyncio.gather(
             *(
                 discord.click(game, game.buttons[0]["custom_id"], user, settle=False)
@@ -217,6 +219,7 @@ async def test_a_click_behind_a_long_queue_is_acknowledged_on_arrival(
             )
         )
         await discord.settle()
+        holder.join()
         kinds = [click.response_type for click in clicks]
         served = WORK_SLOTS + 2  # a slot each, then two waiting for one
         assert kinds[:served] == [7] * served, f"answered by their edits: {kinds}"
@@ -224,3 +227,25 @@ async def test_a_click_behind_a_long_queue_is_acknowledged_on_arrival(
         assert all(game.edits == 1 for game in games), "and every table shows its move"
         store = discord.bot.store
         assert [(await store.get_game(n + 1)).version for n in range(8)] == [1] * 8
+
+
+async def test_a_click_behind_a_long_queue_for_its_game_is_acknowledged_on_arrival(
+    harness, make_bot, alice, monkeypatch
+) -> None:
+    """Eight presses of one button at once: the first plays; the next two wait for the game and
+    are refused as stale; the rest find two waiting for that game, are deferred on arrival,
+    then told by a follow-up."""
+    monkeypatch.setattr(turns, "GAME_QUEUE_BEFORE_ACK", 2)
+    monkeypatch.setattr(answers, "LATE_AFTER", 10.0)  # on a slow machine: the queue rule alone
+    async with harness.running(make_bot) as discord:
+        game = (await discord.slash("scoundrel new", alice)).message
+        button = game.buttons[0]["custom_id"]
+        clicks = await asyncio.gather(
+            *(discord.click(game, button, alice, settle=False) for _ in range(8))
+        )
+        await discord.settle()
+        kinds = [click.response_type for click in clicks]
+        assert kinds == [7, 4, 4, 6, 6, 6, 6, 6], kinds
+        for click in clicks[3:]:
+            assert "out of date" in click.followups[0].content
+        assert (await discord.bot.store.get_game(1)).version == 1

@@ -124,8 +124,12 @@ class FakeDiscord:
         reject_invalid_bodies: bool = True,
         settle_timeout: float = 10.0,
         check_bodies: bool = True,
+        round_trip: float = 0.0,
     ) -> None:
         self.world = world
+        self.round_trip = round_trip
+        """Seconds each request of the bot takes there and back, as over a network: half
+        before Discord handles it (so an acknowledgement counts when it arrives), half after."""
         self.problems = problems if problems is not None else Problems()
         self.ack_deadline = ack_deadline
         self.clock = clock
@@ -273,13 +277,14 @@ class FakeDiscord:
                 and not task.done()
                 and task.get_name().startswith(SETTLE_TASK_PREFIXES)
             ]
-            if not pending:
+            if not pending and not self._reader.holding:
                 break
             remaining = deadline - loop.time()
             if remaining <= 0:
                 names = sorted(t.get_name() for t in pending)
                 raise SettleTimeout(f"still running after {self.settle_timeout} s: {names}")
-            await asyncio.wait(pending, timeout=remaining)
+            if pending:  # else interactions are still on their way to the bot: a turn more
+                await asyncio.wait(pending, timeout=remaining)
         self._flag_unacknowledged()
 
     @contextmanager
@@ -513,9 +518,12 @@ class FakeDiscord:
     async def _http_request(
         self, route: Route, *, files: Any = None, form: Any = None, **kwargs: Any
     ) -> Any:
-        await asyncio.sleep(0)  # a real request yields to the loop; let other tasks interleave
+        await asyncio.sleep(self.round_trip / 2)  # a real request yields to the loop at least
         body, uploads = read_uploads(form) if form else (kwargs.get("json"), {})
-        return self.handle(route, body, uploads, kwargs.get("params"), _current.get())
+        answer = self.handle(route, body, uploads, kwargs.get("params"), _current.get())
+        if self.round_trip:
+            await asyncio.sleep(self.round_trip / 2)
+        return answer
 
     def handle(
         self,

@@ -39,10 +39,15 @@ class GatewayReader:
         self._arrived = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
 
+    @property
+    def holding(self) -> bool:
+        """Events sent and not yet handed over."""
+        return bool(self._queue)
+
     async def send(self, wire: str, hand_over: Callable[[str], None]) -> None:
         """Queue one event's JSON text; returns once the reader has handed it over (with
         `hand_over`, run in the reader's turn: what it raises is raised here)."""
-        if self._task is None:
+        if self._task is None or self._task.done():
             self._task = asyncio.get_running_loop().create_task(self._read())
         frame = _Frame(wire, hand_over, asyncio.get_running_loop().create_future())
         self._queue.append(frame)
@@ -68,9 +73,11 @@ class GatewayReader:
                 room -= len(frame.wire)
                 try:
                     frame.hand_over(frame.wire)
-                except BaseException as error:  # the sender sees what the bot raised
-                    frame.read.set_exception(error)
+                except Exception as error:  # the sender sees what the bot raised
+                    if not frame.read.done():
+                        frame.read.set_exception(error)
                 else:
-                    frame.read.set_result(None)
+                    if not frame.read.done():  # done: its sender gave up waiting (cancelled)
+                        frame.read.set_result(None)
             if not self._queue:
                 self._arrived.clear()

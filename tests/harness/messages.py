@@ -81,7 +81,8 @@ class StoredMessage:
         return text
 
     def changed(self) -> None:
-        """Say the payload was changed in place (the world's edits do), so its text is stale."""
+        """Say the payload was changed in place (the world's edits, a deferred answer's
+        placeholder), so its text is stale."""
         self._wire = None
 
     def __repr__(self) -> str:

@@ -77,6 +77,7 @@ class ServedDiscord(FakeDiscord):
         if not self.running:
             return
         self.running = False
+        await self._reader.close()
         await self.gateway.close()
         if self._runner is not None:
             await self._runner.cleanup()
