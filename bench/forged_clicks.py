@@ -87,7 +87,7 @@ async def main(count: int, clicks: int) -> None:
     await forged(count)
     await under_lock(clicks, 4.0)  # shorter than the store's 5 s busy timeout: saved
     await under_lock(clicks, 12.0)  # longer: "try again", nothing saved
-    print(f"(a click is acknowledged early after {ACK_AFTER:.1f} s of silence)")
+    print(f"(an unanswered click is acknowledged early {ACK_AFTER:.1f} s after Discord made it)")
 
 
 if __name__ == "__main__":

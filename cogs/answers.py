@@ -2,11 +2,11 @@
 
 Discord drops an interaction that is not acknowledged within 3 seconds, and the user sees "This
 interaction failed" even if the move was saved. So every click is watched: if nothing has
-answered it after `ACK_AFTER` seconds (a slow disk, a lock held elsewhere), it is acknowledged
-with a deferred update, and whatever the handler says later goes out as an edit or a follow-up
-instead. Every answer in the Discord layer goes through these helpers, which know which of the
-two an interaction needs; an interaction's one initial response is claimed once, so the watch
-and a handler can never both use it.
+answered it `ACK_AFTER` seconds after Discord created it (a slow disk, a lock held elsewhere, a
+burst of clicks ahead of it), it is acknowledged with a deferred update, and whatever the handler
+says later goes out as an edit or a follow-up instead. Every answer in the Discord layer goes
+through these helpers, which know which of the two an interaction needs; an interaction's one
+initial response is claimed once, so the watch and a handler can never both use it.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from typing import Any
 
 import discord
 
+from cogs.clock_offset import ClockOffset
 from cogs.turns import step_aside
 
 log = logging.getLogger(__name__)
@@ -41,6 +42,8 @@ _THINKING = "answer:thinking"
 PRIVATE = "private"
 """A command whose answers are only for the user (its `extras`): deferred privately."""
 _watching: set[asyncio.Task[None]] = set()
+_offset = ClockOffset()
+"""How far this machine's clock runs ahead of Discord's: taken off every age measured."""
 CLEARED = ("content", "embed")
 """Fields an edit sets to None to take them off: a Components V2 message may have neither."""
 
@@ -139,17 +142,19 @@ def watch(interaction: discord.Interaction) -> None:
     """Acknowledge a click or a command early if nothing answers it by ACK_AFTER seconds after
     Discord made it (called as each interaction arrives, before its handler).
 
-    In a burst this holds because the clicks' work is rationed (cogs/turns.py): those waiting
-    for a turn are not on the event loop, which keeps turning quickly enough to wake each
-    watch on time."""
+    In a burst of clicks this holds because their work is rationed (cogs/turns.py): those
+    waiting for a turn are not on the event loop, which keeps turning quickly enough to wake
+    each watch on time. Commands are not rationed; they are few, and most answer at once."""
     watched = (discord.InteractionType.component, discord.InteractionType.application_command)
     if interaction.type not in watched:
         return
     if interaction.extras.get(_CLAIMED) or interaction.response.is_done():
         return  # its handler ran first and answered: nothing to watch
+    age = _raw_age(interaction)
+    _offset.arrived(age)
     # Never later than ACK_AFTER after its arrival: a clock behind Discord's would make it
     # seem younger than it is.
-    after = min(ACK_AFTER, max(0.0, ACK_AFTER - _age(interaction)))
+    after = min(ACK_AFTER, max(0.0, ACK_AFTER - (age - _offset.ahead())))
     task = asyncio.get_running_loop().create_task(_defer_when_silent(interaction, after))
     interaction.extras[_WATCH] = task
     _watching.add(task)
@@ -176,7 +181,12 @@ def make_way(interaction: discord.Interaction) -> None:
 
 
 def _age(interaction: discord.Interaction) -> float:
-    """Seconds since Discord created the interaction, by this machine's clock."""
+    """Seconds since Discord created the interaction, with this clock's lead on Discord's
+    taken off."""
+    return _raw_age(interaction) - _offset.ahead()
+
+
+def _raw_age(interaction: discord.Interaction) -> float:
     return (datetime.now(UTC) - interaction.created_at).total_seconds()
 
 

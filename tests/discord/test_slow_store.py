@@ -6,9 +6,11 @@ import asyncio
 import sqlite3
 import threading
 import time
+from datetime import datetime, timedelta
 from pathlib import Path
 
 from cogs import answers, turns
+from cogs.clock_offset import ClockOffset
 from cogs.turns import WORK_SLOTS
 from storage import GameStatus
 from tests.harness import ProblemKind
@@ -203,7 +205,9 @@ async def test_a_click_behind_a_long_queue_for_a_slot_is_acknowledged_on_arrival
     answered by their own edits. The store is locked for a second, so that the clicks with a
     slot hold it while they wait to commit."""
     monkeypatch.setattr(turns, "SLOT_QUEUE_BEFORE_ACK", 2)
-    monkeypatch.setattr(answers, "LATE_AFTER", 10.0)  # on a slow machine: the queue rule alone
+    # on a slow machine too, the queue rule alone: neither the age nor the watch defers
+    monkeypatch.setattr(answers, "LATE_AFTER", 10.0)
+    monkeypatch.setattr(answers, "ACK_AFTER", 10.0)
     players = [world.add_user(f"p{n}") for n in range(8)]
     channels = [world.add_channel(f"table-{n}") for n in range(8)]
     async with harness.running(make_bot) as discord:
@@ -236,7 +240,9 @@ async def test_a_click_behind_a_long_queue_for_its_game_is_acknowledged_on_arriv
     are refused as stale; the rest find two waiting for that game, are deferred on arrival,
     then told by a follow-up."""
     monkeypatch.setattr(turns, "GAME_QUEUE_BEFORE_ACK", 2)
-    monkeypatch.setattr(answers, "LATE_AFTER", 10.0)  # on a slow machine: the queue rule alone
+    # on a slow machine too, the queue rule alone: neither the age nor the watch defers
+    monkeypatch.setattr(answers, "LATE_AFTER", 10.0)
+    monkeypatch.setattr(answers, "ACK_AFTER", 10.0)
     async with harness.running(make_bot) as discord:
         game = (await discord.slash("scoundrel new", alice)).message
         button = game.buttons[0]["custom_id"]
@@ -249,3 +255,23 @@ async def test_a_click_behind_a_long_queue_for_its_game_is_acknowledged_on_arriv
         for click in clicks[3:]:
             assert "out of date" in click.followups[0].content
         assert (await discord.bot.store.get_game(1)).version == 1
+
+
+async def test_a_machine_clock_ahead_of_discords_does_not_make_every_click_late(
+    harness, make_bot, alice, monkeypatch
+) -> None:
+    """With this clock 2.5 s ahead, every click seems past the 2 s mark on arrival; the bot
+    measures the lead from the freshest arrivals and answers clicks at once, not deferred."""
+
+    class Ahead(datetime):
+        @classmethod
+        def now(cls, tz=None):  # type: ignore[override]
+            return datetime.now(tz) + timedelta(seconds=2.5)
+
+    monkeypatch.setattr(answers, "datetime", Ahead)
+    monkeypatch.setattr(answers, "_offset", ClockOffset())
+    async with harness.running(make_bot) as discord:
+        game = (await discord.slash("scoundrel new", alice)).message
+        click = await discord.click(game, game.button("Drink 7♥")["custom_id"], alice)
+        assert click.response_type == 7, "the table is updated in the answer itself"
+        assert game.edits == 1 and "Drink 7♥" not in str(game.buttons)
