@@ -1,7 +1,7 @@
 """The bot's own work per click, side by side with the floor, through the offline Discord.
 
-Every click goes the whole way: discord.py parses the gateway payload, the DynamicItem is rebuilt
-from the custom_id, the game is loaded, the engine applies the move, the store commits (SQLite
+Every click goes the whole way: discord.py parses the gateway payload, the click is routed by its
+custom_id, the game is loaded, the engine applies the move, the store commits (SQLite
 in WAL mode, or PostgreSQL) and the UPDATE_MESSAGE callback is answered. The harness times its
 own code (building payloads, answering and checking requests) and that time is subtracted, so
 what is left is what the bot would spend with a real Discord at zero network latency.
@@ -52,23 +52,9 @@ from tests.harness import FakeDiscord, Harness, InteractionResult, World
 PICTURES_DRAWN = 50
 
 
-class FloorButton(discord.ui.DynamicItem[discord.ui.Button], template=r"floor:(?P<n>[0-9]+)"):
-    """A button whose click does only what no click can avoid: one commit, then the message
-    edited to a table already laid out."""
-
-    def __init__(self, n: int, label: str = "") -> None:
-        super().__init__(discord.ui.Button(label=label or str(n), custom_id=f"floor:{n}"))
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match, /) -> FloorButton:
-        return cls(int(match["n"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        bot = interaction.client
-        assert isinstance(bot, FloorBot)
-        await bot.floor.commit()
-        picture = discord.File(io.BytesIO(bot.next_picture()), filename=PICTURE_FILE)
-        await interaction.response.edit_message(view=bot.view(), attachments=[picture])
+def floor_button(n: int, label: str = "") -> discord.ui.Button:
+    """A button whose click does only what no click can avoid (FloorBot.on_interaction)."""
+    return discord.ui.Button(label=label or str(n), custom_id=f"floor:{n}")
 
 
 class SqliteFloor:
@@ -143,8 +129,14 @@ class FloorBot(commands.Bot):
             picture = discord.File(io.BytesIO(self.picture), filename=PICTURE_FILE)
             await interaction.response.send_message(view=self.view(), file=picture)
 
-    async def setup_hook(self) -> None:
-        self.add_dynamic_items(FloorButton)
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A click, read from its payload as the bot reads its own: one commit, then the
+        message edited to a table already laid out."""
+        if interaction.type != discord.InteractionType.component:
+            return
+        await self.floor.commit()
+        picture = discord.File(io.BytesIO(self.next_picture()), filename=PICTURE_FILE)
+        await interaction.response.edit_message(view=self.view(), attachments=[picture])
 
     def next_picture(self) -> bytes:
         """The picture drawn once at start, or, for a floor that draws, the next of several
@@ -154,7 +146,7 @@ class FloorBot(commands.Bot):
     def view(self) -> discord.ui.LayoutView:
         numbers = count()
         return layout_view(
-            self.layout, lambda placed: FloorButton(next(numbers), placed.control.label), no_menu
+            self.layout, lambda placed: floor_button(next(numbers), placed.control.label), no_menu
         )
 
 

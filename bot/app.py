@@ -26,10 +26,9 @@ from bot.config import NO_TOKEN_HELP, Settings, load_settings
 from bot.games.registry import GAMES
 from bot.render.pictures import warm_up
 from cogs.answers import refuse
-from cogs.boards import BoardButton, Boards
+from cogs.boards import Boards
 from cogs.channel_game import ChannelGameCog
 from cogs.commands import challenge_menu, game_group
-from cogs.components import GameButton, GameSelect
 from cogs.context import Desk, Shards, Timings
 from cogs.help import help_commands
 from cogs.replies import SOMETHING_WENT_WRONG
@@ -91,7 +90,6 @@ class DungeonBot(commands.AutoShardedBot):
             )
         )
         self.boards = Boards(self.store, self.clock)
-        self.add_dynamic_items(GameButton, GameSelect, BoardButton)
         for game in GAMES.values():
             self.tree.add_command(game_group(game, self.router))
             if game.info.challenge is not None:

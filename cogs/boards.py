@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
@@ -16,8 +15,8 @@ from bot.games.definition import Board
 from bot.games.registry import GAMES
 from cogs import answers
 from cogs.answers import refuse
-from cogs.custom_ids import BOARD_KIND, CustomId, decode, template
-from cogs.replies import SOMETHING_WENT_WRONG, plural
+from cogs.custom_ids import BOARD_KIND, CustomId
+from cogs.replies import plural
 from storage import BOARD_SIZE, BoardEntry, BoardPage, BoardQuery, GameStats, Rating, Store
 from storage.periods import period_key
 
@@ -117,33 +116,18 @@ def board_view(request: BoardRequest, players: int) -> discord.ui.View:
         button = discord.ui.Button(
             label=label, custom_id=request.custom_id(max(0, page)), disabled=disabled
         )
-        view.add_item(BoardButton(button))
+        view.add_item(button)
     return view
 
 
-class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=template(BOARD_KIND)):
-    def __init__(self, button: discord.ui.Button[Any]) -> None:
-        super().__init__(button)
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> BoardButton:
-        assert isinstance(item, discord.ui.Button)
-        return cls(item)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        custom = decode(self.item.custom_id or "")
-        request = BoardRequest.from_custom_id(custom) if custom else None
-        boards = getattr(interaction.client, "boards", None)
-        if request is None or not isinstance(boards, Boards):
-            await refuse(interaction, "That board no longer exists.")
-            return
-        try:
-            await boards.show(interaction, request, edit=True)
-        except Exception:  # logged, and the user told, like a game's buttons
-            log.exception("board page %s failed", self.item.custom_id)
-            await refuse(interaction, SOMETHING_WENT_WRONG)
+async def turn_page(interaction: discord.Interaction, custom: CustomId) -> None:
+    """A board's Previous or Next: its custom_id carries the whole request."""
+    request = BoardRequest.from_custom_id(custom)
+    boards = getattr(interaction.client, "boards", None)
+    if request is None or not isinstance(boards, Boards):
+        await refuse(interaction, "That board no longer exists.")
+        return
+    await boards.show(interaction, request, edit=True)
 
 
 class Boards:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -11,15 +12,16 @@ from discord.ext import commands, tasks
 
 from cogs import answers
 from cogs.answers import refuse
+from cogs.boards import turn_page
 from cogs.components import walk
 from cogs.context import UnknownGame
-from cogs.custom_ids import BOARD_KIND, GAME_KIND, SELECT_KIND, TABLE_KIND, decode
-from cogs.replies import say
+from cogs.custom_ids import BOARD_KIND, GAME_KIND, SELECT_KIND, TABLE_KIND, CustomId, decode
+from cogs.replies import SOMETHING_WENT_WRONG, say
 from cogs.router import Router
 
 log = logging.getLogger(__name__)
-HANDLED_KINDS = {GAME_KIND, TABLE_KIND, SELECT_KIND, BOARD_KIND}
-"""The custom_id kinds a DynamicItem of this bot takes; any other id is answered here."""
+ClickHandler = Callable[[discord.Interaction, CustomId, list[str]], Awaitable[None]]
+"""What a click of one custom_id kind goes to: the interaction, its id, a select's values."""
 
 
 class ChannelGameCog(commands.Cog):
@@ -30,6 +32,12 @@ class ChannelGameCog(commands.Cog):
     def __init__(self, router: Router, sweep_seconds: int) -> None:
         self.router = router
         self.sweep.change_interval(seconds=sweep_seconds)
+        self.handlers: dict[str, ClickHandler] = {
+            GAME_KIND: lambda interaction, custom, _: router.click(interaction, custom),
+            TABLE_KIND: lambda interaction, custom, _: router.click(interaction, custom),
+            SELECT_KIND: router.select,
+            BOARD_KIND: lambda interaction, custom, _: turn_page(interaction, custom),
+        }
 
     async def cog_load(self) -> None:
         self.sweep.start()
@@ -71,9 +79,13 @@ class ChannelGameCog(commands.Cog):
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """Answer a click that no button handler will: not ours, or not on its message any more.
+        """Route a click by its custom_id alone, and answer one that nothing will handle.
 
-        discord.py drops such clicks silently, and the user would see "This interaction failed".
+        discord.py's dynamic items would rebuild the message's whole view for every click just
+        to find the one component clicked (a third of a click's work): the custom_id already
+        says everything, and the message's components are only checked for it. A click of
+        nobody's, or of a button no longer on its message, would otherwise go unanswered and
+        the user see "This interaction failed".
         """
         answers.watch(interaction)
         if interaction.type != discord.InteractionType.component:
@@ -81,15 +93,22 @@ class ChannelGameCog(commands.Cog):
         data: Any = interaction.data or {}
         custom_id = str(data.get("custom_id", ""))
         custom = decode(custom_id)
-        handled = custom is not None and custom.kind in HANDLED_KINDS
-        if handled and _on_message(interaction.message, custom_id):
-            return  # its DynamicItem answers it
+        handler = self.handlers.get(custom.kind) if custom is not None else None
+        if custom is not None and handler is not None and _on_message(interaction, custom_id):
+            try:
+                await handler(interaction, custom, [str(v) for v in data.get("values", [])])
+            except Exception:  # logged, and the player told; a transaction kept the state whole
+                log.exception("click %s failed", custom_id)
+                await refuse(interaction, SOMETHING_WENT_WRONG)
+            return
         # A button of ours gone from its message was replaced by a newer move's buttons.
         text = say("stale" if custom is not None and custom.kind == GAME_KIND else "unknown_button")
         await refuse(interaction, text)
 
 
-def _on_message(message: discord.Message | None, custom_id: str) -> bool:
+def _on_message(interaction: discord.Interaction, custom_id: str) -> bool:
+    """Whether the clicked message has a component of that id: a forged id names none."""
+    message = interaction.message
     if message is None:
         return False
     return any(getattr(child, "custom_id", None) == custom_id for child in walk(message.components))

@@ -23,11 +23,6 @@ BOARD_KIND = "lb"  # leaderboard pages: game_id carries the page number
 SELECT_KIND = "s"  # select menus of a game (a player's hand, a lobby's class choice)
 
 
-def template(kind: str) -> str:
-    """The custom_id pattern of one kind of component, for its DynamicItem."""
-    return f"(?P<kind>{kind})" + FIELDS
-
-
 _COMPILED = re.compile(PATTERN)
 
 

@@ -15,7 +15,7 @@ from bot.games.definition import Match
 from bot.games.views import Control, HandView, Menu, Picture
 from bot.render.layout import TableLayout, table_layout
 from bot.render.pictures import is_warm, render
-from cogs.components import GameSelect, button, game_select
+from cogs.components import button, game_select
 from cogs.custom_ids import SELECT_KIND, CustomId
 from cogs.replies import is_table_notice, plural
 from cogs.table_layout import layout_view, table_button
@@ -98,7 +98,7 @@ def laid_out(
     return layout, table.picture
 
 
-def menu_select(record: GameRecord, number: int, menu: Menu) -> GameSelect:
+def menu_select(record: GameRecord, number: int, menu: Menu) -> discord.ui.Select[Any]:
     """A select of moves; its id carries its place, so two menus never share one."""
     options = [(o.label, o.action, o.description) for o in menu.options]
     return game_select(record, MOVE_MENU, number, menu.placeholder, options)
@@ -205,7 +205,7 @@ def hand_view(record: GameRecord, hand: HandView) -> discord.ui.View:
             max_values=min(hand.max_picks, len(options)),
             options=options,
         )
-        view.add_item(GameSelect(custom, select))
+        view.add_item(select)
     for control in hand.controls:
         view.add_item(button(record.id, record.version, control))
     return view
