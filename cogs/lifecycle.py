@@ -243,7 +243,8 @@ class Lifecycle:
         closed = 0
         for record in pending:
             try:
-                lobby = game_of(record).info.lobby is not None
+                info = game_of(record).info
+                lobby = info.lobby is not None and not info.is_challenge(record.variant)
                 if lobby and record.updated_at > now - desk.timings.expiry_minutes * 60:
                     continue  # a lobby waits as long as a game does
                 async with desk.lock(record.id):

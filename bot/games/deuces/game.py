@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from bot.games.contract import Event, IllegalAction, Setup, seeded_rng
 from bot.games.definition import (
     Board,
+    Challenge,
     Game,
     GameInfo,
     Lobby,
@@ -19,9 +20,10 @@ from bot.games.definition import (
 from bot.games.deuces.actions import DeucesAction, parse_action
 from bot.games.deuces.autoplay import suggest
 from bot.games.deuces.content import ClassDef, describe, load_content
+from bot.games.deuces.duel import SEATS as DUEL_SEATS
 from bot.games.deuces.engine import MAX_PLAYERS, DeucesState, new_game
 from bot.games.deuces.rules import DEUCES_RULES
-from bot.games.deuces.state import MAX_LEVEL, DeucesOptions, Mode, SeatChoice
+from bot.games.deuces.state import HEROES_PER_SIDE, MAX_LEVEL, DeucesOptions, Mode, SeatChoice
 from bot.games.deuces.table import deuces_hand, deuces_table, label
 from bot.games.deuces.voice import narrate
 from bot.games.views import HandView, TableView
@@ -53,7 +55,19 @@ INFO = GameInfo(
         Variant(
             key=Mode.LOOT.value, label="Quest for Loot (wager chips against the GM)", seats=PARTY
         ),
+        Variant(
+            key=Mode.DUEL.value,
+            label="Duel of the Duos (two heroes each, best of five)",
+            seats=SeatRange(min=DUEL_SEATS, max=DUEL_SEATS),
+            rated=True,
+        ),
     ],
+    challenge=Challenge(
+        variant=Mode.DUEL.value,
+        command="duel",
+        heroes=HEROES_PER_SIDE,
+        description="Challenge someone to a Duel of the Duos: two heroes each, best of five",
+    ),
     default_variant=Mode.ENCOUNTER.value,
     variant_option="mode",
     variant_description="What to play",
@@ -128,7 +142,14 @@ INFO = GameInfo(
             variants=[Mode.LOOT.value],
             default_variant=Mode.LOOT.value,
             unit="chips",
-        )
+        ),
+        Board(
+            key="deuces-duel",
+            title="Duel of the Duos ratings",
+            game="deuces-duel",
+            rated=True,
+            unit="rating",
+        ),
     ],
 )
 

@@ -13,6 +13,8 @@ from collections.abc import Sequence
 from bot.games.cards import Card
 from bot.games.deuces.actions import Bid, Call, DeucesAction, Onward, Raise, Vote
 from bot.games.deuces.autoplay import suggest
+from bot.games.deuces.duel_view import PROMPTS as DUEL_PROMPTS
+from bot.games.deuces.duel_view import duel_fields, duel_label, duel_title
 from bot.games.deuces.engine import DeucesState
 from bot.games.deuces.poker import SETS, Category
 from bot.games.deuces.state import CallPrompt, Clash, RaisePrompt, Ref, Side, WagerPrompt, player
@@ -48,6 +50,7 @@ PROMPTS = {
     "call": "match the highest wager or fold (My hand)",
     "raise": "raise or not, sealed (My hand)",
     "onward": "play on or stop",
+    **DUEL_PROMPTS,
 }
 
 
@@ -75,7 +78,7 @@ def label(state: DeucesState, seat: int, action: DeucesAction, names: Sequence[s
         case "vote":
             text = "Vote hit" if getattr(action, "hit", False) else "Vote stay"
         case "attack":
-            text = f"Attack {enemy_called(state, getattr(action, 'target', 0))} with {cards}"
+            text = f"Attack {_foe_called(state, getattr(action, 'target', 0), names)} with {cards}"
         case "pet":
             companion = state.pets[getattr(action, "pet", 0)].name
             foe = enemy_called(state, getattr(action, "target", 0))
@@ -105,6 +108,8 @@ def label(state: DeucesState, seat: int, action: DeucesAction, names: Sequence[s
             text = f"Drop loot {cards}"
         case "bid" | "call" | "raise" | "onward":
             text = wager_label(state, seat, action)
+        case "keep" | "initiative" | "extra":
+            text = duel_label(state, seat, action, names)
         case _:
             text = "Done with loot"
     return text[:LABEL_LIMIT]
@@ -133,11 +138,16 @@ def wager_label(state: DeucesState, seat: int, action: DeucesAction) -> str:
             return "Stop the table"
 
 
+def _foe_called(state: DeucesState, target: int, names: Sequence[str]) -> str:
+    """Whom an attack aims at: an enemy, or in a duel a rival hero."""
+    return _player_called(target, names) if state.dueling else enemy_called(state, target)
+
+
 def _aimed_at(state: DeucesState, kind: str, target: int, names: Sequence[str]) -> str:
     """An ability's target in words: an enemy as its button calls it, an ally by name (with
     their seat when two players share a name)."""
     if kind == "foe":
-        return enemy_called(state, target)
+        return _foe_called(state, target, names)
     return _player_called(target, names)
 
 
@@ -220,14 +230,14 @@ def deuces_table(state: DeucesState, names: list[str]) -> TableView:
         )
         for s in facts.seats
     ]
-    fields = [
-        Field(
-            name="👹 Enemies",
-            value="\n".join(foes) or _no_enemies(state),
-            inline=False,
-        ),
-        Field(name="🛡️ Party", value="\n".join(party), inline=False),
-    ]
+    fields = (
+        duel_fields(state, names)
+        if state.dueling
+        else [
+            Field(name="👹 Enemies", value="\n".join(foes) or _no_enemies(state), inline=False),
+            Field(name="🛡️ Party", value="\n".join(party), inline=False),
+        ]
+    )
     if facts.gm_chips is not None:
         fields.append(Field(name="🪙 Chips", value=chips_line(facts, names), inline=False))
     if facts.attack and state.clash is not None:
@@ -246,7 +256,7 @@ def deuces_table(state: DeucesState, names: list[str]) -> TableView:
         f" · difficulty {facts.difficulty}/{facts.target}"
     )
     return TableView(
-        title=title,
+        title=duel_title(state) if state.dueling else title,
         fields=fields,
         footer=legend(facts),
         controls=vote_controls(state) + onward_controls(state),
