@@ -23,7 +23,14 @@ from bot.games.deuces.content import ClassDef, describe, load_content
 from bot.games.deuces.duel import SEATS as DUEL_SEATS
 from bot.games.deuces.engine import MAX_PLAYERS, DeucesState, new_game
 from bot.games.deuces.rules import DEUCES_RULES
-from bot.games.deuces.state import HEROES_PER_SIDE, MAX_LEVEL, DeucesOptions, Mode, SeatChoice
+from bot.games.deuces.state import (
+    HEROES_PER_SIDE,
+    MAX_LEVEL,
+    DeucesOptions,
+    Mode,
+    Phase,
+    SeatChoice,
+)
 from bot.games.deuces.table import deuces_hand, deuces_table, label
 from bot.games.deuces.voice import narrate
 from bot.games.views import HandView, TableView
@@ -211,10 +218,15 @@ class DeucesGame(Game[DeucesState, DeucesAction]):
 def hero_names(state: DeucesState, names: Sequence[str]) -> list[str]:
     """What each seat is called: its player's name, and where a name sits at several seats (a
     player running several heroes), the name with the hero's class ("ann's Tinker") when
-    that tells them apart."""
+    that tells them apart (a duel's heroes are numbered until the sealed draft is shown)."""
     counted = Counter(names)
+    sealed = state.dueling and state.phase == Phase.DRAFT
     called = [
-        f"{name}'s {state.players[seat].klass.name}"
+        (
+            f"{name}'s hero {seat % 2 + 1}"
+            if sealed
+            else f"{name}'s {state.players[seat].klass.name}"
+        )
         if counted[name] > 1 and seat < len(state.players)
         else name
         for seat, name in enumerate(names)

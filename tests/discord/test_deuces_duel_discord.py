@@ -1,0 +1,113 @@
+"""Duel of the Duos through the offline Discord: `/deuces duel @player` accepted, declined or
+left to expire; the sealed draft made from private hands with a restart between the two
+choices; a whole duel played to its end with hints, rated onto its own board."""
+
+import copy
+import json
+
+from bot.games.registry import GAMES
+from storage import GameStatus
+from tests.discord.tables import facts_text
+from tests.discord.test_deuces_discord import UPDATE_MESSAGE, play_with_hints, state_of
+from tests.harness import StoredMessage
+
+
+async def duel(discord, alice, bob):
+    issued = await discord.slash("deuces duel", alice, opponent=bob)
+    assert not issued.ephemeral
+    assert f"<@{bob.id}>" in issued.content and "Dungeons & Deuces duel" in issued.content
+    assert [b["label"] for b in issued.message.buttons] == ["Accept", "Decline"]
+    return issued.message
+
+
+async def test_a_duel_is_drafted_in_private_and_played_to_the_rated_board(
+    harness, make_bot, alice, bob
+) -> None:
+    async with harness.running(make_bot) as discord:
+        message = await duel(discord, alice, bob)
+        record = await discord.bot.store.get_game(1)
+        assert [p.user_id for p in record.players] == [alice.id, alice.id, bob.id, bob.id]
+        own = await discord.click(message, message.button("Accept")["custom_id"], alice)
+        assert own.ephemeral and "Only" in own.content
+        accepted = await discord.click(message, message.button("Accept")["custom_id"], bob)
+        assert accepted.response_type == UPDATE_MESSAGE
+        table = accepted.message
+        assert "Duel of the Duos" in table.heading
+        _, state = await state_of(discord)
+        offered = [k.name for k in state.offers[0].classes]
+        assert not any(name in facts_text(table) for name in offered), "the draft is sealed"
+        assert not [b for b in table.buttons if b["label"].startswith("Keep")]
+
+        hand = await discord.click(table, table.button("🂠 My hand")["custom_id"], alice)
+        assert hand.ephemeral
+        keeps = [b for b in hand.message.buttons if "Keep" in b["label"]]
+        assert len(keeps) == 18, "3 pairs of classes x 6 ways to give them customs"
+        first = state.offers[0].classes[0].name
+        chosen = next(b for b in keeps if b["label"].startswith(f"Keep {first} + "))
+        kept = await discord.click(hand.message, chosen["custom_id"], alice)
+        assert kept.response_type == UPDATE_MESSAGE
+
+    async with harness.running(make_bot) as discord:  # a new process: the sealed keep is stored
+        _, state = await state_of(discord)
+        assert state.prompt is not None and list(state.prompt.kept) == [0]
+        assert first not in facts_text(table), "still sealed until both have chosen"
+        record = await play_with_hints(discord, table, {0: alice, 1: alice, 2: bob, 3: bob}, 4_000)
+        assert record.status == GameStatus.FINISHED
+        state = GAMES["deuces"].load(record.state)
+        assert state.players[0].klass.name == first
+        assert max(state.wins) == 3 and 3 <= state.encounter <= 5
+        winner, loser = (alice, bob) if state.wins[0] == 3 else (bob, alice)
+        results = {r.user_id: r for r in await discord.bot.store.results(1)}
+        assert results[winner.id].outcome == "won" and results[loser.id].outcome == "lost"
+        ratings = await discord.bot.store.ratings(
+            record.guild_id, "deuces-duel", [alice.id, bob.id]
+        )
+        assert set(ratings) == {alice.id, bob.id}
+        assert all(r.games == 1 for r in ratings.values())
+        assert ratings[winner.id].mu > ratings[loser.id].mu
+        board = await discord.slash("leaderboard", alice, game="deuces-duel")
+        assert board.embed["title"].startswith("🏆 Duel of the Duos ratings")
+        assert "alice" in board.embed["description"] and "bob" in board.embed["description"]
+        assert any(b["label"] == "Rematch" for b in table.buttons)
+        rematch = await discord.click(table, table.button("Rematch")["custom_id"], bob)
+        assert "**bob** challenges you" in rematch.message.content
+        again = await discord.bot.store.get_game(2)
+        assert [p.user_id for p in again.players] == [bob.id, bob.id, alice.id, alice.id]
+
+
+async def test_a_duel_declined_and_one_left_to_expire(
+    harness, make_bot, alice, bob, clock, world
+) -> None:
+    carol = world.add_user("carol")
+    async with harness.running(make_bot) as discord:
+        message = await duel(discord, alice, bob)
+        stranger = await discord.click(message, message.button("Decline")["custom_id"], carol)
+        assert stranger.ephemeral and "between alice and" in stranger.content
+        declined = await discord.click(message, message.button("Decline")["custom_id"], bob)
+        assert "bob** declined" in declined.message.content and declined.message.buttons == []
+        assert (await discord.bot.store.get_game(1)).status == GameStatus.DECLINED
+
+        message = await duel(discord, alice, bob)
+        snapshot = StoredMessage(payload=copy.deepcopy(message.payload))
+        clock.advance(minutes=11)
+        assert await discord.bot.router.lifecycle.expire_pending() == 1
+        assert "expired unanswered" in message.content and message.buttons == []
+        late = await discord.click(snapshot, snapshot.button("Accept")["custom_id"], bob)
+        assert late.ephemeral and "already been answered" in late.content
+        assert (await discord.bot.store.get_game(2)).status == GameStatus.EXPIRED
+
+
+async def test_new_offers_the_party_modes_and_a_duel_is_only_a_challenge(
+    harness, make_bot, alice
+) -> None:
+    assert "duel" not in [v.key for v in GAMES["deuces"].info.new_variants]
+    async with harness.running(make_bot) as discord:
+        lobby = (await discord.slash("deuces new", alice)).message
+        join = lobby.button("Join")["custom_id"]
+        forged = join.replace(":join", ":accept")
+        forged_lobby = StoredMessage(
+            payload=json.loads(json.dumps(lobby.payload).replace(join, forged))
+        )
+        refused = await discord.click(forged_lobby, forged, alice)
+        assert refused.ephemeral, "a lobby takes no challenge's answer"
+        assert (await discord.bot.store.get_game(1)).status == GameStatus.PENDING
