@@ -1,9 +1,9 @@
 """A duel's own choices made for a player: the heroes to keep, initiative, the extra card.
 
 Used both for a timeout and as the hint, so they are sensible rather than clever: keep the two
-classes the duel's measured order ranks highest with the custom abilities that bring cards, always
-draw for initiative (conceding gives away the first blow for one card), and give the extra card
-to the hero holding fewer.
+classes the duel's measured order ranks highest with the custom abilities that bring cards,
+concede initiative (the side that moves second, with the extra card, wins more encounters: see
+`bench/deuces_duel.py`), and give the extra card to the hero holding fewer.
 """
 
 from __future__ import annotations
@@ -12,8 +12,9 @@ from bot.games.deuces.actions import DeucesAction, Extra, Initiative, Keep
 from bot.games.deuces.content import Ability, ClassDef, Draw, Guard, Recover
 from bot.games.deuces.state import DeucesTable, DraftPrompt, InitiativePrompt
 
-CLASS_ORDER = ["cutpurse", "bellringer", "lamplighter", "hedge_knight"]
-"""The duel's classes, best first (the duel's benchmark ranks them by win share)."""
+CLASS_ORDER = ["cutpurse", "hedge_knight", "bellringer", "lamplighter"]
+"""The duel's classes, best first: encounters won by the side holding each, over 1,500 duels
+with random drafts (53%, 51%, 50%, 46%)."""
 CARD_EFFECTS = (Draw, Recover, Guard)
 """Custom abilities that bring or renew cards: in a fight won by outlasting, worth the most."""
 
@@ -23,7 +24,7 @@ def choose(state: DeucesTable, seat: int) -> DeucesAction:
     if isinstance(prompt, DraftPrompt):
         return _keep(state, seat)
     if isinstance(prompt, InitiativePrompt):
-        return Initiative(concede=False)
+        return Initiative(concede=True)
     heroes = state.heroes_of(state.side_of(seat))
     return Extra(hero=min(heroes, key=lambda hero: (len(state.players[hero].hand), hero)))
 

@@ -174,8 +174,9 @@ DUEL_RULINGS: list[str] = [
     "hero's hand and discard pile go back into its deck, shuffled, and both sides gain a "
     "level (levels stop at 5). The first to win 3 encounters wins the duel.",
     "Timeouts and hints: the draft keeps the two classes ranked highest for duels with the "
-    "custom abilities that bring cards; initiative is drawn; the extra card goes to the hero "
-    "holding fewer; turns and defences as in a party game.",
+    "custom abilities that bring cards; initiative is conceded (moving second, with the extra "
+    "card, wins more encounters); the extra card goes to the hero holding fewer; turns and "
+    "defences as in a party game.",
     "Results: the duel is rated, winner over loser, with the same ratings as the other duels "
     "(mu - 3 sigma), on its own board; each player has one result, whatever their two heroes "
     "did. A duel abandoned or expired is lost by the player who left it and won by the other.",

@@ -255,7 +255,7 @@ def test_timeouts_and_hints_make_every_duel_choice() -> None:
     assert isinstance(keep, Keep) and keep in state.legal_actions(0)
     state.apply(0, keep)
     state.apply(2, suggest(state, 2))
-    assert default_action(state, 0) == Initiative(concede=False)
+    assert default_action(state, 0) == Initiative(concede=True)
     state.apply(0, Initiative(concede=True))
     state.apply(2, suggest(state, 2))
     state.players[1].hand.pop()
