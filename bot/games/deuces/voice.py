@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.games.contract import Event, GameEnded, kind_of, seeded_rng
+from bot.games.deuces.duel_voice import DUEL_LINES
 from bot.games.deuces.events import EnemyDrawn, PetSummoned
 from bot.games.deuces.state import DeucesTable, Ref
 
@@ -27,6 +28,8 @@ class Scene:
     level: int
     chips: bool = False
     """A Quest for Loot table: its end is told by its stacks, not a party's score."""
+    duel: bool = False
+    """A duel: its end is told with its last encounter, and no party levels up."""
 
 
 DRAWN = [
@@ -317,9 +320,15 @@ def _closed(event: Any, pick: Pick, scene: Scene) -> str:
     return f"{why} {FINAL.format(stacks=_stacks(event, scene))}"
 
 
+def _levelled(event: Any, pick: Pick, scene: Scene) -> str:
+    if scene.duel:
+        return f"Both sides reach level {event.level}."
+    return pick(LEVEL).format(level=event.level)
+
+
 def _game_ended(event: GameEnded, pick: Pick, scene: Scene) -> str:
-    if scene.chips:
-        return ""  # the table's close told the stacks
+    if scene.chips or scene.duel:
+        return ""  # the table's close told the stacks; a duel's last encounter told its end
     outcome = "wins" if event.outcome == "won" else "loses"
     return pick(GAME_ENDED).format(outcome=outcome, score=event.score, level=scene.level)
 
@@ -343,7 +352,7 @@ LINES: dict[str, Line] = {
     "loot_traded": _line(TRADED),
     "loot_given": _given,
     "loot_dropped": _line(DROPPED),
-    "levelled_up": _line(LEVEL),
+    "levelled_up": _levelled,
     "cards_discarded": _discarded,
     "cards_recovered": _line(RECOVERED),
     "cards_marked": _marked,
@@ -366,6 +375,7 @@ LINES: dict[str, Line] = {
     "chips_settled": _settled,
     "onward_voted": _onward,
     "table_closed": _closed,
+    **DUEL_LINES,
 }
 
 
@@ -395,10 +405,11 @@ class GameMaster:
         level: int = 1,
         names: Sequence[str] = (),
         chips: bool = False,
+        duel: bool = False,
     ) -> None:
         self.seed = seed
         self.names = [name for name in names if name]
-        self.scene = Scene(name=name, level=level, chips=chips)
+        self.scene = Scene(name=name, level=level, chips=chips, duel=duel)
         self.casting = False
         """Within an ability's effects: its draws are told (a combat's draws are in its line)."""
 
@@ -458,7 +469,9 @@ def narrate(
             return after.enemy_def(who.index).name
         return "the enemy"
 
-    master = GameMaster(after.seed, name, after.level, names, chips=after.wagering)
+    master = GameMaster(
+        after.seed, name, after.level, names, chips=after.wagering, duel=after.dueling
+    )
     lines: list[str] = []
     for place, event in enumerate(events):
         kind = kind_of(event)

@@ -287,3 +287,20 @@ def test_the_rules_page_records_every_duel_ruling_and_the_duel_is_a_rated_challe
     assert info.challenge is not None and info.challenge.command == "duel"
     assert info.rating_pool("duel") == "deuces-duel"
     assert any(board.key == "deuces-duel" and board.rated for board in info.boards)
+
+
+def test_the_voice_tells_the_draft_only_once_both_are_shown_and_names_the_sides() -> None:
+    names = ["ann", "ann", "bo", "bo"]
+    state = duel_table()
+    lines = GAME.narrate(state.apply(0, Keep(classes=(0, 1), customs=(0, 1))), None, state, names)
+    assert lines == ["A sealed choice of two heroes from ann."]
+    lines = GAME.narrate(state.apply(2, Keep(classes=(1, 2), customs=(2, 0))), None, state, names)
+    assert "ann fields Plain with Heckle and Knight with Rally" in lines[-1]
+    state.apply(0, Initiative(concede=True))
+    lines = GAME.narrate(state.apply(2, Initiative(concede=False)), None, state, names)
+    assert lines[-1] == "Initiative conceded by ann: bo goes first."
+    state.apply(0, Extra(hero=0))
+    events = defeat_side(state, 0)
+    lines = GAME.narrate(events, None, state, names)
+    assert "Encounter 1 goes to bo with both rivals down: 1 to 0." in lines
+    assert "Both sides reach level 2." in lines
