@@ -258,7 +258,7 @@ def deuces_table(state: DeucesState, names: list[str]) -> TableView:
     return TableView(
         title=duel_title(state) if state.dueling else title,
         fields=fields,
-        footer=legend(facts),
+        footer="" if state.dueling else legend(facts),
         controls=vote_controls(state) + onward_controls(state),
         picture=table_picture(facts, names),
     )
