@@ -40,6 +40,8 @@ async def test_a_duel_is_drafted_in_private_and_played_to_the_rated_board(
 
         hand = await discord.click(table, table.button("🂠 My hand")["custom_id"], alice)
         assert hand.ephemeral
+        drawn = [f["name"] for f in hand.message.embed["fields"]]
+        assert [f"Class: {name}" for name in offered] == drawn[:3] and len(drawn) == 6
         keeps = [b for b in hand.message.buttons if "Keep" in b["label"]]
         assert len(keeps) == 18, "3 pairs of classes x 6 ways to give them customs"
         first = state.offers[0].classes[0].name

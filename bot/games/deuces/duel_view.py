@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.games.deuces.actions import DeucesAction, Extra, Initiative, Keep
+from bot.games.deuces.content import describe
 from bot.games.deuces.duel import SIDES, WINS_NEEDED
 from bot.games.deuces.state import DeucesTable, Phase
 from bot.games.views import Field
@@ -43,6 +44,24 @@ def duel_fields(state: DeucesTable, names: Sequence[str]) -> list[Field]:
         title = f"{side_name(state, side, names)}: {won} of {WINS_NEEDED} won{turn}"
         fields.append(Field(name=title, value="\n".join(heroes), inline=False))
     return fields
+
+
+def draft_fields(state: DeucesTable, seat: int) -> list[Field]:
+    """A player's own draw, for the sealed draft: each class and custom ability on offer."""
+    offer = state.offers[state.side_of(seat)]
+    classes = [
+        Field(
+            name=f"Class: {klass.name}",
+            value="; ".join(f"{a.name}: {describe(a)}" for a in klass.abilities_at(state.level)),
+            inline=False,
+        )
+        for klass in offer.classes
+    ]
+    customs = [
+        Field(name=f"Custom: {ability.name}", value=describe(ability), inline=False)
+        for ability in offer.customs
+    ]
+    return classes + customs
 
 
 def duel_title(state: DeucesTable) -> str:

@@ -14,10 +14,19 @@ from bot.games.cards import Card
 from bot.games.deuces.actions import Bid, Call, DeucesAction, Onward, Raise, Vote
 from bot.games.deuces.autoplay import suggest
 from bot.games.deuces.duel_view import PROMPTS as DUEL_PROMPTS
-from bot.games.deuces.duel_view import duel_fields, duel_label, duel_title
+from bot.games.deuces.duel_view import draft_fields, duel_fields, duel_label, duel_title
 from bot.games.deuces.engine import DeucesState
 from bot.games.deuces.poker import SETS, Category
-from bot.games.deuces.state import CallPrompt, Clash, RaisePrompt, Ref, Side, WagerPrompt, player
+from bot.games.deuces.state import (
+    CallPrompt,
+    Clash,
+    Phase,
+    RaisePrompt,
+    Ref,
+    Side,
+    WagerPrompt,
+    player,
+)
 from bot.games.deuces.view import HandFacts, TableFacts, hand_view, table_view
 from bot.games.deuces.voice import cards_count, chips_count
 from bot.games.deuces.wagers import BLIND
@@ -367,8 +376,13 @@ def deuces_hand(
     ]
     if facts.chips is not None:
         fields.insert(0, Field(name="🪙 Your chips", value=own_stake(state, seat), inline=False))
+    drafting = state.dueling and state.phase == Phase.DRAFT
+    if drafting:
+        fields = draft_fields(state, seat)
     return HandView(
-        title=f"Your hand: {state.players[seat].klass.name}",
+        title="Your draw: keep two classes and two custom abilities"
+        if drafting
+        else f"Your hand: {state.players[seat].klass.name}",
         description=" · ".join(marks) or "No cards.",
         fields=fields,
         footer=(

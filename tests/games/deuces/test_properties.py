@@ -137,6 +137,7 @@ def duel_play_out(state: DeucesState, pick_seat, pick_move) -> int:
         seat = pick_seat(state.waiting_for)
         EVENTS.validate_python(state.apply(seat, pick_move(state, seat)))
         check_duel(state)
+        assert DeucesState.model_validate_json(state.model_dump_json()) == state
         steps += 1
         assert steps <= 5 * STEP_BOUND
     assert sorted(state.wins)[-1] == WINS_NEEDED and sum(state.wins) <= 2 * WINS_NEEDED - 1
