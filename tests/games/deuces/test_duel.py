@@ -304,3 +304,32 @@ def test_the_voice_tells_the_draft_only_once_both_are_shown_and_names_the_sides(
     lines = GAME.narrate(events, None, state, names)
     assert "Encounter 1 goes to bo with both rivals down: 1 to 0." in lines
     assert "Both sides reach level 2." in lines
+
+
+PARRY = ability("parry", {"op": "cancel"}, timing="disrupt")
+
+
+def test_a_disrupt_answers_an_attack_on_its_hero_and_the_attackers_turn_goes_on() -> None:
+    offer = Offer(classes=[PLAIN, KNIGHT, ROGUE], customs=[PARRY, RALLY, HECKLE])
+    state, _ = DeucesState.scripted(
+        decks=[deck(text) for text in [HIGH, HIGH, LOW, LOW]],
+        enemy_deck=[],
+        gm_deck=[],
+        loot_deck=[],
+        options=DeucesOptions(mode=Mode.DUEL),
+        offers=[offer, offer],
+    )
+    state.apply(0, Keep(classes=(0, 1), customs=(1, 2)))
+    state.apply(2, Keep(classes=(0, 1), customs=(0, 1)))
+    state.apply(0, Initiative(concede=False))
+    state.apply(2, Initiative(concede=True))
+    state.apply(2, Extra(hero=2))
+    give(state, 0, "AS AH KS")
+    give(state, 2, "5C")
+    state.apply(0, parse_action("attack.2.AS.AH"))
+    assert state.waiting_for == [2], "too short to answer, but holding a Disrupt: asked"
+    assert UseAbility(ability="parry") in state.legal_actions(2)
+    events = state.apply(2, UseAbility(ability="parry"))
+    assert "attack_cancelled" in kinds(events) and not state.players[2].defeated
+    assert sorted(str(c) for c in state.players[0].hand) == ["A♠", "A♥", "K♠"]
+    assert state.waiting_for == [0] and state.prompt.kind == "turn" and state.paused is None
