@@ -83,7 +83,7 @@ EDGE = {
 }
 EXTRA = ["{who} may attack {count} more time{plural} this turn."]
 TARGETING = {
-    "taunt": "{who} taunts the enemies: they must attack {who} until their turn is over.",
+    "taunt": "{who} taunts the other side: they must attack {who} until their turn is over.",
     "hunt": "{who} hunts: this turn its attacks ignore Threat Cards.",
 }
 BLUNTED = [
