@@ -117,7 +117,7 @@ class Route:
 
 ROUTES: dict[str, Route] = {
     PLAY_AGAIN: Route(GameStatus.FINISHED, _always, "not_over"),
-    REMATCH: Route(GameStatus.FINISHED, _challenge, "not_over", "game"),
+    REMATCH: Route(GameStatus.FINISHED, _challenge, "not_over", "game", _challenged),
     SHARE: Route(GameStatus.FINISHED, _daily, "not_over"),
     HAND: Route(GameStatus.ACTIVE, _hands, "no_hand", "game"),
     HINT: Route(GameStatus.ACTIVE, _hints, "pending"),

@@ -6,6 +6,7 @@ import copy
 import json
 
 from bot.games.registry import GAMES
+from cogs.router import ROUTES
 from storage import GameStatus
 from tests.discord.tables import facts_text
 from tests.discord.test_deuces_discord import UPDATE_MESSAGE, play_with_hints, state_of
@@ -113,3 +114,12 @@ async def test_new_offers_the_party_modes_and_a_duel_is_only_a_challenge(
         refused = await discord.click(forged_lobby, forged, alice)
         assert refused.ephemeral, "a lobby takes no challenge's answer"
         assert (await discord.bot.store.get_game(1)).status == GameStatus.PENDING
+
+
+def test_a_challenge_word_only_reaches_a_duel_and_a_lobby_word_only_a_lobby() -> None:
+    info = GAMES["deuces"].info
+    for word in ("accept", "decline", "rematch"):
+        route = ROUTES[word]
+        assert route.variant(info, "duel") and not route.variant(info, "encounter")
+    for word in ("join", "start"):
+        assert ROUTES[word].variant(info, "loot") and not ROUTES[word].variant(info, "duel")
