@@ -269,7 +269,7 @@ def deuces_table(state: DeucesState, names: list[str]) -> TableView:
         fields=fields,
         footer="" if state.dueling else legend(facts),
         controls=vote_controls(state) + onward_controls(state),
-        picture=table_picture(facts, names),
+        picture=table_picture(facts, names, "discard" if state.dueling else "threat"),
     )
 
 
@@ -313,15 +313,16 @@ def legend(facts: TableFacts) -> str:
     return "\n".join(LEGEND[word] for word in shown)
 
 
-def table_picture(facts: TableFacts, names: list[str]) -> Picture | None:
-    """The cards face up: the attack to answer, and each player's Threat Card and loot."""
+def table_picture(facts: TableFacts, names: list[str], top: str = "threat") -> Picture | None:
+    """The cards face up: the attack to answer, and each player's Threat Card (in a duel,
+    which has none, just the top of the discard pile) and loot."""
     groups = []
     if facts.attack:
         groups.append(
             CardGroup(title="Attack", cards=[PictureCard(card=c.code) for c in facts.attack])
         )
     for seat in facts.seats:
-        cards = [PictureCard(card=seat.threat.code, caption="threat")] if seat.threat else []
+        cards = [PictureCard(card=seat.threat.code, caption=top)] if seat.threat else []
         cards += [PictureCard(card=item.card.code, caption="loot") for item in seat.loot]
         if cards:
             groups.append(CardGroup(title=names[seat.seat], cards=cards))
