@@ -22,7 +22,7 @@ async def duel(discord, alice, bob):
 
 
 async def test_a_duel_is_drafted_in_private_and_played_to_the_rated_board(
-    harness, make_bot, alice, bob
+    harness, make_bot, alice, bob, clock
 ) -> None:
     async with harness.running(make_bot) as discord:
         message = await duel(discord, alice, bob)
@@ -54,6 +54,11 @@ async def test_a_duel_is_drafted_in_private_and_played_to_the_rated_board(
         _, state = await state_of(discord)
         assert state.prompt is not None and list(state.prompt.kept) == [0]
         assert first not in facts_text(table), "still sealed until both have chosen"
+        clock.advance(minutes=3)  # bob lets his draft time out: the hint keeps for him
+        assert await discord.bot.router.lifecycle.time_out_turns() >= 1
+        _, state = await state_of(discord)
+        assert state.prompt is not None and state.prompt.kind == "initiative"
+        assert first in facts_text(table), "both choices shown together"
         record = await play_with_hints(discord, table, {0: alice, 1: alice, 2: bob, 3: bob}, 4_000)
         assert record.status == GameStatus.FINISHED
         state = GAMES["deuces"].load(record.state)
