@@ -104,6 +104,18 @@ async def test_a_duel_declined_and_one_left_to_expire(
         assert late.ephemeral and "already been answered" in late.content
         assert (await discord.bot.store.get_game(2)).status == GameStatus.EXPIRED
 
+        message = await duel(discord, alice, bob)
+        await discord.click(message, message.button("Accept")["custom_id"], bob)
+        abandoned = await discord.slash("game abandon", bob)
+        assert "Abandoned" in abandoned.content
+        results = {r.user_id: r.outcome for r in await discord.bot.store.results(3)}
+        assert results == {alice.id: "won", bob.id: "abandoned"}
+        record = await discord.bot.store.get_game(3)
+        ratings = await discord.bot.store.ratings(
+            record.guild_id, "deuces-duel", [alice.id, bob.id]
+        )
+        assert ratings[alice.id].mu > ratings[bob.id].mu, "the one who left loses, rated"
+
 
 async def test_new_offers_the_party_modes_and_a_duel_is_only_a_challenge(
     harness, make_bot, alice

@@ -179,7 +179,8 @@ DUEL_RULINGS: list[str] = [
     "defences as in a party game.",
     "Results: the duel is rated, winner over loser, with the same ratings as the other duels "
     "(mu - 3 sigma), on its own board; each player has one result, whatever their two heroes "
-    "did. A duel abandoned or expired is lost by the player who left it and won by the other.",
+    "did. A duel abandoned, or expired while waiting on one player, is lost by that player and "
+    "won (and rated) for the other; one that expires waiting on both is lost by both, unrated.",
 ]
 
 DEUCES_RULES = RulesPage(
