@@ -14,6 +14,7 @@ above the target the players vote Hit (one more enemy) or Stay; the comparison d
 first and whether there is treasure; the enemies' hands are dealt; then the sides take turns until
 one side has no cards, or the GM folds. Loot is counted from the deuces in hand, and the party
 levels when a deck ran out. In a quest the next encounter follows until level 6 (won) or the end.
+A Duel of the Duos has no GM: `duel.py` runs its table between moves instead of `flow.py`.
 """
 
 from __future__ import annotations
@@ -137,13 +138,14 @@ class DeucesState(DeucesTable):
         if dueling and count != duel.SEATS:
             raise IllegalAction("Duel of the Duos is played by two players of two heroes each")
         offers = (offers or duel.deal_offers(seed, content)) if dueling else []
+        # a duel's heroes hold their side's first classes drawn until the draft is made
         drafted = (
-            []
-            if not dueling
-            else [offers[s // HEROES_PER_SIDE].classes[s % HEROES_PER_SIDE] for s in range(count)]
+            [offers[s // HEROES_PER_SIDE].classes[s % HEROES_PER_SIDE] for s in range(count)]
+            if dueling
+            else []
         )
         chosen = (
-            (drafted if dueling else None)
+            drafted
             or classes
             or [content.classes[seat % len(content.classes)] for seat in range(count)]
         )
