@@ -4,13 +4,19 @@ How long a duel lasts, in actions, encounters and minutes at a human pace (`DRAF
 the sealed draft, `CHOICE_SECONDS` for initiative and the extra card, `PLAY_SECONDS` for a move
 of the fight), and who wins: the challenger's share of duels, the initiative side's share of
 encounters, the share of encounters settled by the round limit, and each class's share of the
-encounters won by the side that kept it (which ranks the draft's `CLASS_ORDER`).
-Run it through `python -m bench.deuces_winrates --mode duel --duels 200`.
+encounters won by the side that kept it (which ranks the draft's `CLASS_ORDER`). Run it small
+first; duels are split over `--workers` processes:
+
+    .venv/bin/python -m bench.deuces_duel --duels 200
+    .venv/bin/python -m bench.deuces_duel --duels 2000 --workers 2
 """
 
 from __future__ import annotations
 
+import argparse
+import time
 from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from statistics import mean, median
 
@@ -79,6 +85,17 @@ def run_duels(span: tuple[int, int]) -> list[DuelRun]:
     return [play_duel(seed) for seed in range(start, stop)]
 
 
+def play_duels(duels: int, workers: int = 1) -> list[DuelRun]:
+    """Duels of seeds 0..duels-1, in order, split over `workers` processes."""
+    workers = max(1, workers)
+    step = max(1, -(-duels // workers))
+    spans = [(start, min(start + step, duels)) for start in range(0, duels, step)]
+    if workers > 1:
+        with ProcessPoolExecutor(workers) as pool:
+            return [run for part in pool.map(run_duels, spans) for run in part]
+    return [run for span in spans for run in run_duels(span)]
+
+
 def minutes(run: DuelRun) -> float:
     fight = run.actions - run.drafts - run.choices
     seconds = run.drafts * DRAFT_SECONDS + run.choices * CHOICE_SECONDS + fight * PLAY_SECONDS
@@ -114,3 +131,18 @@ def print_duels(runs: list[DuelRun]) -> None:
     shares = {k: record[k] / record[f"{k}/played"] for k in classes if record[f"{k}/played"]}
     told = ", ".join(f"{k} {share:.1%}" for k, share in sorted(shares.items(), key=lambda i: -i[1]))
     print(f"encounters won by the side holding each class: {told}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--duels", type=int, default=200, help="duels to play (seeds 0..N-1)")
+    parser.add_argument("--workers", type=int, default=1, help="processes to use")
+    args = parser.parse_args()
+    started = time.perf_counter()
+    runs = play_duels(args.duels, args.workers)
+    print_duels(runs)
+    print(f"{len(runs)} duels in {time.perf_counter() - started:.1f} s")
+
+
+if __name__ == "__main__":
+    main()

@@ -14,7 +14,7 @@ play on, `PLAY_SECONDS` for a move of the fight or the loot step), and how the c
     .venv/bin/python bench/deuces_winrates.py --mode loot --tables 200 --level 3 --chips 10
 
 `--mode duel` plays whole Duels of the Duos with the hint on both sides and prints how long a
-duel lasts and who wins it (see `bench/deuces_duel.py`):
+duel lasts and who wins it, as `python -m bench.deuces_duel` does:
 
     .venv/bin/python -m bench.deuces_winrates --mode duel --duels 200 --workers 2
 """
@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from itertools import product
 from statistics import mean, median
 
-from bench.deuces_duel import print_duels, run_duels
+from bench.deuces_duel import play_duels, print_duels
 from bot.games.deuces import DeucesOptions, Mode, load_content, new_game, suggest
 from bot.games.deuces.events import TableClosed
 
@@ -159,15 +159,8 @@ def loot_main(args: argparse.Namespace) -> None:
 
 
 def duel_main(args: argparse.Namespace) -> None:
-    workers = max(1, args.workers)
-    step = -(-args.duels // workers)
-    spans = [(start, min(start + step, args.duels)) for start in range(0, args.duels, step)]
     started = time.perf_counter()
-    if workers > 1:
-        with ProcessPoolExecutor(workers) as pool:
-            runs = [run for part in pool.map(run_duels, spans) for run in part]
-    else:
-        runs = [run for span in spans for run in run_duels(span)]
+    runs = play_duels(args.duels, args.workers)
     print_duels(runs)
     print(f"{len(runs)} duels in {time.perf_counter() - started:.1f} s")
 
