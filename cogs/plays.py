@@ -27,6 +27,20 @@ from storage import GameRecord, GameStatus, StaleVersion
 REFRESHES_KEPT = 1024
 
 
+def owners(record: GameRecord) -> str:
+    """Whose game it is, as a stranger is told: every person at it, once each (a duel's two
+    players hold two heroes each), in seat order; the bot seats are not people."""
+    people = list(
+        dict.fromkeys(p.display_name for p in record.players if not p.is_bot)
+        or [p.display_name for p in record.players[:1]]
+    )
+    if not people:
+        return "someone else"
+    if len(people) == 1:
+        return people[0]
+    return f"{', '.join(people[:-1])} and {people[-1]}"
+
+
 class Plays:
     def __init__(self, desk: Desk, lifecycle: Lifecycle, insight: InsightDesk) -> None:
         self.desk = desk
@@ -116,8 +130,7 @@ class Plays:
 
     @staticmethod
     async def not_a_player(interaction: discord.Interaction, record: GameRecord) -> None:
-        owner = record.players[0].display_name if record.players else "someone else"
-        await refuse(interaction, say("not_player", owner=owner, game=record.game))
+        await refuse(interaction, say("not_player", owner=owners(record), game=record.game))
 
     @staticmethod
     def _from_replaced_message(interaction: discord.Interaction, record: GameRecord) -> bool:

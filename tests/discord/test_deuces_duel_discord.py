@@ -140,3 +140,64 @@ def test_a_challenge_word_only_reaches_a_duel_and_a_lobby_word_only_a_lobby() ->
         assert route.variant(info, "duel") and not route.variant(info, "encounter")
     for word in ("join", "start"):
         assert ROUTES[word].variant(info, "loot") and not ROUTES[word].variant(info, "duel")
+
+
+def forged(custom_id: str, version: int | None = None, text: str | None = None) -> str:
+    """A hand button's custom_id with another version or move: what a tampered client sends."""
+    kind, game_id, old, *move = custom_id.split(":")
+    action = text.replace(".", ":", 1) if text is not None else ":".join(move)
+    return ":".join([kind, game_id, str(old if version is None else version), action])
+
+
+def tampered(message: StoredMessage, old: str, new: str) -> StoredMessage:
+    """The message as a tampered client shows it: one button's custom_id swapped for another."""
+    return StoredMessage(payload=json.loads(json.dumps(message.payload).replace(old, new)))
+
+
+async def test_bad_clicks_in_a_duel_are_answered_in_private_and_change_nothing(
+    harness, make_bot, alice, bob, world
+) -> None:
+    carol = world.add_user("carol")
+    async with harness.running(make_bot) as discord:
+        message = await duel(discord, alice, bob)
+        table = (await discord.click(message, message.button("Accept")["custom_id"], bob)).message
+        stranger = await discord.click(table, table.button("🂠 My hand")["custom_id"], carol)
+        assert stranger.ephemeral and "alice and bob's game" in stranger.content
+
+        mine = await discord.click(table, table.button("🂠 My hand")["custom_id"], alice)
+        theirs = await discord.click(table, table.button("🂠 My hand")["custom_id"], bob)
+        keep = next(b for b in mine.message.buttons if "Keep" in b["label"])["custom_id"]
+        version = (await state_of(discord))[0].version
+
+        hand_button = table.button("🂠 My hand")["custom_id"]
+        meddler = await discord.click(tampered(table, hand_button, keep), keep, carol)
+        assert meddler.ephemeral and "alice and bob's game" in meddler.content
+        assert (await state_of(discord))[0].version == version, "a stranger changes nothing"
+
+        first = StoredMessage(payload=copy.deepcopy(mine.message.payload))
+        kept = await discord.click(mine.message, keep, alice)
+        assert kept.response_type == UPDATE_MESSAGE
+        double = await discord.click(first, keep, alice)
+        assert double.followup.ephemeral and "moved on" in double.followup.content
+        record, state = await state_of(discord)
+        assert record.version == version + 1 and list(state.prompt.kept) == [0]
+
+        again = forged(keep, record.version)
+        refused = await discord.click(tampered(first, keep, again), again, alice)
+        assert refused.ephemeral and "not your turn" in refused.content
+        offered = next(b for b in theirs.message.buttons if "Keep" in b["label"])["custom_id"]
+        for text in ("keep.0.0.1.1", "keep.9", "extra.2"):
+            bad = forged(offered, record.version, text)
+            refused = await discord.click(tampered(theirs.message, offered, bad), bad, bob)
+            assert refused.ephemeral and "can't do that now" in refused.content, text
+        gone = forged(offered).replace(":1:", ":99:", 1)
+        unknown = await discord.click(tampered(theirs.message, offered, gone), gone, bob)
+        assert unknown.ephemeral and "no longer exists" in unknown.content
+        assert (await state_of(discord))[0].version == record.version, "nothing was played"
+
+        stale = await discord.click(theirs.message, offered, bob)
+        assert stale.followup.ephemeral and "moved on" in stale.followup.content
+        fresh = next(b for b in stale.message.buttons if "Keep" in b["label"])
+        await discord.click(stale.message, fresh["custom_id"], bob)
+        _, state = await state_of(discord)
+        assert state.prompt is not None and state.prompt.kind == "initiative"
