@@ -201,3 +201,53 @@ async def test_bad_clicks_in_a_duel_are_answered_in_private_and_change_nothing(
         await discord.click(stale.message, fresh["custom_id"], bob)
         _, state = await state_of(discord)
         assert state.prompt is not None and state.prompt.kind == "initiative"
+
+
+async def test_a_duel_left_waiting_on_one_player_is_lost_by_them_and_rated(
+    harness, make_bot, alice, bob, clock
+) -> None:
+    async with harness.running(make_bot) as discord:
+        message = await duel(discord, alice, bob)
+        table = (await discord.click(message, message.button("Accept")["custom_id"], bob)).message
+        users = {0: alice, 1: alice, 2: bob, 3: bob}
+        for _ in range(200):  # the hint plays until the table waits on both heroes of a side
+            record, state = await state_of(discord)
+            if state.prompt is not None and state.prompt.kind == "open":
+                break
+            seat = state.waiting_for[0]
+            hand = await discord.click(table, table.button("🂠 My hand")["custom_id"], users[seat])
+            hint = next(b for b in hand.message.buttons if b["label"].startswith("💡"))
+            await discord.click(hand.message, hint["custom_id"], users[seat])
+        assert len(state.waiting_for) == 2, "one player, both of their heroes"
+        stalled = users[state.waiting_for[0]]
+        rival = bob if stalled is alice else alice
+        clock.advance(minutes=61)  # nobody moved for longer than a game waits
+        late = await discord.slash("game resume", rival, channel=record.channel_id)
+        assert late.ephemeral and "expired" in late.content
+        assert (await discord.bot.store.get_game(1)).status == GameStatus.EXPIRED
+        results = {r.user_id: r.outcome for r in await discord.bot.store.results(1)}
+        assert results == {stalled.id: "expired", rival.id: "won"}
+        ratings = await discord.bot.store.ratings(
+            record.guild_id, "deuces-duel", [alice.id, bob.id]
+        )
+        assert ratings[rival.id].mu > ratings[stalled.id].mu, "the one kept waiting wins"
+
+
+async def test_a_duel_both_players_left_expires_lost_by_both_and_unrated(
+    harness, make_bot, alice, bob, clock
+) -> None:
+    async with harness.running(make_bot) as discord:
+        message = await duel(discord, alice, bob)
+        table = (await discord.click(message, message.button("Accept")["custom_id"], bob)).message
+        for _ in range(30):  # an hour and a half of sweeps every three minutes
+            clock.advance(minutes=3)
+            await discord.bot.router.lifecycle.sweep()
+        record = await discord.bot.store.get_game(1)
+        assert record.status == GameStatus.EXPIRED
+        results = {r.user_id: r.outcome for r in await discord.bot.store.results(1)}
+        assert results == {alice.id: "expired", bob.id: "expired"}
+        ratings = await discord.bot.store.ratings(
+            record.guild_id, "deuces-duel", [alice.id, bob.id]
+        )
+        assert not ratings, "nobody stayed to win it: unrated"
+        assert "Expired" in facts_text(table) or "Expired" in table.text

@@ -179,8 +179,11 @@ DUEL_RULINGS: list[str] = [
     "defences as in a party game.",
     "Results: the duel is rated, winner over loser, with the same ratings as the other duels "
     "(mu - 3 sigma), on its own board; each player has one result, whatever their two heroes "
-    "did. A duel abandoned, or expired while waiting on one player, is lost by that player and "
-    "won (and rated) for the other; one that expires waiting on both is lost by both, unrated.",
+    "did. A duel abandoned is lost by the player who left it and won (and rated) for the "
+    "other. A duel nobody moves in expires: lost by the one player it was waiting on (both "
+    "heroes of theirs count as one) or, once the table has answered three times running for "
+    "absent players, by the one it answered for, and won (and rated) for the other; when "
+    "that was both players, both lose and nobody is rated.",
 ]
 
 DEUCES_RULES = RulesPage(
