@@ -170,6 +170,9 @@ DUEL_RULINGS: list[str] = [
     "in one blow, the side whose turn it was wins. An encounter still undecided after 30 "
     "rounds goes to the side whose standing heroes hold more cards, a tie to the side without "
     "initiative.",
+    "A hero whose deck runs out during an encounter shuffles its discard pile into a new deck "
+    "at once and fights on: no Threat Card is flipped, and it brings no extra level (both "
+    "sides level after every encounter anyway).",
     "Between encounters: no loot and no deuces count (there is no GM to pay them); every "
     "hero's hand and discard pile go back into its deck, shuffled, and both sides gain a "
     "level (levels stop at 5). The first to win 3 encounters wins the duel.",

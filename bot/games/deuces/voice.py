@@ -95,6 +95,9 @@ PASSED = ["{who} holds back this turn.", "{who} waits and watches."]
 DECK_OUT = [
     "{who} has gone through their whole deck: the party will level up after this encounter.",
 ]
+DUEL_DECK_OUT = [
+    "{who} has gone through their whole deck and shuffles the discards into a new one.",
+]
 TRADED = ["{who} trades {give} up: {keep} is now {tier} loot."]
 GIVEN = ["{who} gives {card} ({tier} loot) to {to}.", "{who} hands {to} the {card} ({tier})."]
 DROPPED = ["{who} gives up the {card} loot."]
@@ -320,6 +323,10 @@ def _closed(event: Any, pick: Pick, scene: Scene) -> str:
     return f"{why} {FINAL.format(stacks=_stacks(event, scene))}"
 
 
+def _deck_out(event: Any, pick: Pick, scene: Scene) -> str:
+    return _line(DUEL_DECK_OUT if scene.duel else DECK_OUT)(event, pick, scene)
+
+
 def _levelled(event: Any, pick: Pick, scene: Scene) -> str:
     if scene.duel:
         return f"Both sides reach level {event.level}."
@@ -362,7 +369,7 @@ LINES: dict[str, Line] = {
     "attack_blunted": _line(BLUNTED),
     "attack_cancelled": _line(CANCELLED),
     "turn_passed": _line(PASSED),
-    "deck_ran_out": _line(DECK_OUT),
+    "deck_ran_out": _deck_out,
     "pet_summoned": _summoned,
     "game_ended": _game_ended,
     "chips_dealt": _chips_dealt,

@@ -2,8 +2,11 @@
 card, side turns, attacks answered by the rival hero named, abilities aimed at rival heroes,
 encounters won and the best of five, each ruling of the rules page as a behaviour."""
 
+from collections import Counter
+
 import pytest
 
+from bot.games.cards import standard_deck
 from bot.games.contract import IllegalAction
 from bot.games.deuces import (
     Attack,
@@ -11,10 +14,11 @@ from bot.games.deuces import (
     EndTurn,
     UseAbility,
     default_action,
+    new_game,
     parse_action,
     suggest,
 )
-from bot.games.deuces.actions import Defend, Extra, Initiative, Keep
+from bot.games.deuces.actions import Defend, Extra, Guard, Initiative, Keep
 from bot.games.deuces.content import load_content
 from bot.games.deuces.duel import MAX_ROUNDS, deal_offers, duel_classes
 from bot.games.deuces.game import GAME
@@ -333,3 +337,84 @@ def test_a_disrupt_answers_an_attack_on_its_hero_and_the_attackers_turn_goes_on(
     assert "attack_cancelled" in kinds(events) and not state.players[2].defeated
     assert sorted(str(c) for c in state.players[0].hand) == ["A♠", "A♥", "K♠"]
     assert state.waiting_for == [0] and state.prompt.kind == "turn" and state.paused is None
+
+
+def test_an_encounter_past_the_round_limit_with_equal_cards_goes_to_the_side_without_initiative():
+    for first in (0, 1):
+        state = fighting(first=first)
+        for seat in range(4):
+            state.players[seat].hand = state.players[seat].hand[:5]
+        state.round = MAX_ROUNDS + 1
+        state.prompt = None
+        (ended,) = of(state._advance(), "duel_encounter_ended")
+        assert ended.by_count and ended.winner == 1 - first
+
+
+def test_hands_are_seven_cards_from_level_three_and_every_duel_starts_at_level_one() -> None:
+    state, _ = DeucesState.scripted(
+        decks=[deck(text) for text in [HIGH, HIGH, LOW, LOW]],
+        enemy_deck=[],
+        gm_deck=[],
+        loot_deck=[],
+        options=DeucesOptions(mode=Mode.DUEL, level=4),
+        offers=[OFFER, OFFER],
+    )
+    assert state.level == 4, "a scripted table keeps the level it is given"
+    duel, _ = new_game(3, DeucesOptions(mode=Mode.DUEL, level=4), 4)
+    assert duel.level == 1, "a duel begins at level 1 whatever the options say"
+    state = fighting(first=0)
+    for winner in (0, 1):
+        defeat_side(state, 1 - winner)
+        if state.level < 3:
+            state.apply(0, Initiative(concede=True))
+            state.apply(2, Initiative(concede=False))
+            state.apply(0, Extra(hero=0))
+    assert state.level == 3 and [len(who.hand) for who in state.players] == [7, 7, 7, 7]
+
+
+def test_a_hero_whose_deck_runs_out_reshuffles_its_discards_with_no_threat_card_or_level() -> None:
+    state = fighting(first=0)
+    hero = state.players[0]
+    hero.discard += hero.deck
+    hero.deck = []
+    card = hero.hand[0]
+    events = state.apply(0, Guard(card=card))
+    assert "deck_ran_out" in kinds(events) and "threat_flipped" not in kinds(events)
+    assert not hero.discard and len(hero.deck) == 52 - len(hero.hand)
+    assert not state.level_up, "a duel levels after every encounter, never for a deck"
+    assert Counter(state.cards_by_owner()["P0"]) == Counter(standard_deck())
+    lines = GAME.narrate(events, None, state, ["ann", "ann", "bo", "bo"])
+    assert any("shuffles the discards into a new one" in line for line in lines)
+    assert not any("party will level" in line for line in lines)
+
+
+BLAST = ability("blast", {"op": "discard", "count": 1, "pick": "lowest", "who": "foes"})
+MUSTER = ability("muster", {"op": "draw", "count": 1, "who": "allies"})
+
+
+def test_all_enemies_are_both_rival_heroes_and_allies_the_own_side() -> None:
+    offer = Offer(classes=[PLAIN, KNIGHT, ROGUE], customs=[BLAST, MUSTER, HECKLE])
+    state, _ = DeucesState.scripted(
+        decks=[deck(text) for text in [HIGH, HIGH, LOW, LOW]],
+        enemy_deck=[],
+        gm_deck=[],
+        loot_deck=[],
+        options=DeucesOptions(mode=Mode.DUEL),
+        offers=[offer, offer],
+    )
+    state.apply(0, Keep(classes=(0, 1), customs=(0, 1)))
+    state.apply(2, Keep(classes=(0, 1), customs=(2, 1)))
+    state.apply(0, Initiative(concede=False))
+    state.apply(2, Initiative(concede=True))
+    state.apply(2, Extra(hero=3))
+    before = [len(who.hand) for who in state.players]
+    state.apply(0, UseAbility(ability="blast"))
+    assert [len(who.hand) for who in state.players] == [
+        before[0],
+        before[1],
+        before[2] - 1,
+        before[3] - 1,
+    ]
+    state.apply(0, EndTurn())
+    state.apply(1, UseAbility(ability="muster"))
+    assert [len(who.hand) for who in state.players][:2] == [before[0] + 1, before[1] + 1]
