@@ -341,6 +341,13 @@ class Game(GameEntry, Generic[S, A]):
         """The settings a game was started with, so "New game" starts the same again."""
         return {}
 
+    def sealed(self, state: S, seat: int) -> bool:
+        """Whether the seat now answers a sealed choice that several seats make at once, one
+        the others' answers leave as it was (what the seat sees and may choose): then a click
+        from a hand shown before their answers still plays, as nothing it was chosen from has
+        changed. False, the default, for every other moment."""
+        return False
+
     reads_before: ClassVar[bool] = True
     """Whether `narrate` looks at the state before the move. A game whose voice never does
     spares every move a copy of its state."""
@@ -456,6 +463,10 @@ class Match(Generic[S, A]):
 
     def settings(self) -> dict[str, int]:
         return self.game.settings_of(self.state)
+
+    def sealed(self, seat: int) -> bool:
+        """The seat answers a sealed choice that others' answers leave as it was."""
+        return seat in self.acting() and self.game.sealed(self.state, seat)
 
     def bot_move(self, seat: int) -> str | None:
         """The text of the move a bot player makes for `seat` now, if the game has bots."""

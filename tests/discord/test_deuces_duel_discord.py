@@ -195,12 +195,26 @@ async def test_bad_clicks_in_a_duel_are_answered_in_private_and_change_nothing(
         assert unknown.ephemeral and "no longer exists" in unknown.content
         assert (await state_of(discord))[0].version == record.version, "nothing was played"
 
-        stale = await discord.click(theirs.message, offered, bob)
-        assert stale.followup.ephemeral and "moved on" in stale.followup.content
-        fresh = next(b for b in stale.message.buttons if "Keep" in b["label"])
-        await discord.click(stale.message, fresh["custom_id"], bob)
-        _, state = await state_of(discord)
+        # bob's hand was shown before alice kept: his choice is sealed and nothing it was
+        # made from has changed, so it plays as it is
+        sealed = await discord.click(theirs.message, offered, bob)
+        assert sealed.response_type == UPDATE_MESSAGE and not sealed.followups
+        record, state = await state_of(discord)
         assert state.prompt is not None and state.prompt.kind == "initiative"
+
+        mine = await discord.click(table, table.button("🂠 My hand")["custom_id"], alice)
+        theirs = await discord.click(table, table.button("🂠 My hand")["custom_id"], bob)
+        draw = next(b for b in mine.message.buttons if b["label"] == "Draw for initiative")
+        concede = next(b for b in theirs.message.buttons if "Concede" in b["label"])
+        early = StoredMessage(payload=copy.deepcopy(mine.message.payload))
+        await discord.click(mine.message, draw["custom_id"], alice)
+        late = await discord.click(early, draw["custom_id"], alice)
+        assert late.followup.ephemeral and "moved on" in late.followup.content, "a double click"
+        answered = await discord.click(theirs.message, concede["custom_id"], bob)
+        assert answered.response_type == UPDATE_MESSAGE and not answered.followups
+        _, state = await state_of(discord)
+        assert state.prompt is not None and state.prompt.kind == "extra"
+        assert state.first_side == 0, "alice drew, bob conceded: alice has initiative"
 
 
 async def test_a_duel_left_waiting_on_one_player_is_lost_by_them_and_rated(

@@ -161,6 +161,10 @@ INFO = GameInfo(
 )
 
 
+SEALED = {"draft", "initiative", "wager"}
+"""Prompts every awaited seat answers at once, unseen by the others until all have answered."""
+
+
 class DeucesGame(Game[DeucesState, DeucesAction]):
     info = INFO
     rules = DEUCES_RULES
@@ -202,6 +206,12 @@ class DeucesGame(Game[DeucesState, DeucesAction]):
 
     def suggest(self, state: DeucesState, seat: int) -> DeucesAction | None:
         return suggest(state, seat)
+
+    def sealed(self, state: DeucesState, seat: int) -> bool:
+        """A duel's draft and initiative and Quest for Loot's wagers are sealed: another
+        player's answer shows nothing and changes none of this seat's choices."""
+        prompt = state.prompt
+        return prompt is not None and prompt.kind in SEALED and seat in state.waiting_for
 
     def settings_of(self, state: DeucesState) -> dict[str, int]:
         options = state.options

@@ -240,7 +240,8 @@ DEUCES_RULES = RulesPage(
             "Duel of the Duos",
             "`/deuces duel @player` challenges someone (they accept or decline within 10 "
             "minutes). Each of you keeps 2 of 3 drawn classes and 2 of 3 custom abilities in "
-            "**My hand**, sealed; then every encounter you draw for initiative or concede it, "
+            "**My hand**, sealed (a hand you opened before your rival chose still counts); "
+            "then every encounter you draw for initiative or concede it, "
             "and both your heroes act before your rival's. Defeat both rival heroes to win an "
             "encounter; the best of five wins the duel, rated on its own board.",
         ),

@@ -418,3 +418,21 @@ def test_all_enemies_are_both_rival_heroes_and_allies_the_own_side() -> None:
     state.apply(0, EndTurn())
     state.apply(1, UseAbility(ability="muster"))
     assert [len(who.hand) for who in state.players][:2] == [before[0] + 1, before[1] + 1]
+
+
+def test_the_draft_and_initiative_are_sealed_choices_and_the_rest_is_not() -> None:
+    state = duel_table()
+    assert GAME.sealed(state, 0) and GAME.sealed(state, 2) and not GAME.sealed(state, 1)
+    state.apply(0, Keep(classes=(0, 1), customs=(0, 1)))
+    assert not GAME.sealed(state, 0), "answered: nothing left to seal"
+    assert GAME.sealed(state, 2)
+    state.apply(2, Keep(classes=(0, 1), customs=(0, 1)))
+    assert GAME.sealed(state, 0) and GAME.sealed(state, 2), "initiative"
+    state.apply(0, Initiative(concede=True))
+    state.apply(2, Initiative(concede=False))
+    assert not GAME.sealed(state, 0), "the extra card is one player's open choice"
+    state.apply(0, Extra(hero=0))
+    assert not any(GAME.sealed(state, seat) for seat in range(4)), "the fight is open"
+    loot, _ = new_game(5, DeucesOptions(mode=Mode.LOOT, level=3), 2)
+    assert loot.prompt is not None and loot.prompt.kind == "wager"
+    assert GAME.sealed(loot, 0) and GAME.sealed(loot, 1)
