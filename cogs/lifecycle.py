@@ -362,7 +362,9 @@ class Lifecycle:
                 break
             answered += 1
             seats |= _answered_seats(action.action)
-        return seats if answered >= TIMEOUTS_BEFORE_EXPIRY else set()
+        if answered < TIMEOUTS_BEFORE_EXPIRY:
+            return set()
+        return seats or {p.seat for p in record.players}  # a line naming no seat: everyone's
 
     async def _time_out(self, record: GameRecord) -> int:
         match = match_of(record)
