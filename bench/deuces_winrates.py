@@ -12,6 +12,11 @@ actions, encounters and minutes at a human pace (`WAGER_SECONDS` for a wager or 
 play on, `PLAY_SECONDS` for a move of the fight or the loot step), and how the chips end:
 
     .venv/bin/python bench/deuces_winrates.py --mode loot --tables 200 --level 3 --chips 10
+
+`--mode duel` plays whole Duels of the Duos with the hint on both sides and prints how long a
+duel lasts and who wins it, as `python -m bench.deuces_duel` does:
+
+    .venv/bin/python -m bench.deuces_winrates --mode duel --duels 200 --workers 2
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ from dataclasses import dataclass, field
 from itertools import product
 from statistics import mean, median
 
+from bench.deuces_duel import play_duels, print_duels
 from bot.games.deuces import DeucesOptions, Mode, load_content, new_game, suggest
 from bot.games.deuces.events import TableClosed
 
@@ -152,18 +158,29 @@ def loot_main(args: argparse.Namespace) -> None:
     print(f"{args.tables * len(cells)} tables in {time.perf_counter() - started:.1f} s")
 
 
+def duel_main(args: argparse.Namespace) -> None:
+    started = time.perf_counter()
+    runs = play_duels(args.duels, args.workers)
+    print_duels(runs)
+    print(f"{len(runs)} duels in {time.perf_counter() - started:.1f} s")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--encounters", type=int, default=10_000, help="encounters per cell")
     parser.add_argument("--workers", type=int, default=1, help="processes to use")
     parser.add_argument("--sets", default="", help="comma-separated set ids (default: all)")
-    parser.add_argument("--mode", choices=["encounter", "loot"], default="encounter")
+    parser.add_argument("--mode", choices=["encounter", "loot", "duel"], default="encounter")
+    parser.add_argument("--duels", type=int, default=200, help="duel: duels to play")
     parser.add_argument("--tables", type=int, default=200, help="loot: tables per party size")
     parser.add_argument("--level", type=int, default=3, help="loot: the starting level")
     parser.add_argument("--chips", type=int, default=10, help="loot: each player's chips")
     args = parser.parse_args()
     if args.mode == "loot":
         loot_main(args)
+        return
+    if args.mode == "duel":
+        duel_main(args)
         return
     sets = args.sets.split(",") if args.sets else [s.id for s in load_content().sets]
     cells = [(s, lv, n, args.encounters) for s, lv, n in product(sets, LEVELS, PARTY_SIZES)]

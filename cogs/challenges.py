@@ -71,12 +71,16 @@ class ChallengeDesk:
         if opponent.bot:
             await refuse(interaction, SAY["bot"])
             return
-        await self._challenge(interaction, game, [seat(interaction.user, 0), seat(opponent, 1)])
+        heroes = challenge.heroes
+        seats = [seat(interaction.user, n) for n in range(heroes)]
+        seats += [seat(opponent, heroes + n) for n in range(heroes)]
+        await self._challenge(interaction, game, seats)
 
     async def rematch(self, interaction: discord.Interaction, record: GameRecord) -> None:
         """A finished game for two, again: whoever presses it challenges the other player."""
         number = record.seat_of(interaction.user.id)
-        if number is None or len(record.players) != 2:
+        people = {p.user_id for p in record.players}
+        if number is None or len(people) != 2:
             await refuse(
                 interaction,
                 SAY["not_yours"].format(
@@ -85,10 +89,15 @@ class ChallengeDesk:
                 ),
             )
             return
-        me, rival = record.players[number], record.players[1 - number]
+        me = record.players[number]
+        rival = next(p for p in record.players if p.user_id != me.user_id)
+        heroes = len(record.players) // 2
         players = [
-            PlayerSeat(seat=0, user_id=me.user_id, display_name=interaction.user.display_name),
-            PlayerSeat(seat=1, user_id=rival.user_id, display_name=rival.display_name),
+            PlayerSeat(seat=n, user_id=me.user_id, display_name=interaction.user.display_name)
+            for n in range(heroes)
+        ] + [
+            PlayerSeat(seat=heroes + n, user_id=rival.user_id, display_name=rival.display_name)
+            for n in range(heroes)
         ]
         await self._challenge(interaction, game_of(record), players)
 
@@ -170,7 +179,7 @@ class ChallengeDesk:
         await answers.update(interaction, content=text, view=None)
 
     async def _accept(self, interaction: discord.Interaction, record: GameRecord) -> None:
-        challenger, opponent = record.players
+        challenger, opponent = record.players[0], record.players[-1]
         texts = (self._text("accepted_here", record), self._text("accepted_thread", record))
         name = f"{challenger.display_name} vs {opponent.display_name}"
         await self.starter.activate(interaction, record, name, texts)

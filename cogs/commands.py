@@ -112,7 +112,7 @@ def challenge_command(game: GameEntry, router: Router) -> app_commands.Command[A
         await router.challenges.issue(interaction, game, opponent)
 
     return app_commands.Command(
-        name="challenge",
+        name=challenge.command,
         description=challenge.description,
         callback=app_commands.describe(opponent=challenge.opponent_description)(challenge_someone),
     )

@@ -37,7 +37,8 @@ def game_lines(game: GameEntry) -> list[tuple[str, str]]:
         options.append(f"[{info.variant_option}]")
     lines = [(" ".join([f"/{info.key} new", *options]), f"{info.new_description}.")]
     if info.challenge is not None:
-        lines.append((f"/{info.key} challenge @player", f"{info.challenge.description}."))
+        command = info.challenge.command
+        lines.append((f"/{info.key} {command} @player", f"{info.challenge.description}."))
     if info.daily is not None:
         lines.append((f"/{info.key} daily", f"{info.daily.description}."))
     return lines

@@ -2,7 +2,8 @@
 
 Closing a game early is a forfeit: whoever gave up (or stalled) loses, scored as the game says,
 and where players were rated the rival who played on counts as the winner, so giving up never
-protects a record.
+protects a record. A person who holds several seats (a duel of two heroes each) gives up or
+stalls for all of them.
 """
 
 from __future__ import annotations
@@ -38,6 +39,21 @@ BOTS_OWE_AFTER_SECONDS = 5
 LEAVE_ACTION = "leave"
 """How the action log records a player leaving a game that goes on without them."""
 LOBBY_EXPIRED = "⌛ This table closed before anyone started it. Open a new one with `/{game} new`."
+
+
+def _answered_seats(line: str) -> set[int]:
+    """The seats a timeout line of the action log answered for (`timeout @<seat>:<text> ...`)."""
+    return {
+        int(word[1:].split(":", 1)[0])
+        for word in line.split()[1:]
+        if word.startswith("@") and word[1:].split(":", 1)[0].isdigit()
+    }
+
+
+def _seats_of_person(record: GameRecord, seat: int | None) -> set[int]:
+    """Every seat held by the person at `seat` (one person may run several heroes)."""
+    owner = next((p.user_id for p in record.players if p.seat == seat), None)
+    return {p.seat for p in record.players if p.user_id == owner}
 
 
 def timed_games() -> list[str]:
@@ -215,17 +231,21 @@ class Lifecycle:
                 log.exception("could not expire game %s", record.id)
         return len(records)
 
-    async def expire_if_idle(self, record: GameRecord, force: bool = False) -> GameRecord:
+    async def expire_if_idle(
+        self, record: GameRecord, force: bool = False, culprits: set[int] | None = None
+    ) -> GameRecord:
+        """Close a game idle past the expiry time (or at once, when forced). The person who
+        kept it waiting loses it: the one the table waits on, or the one behind `culprits`
+        (the seats the table last answered for); when that is several people, everyone does."""
         minutes = self.desk.timings.expiry_minutes
         if record.status != GameStatus.ACTIVE:
             return record
         if not force and record.updated_at > self.desk.clock() - minutes * 60:
             return record
-        acting = match_of(record).acting()
+        stalled = sorted(culprits if culprits is not None else match_of(record).acting())
+        alone = len({record.players[seat].user_id for seat in stalled}) == 1
         try:
-            record = await self._close(
-                record, GameStatus.EXPIRED, acting[0] if len(acting) == 1 else None
-            )
+            record = await self._close(record, GameStatus.EXPIRED, stalled[0] if alone else None)
         except StaleVersion:
             return await self.desk.store.get_game(record.id) or record
         await self._show_closed(record, say("expired_notice", idle=idle_text(minutes)))
@@ -243,7 +263,8 @@ class Lifecycle:
         closed = 0
         for record in pending:
             try:
-                lobby = game_of(record).info.lobby is not None
+                info = game_of(record).info
+                lobby = info.lobby is not None and not info.is_challenge(record.variant)
                 if lobby and record.updated_at > now - desk.timings.expiry_minutes * 60:
                     continue  # a lobby waits as long as a game does
                 async with desk.lock(record.id):
@@ -316,8 +337,9 @@ class Lifecycle:
                         continue
                     if record.updated_at > self.desk.clock() - seconds:
                         continue
-                    if await self._abandoned_by_all(record):
-                        await self.expire_if_idle(record, force=True)
+                    answered = await self._abandoned_by_all(record)
+                    if answered:
+                        await self.expire_if_idle(record, force=True, culprits=answered)
                         continue
                     count += await self._time_out(record)
             except StaleVersion:  # a player moved meanwhile: nothing to answer for
@@ -326,18 +348,23 @@ class Lifecycle:
                 log.exception("could not time out game %s", found.id)
         return count
 
-    async def _abandoned_by_all(self, record: GameRecord) -> bool:
+    async def _abandoned_by_all(self, record: GameRecord) -> set[int]:
         """The table has answered for its players several times running and nobody came back:
-        they have left, so the game expires rather than playing itself to the end."""
+        they have left, so the game expires rather than playing itself to the end. The seats
+        it answered for in that run (none when nobody has left)."""
         actions = await self.desk.store.actions(record.id)
         answered = 0
+        seats: set[int] = set()
         for action in reversed(actions):
             if action.user_id < 0:
                 continue  # a bot seat's move: the people are still away
             if action.user_id != TIMEOUT_USER:
                 break
             answered += 1
-        return answered >= TIMEOUTS_BEFORE_EXPIRY
+            seats |= _answered_seats(action.action)
+        if answered < TIMEOUTS_BEFORE_EXPIRY:
+            return set()
+        return seats or {p.seat for p in record.players}  # a line naming no seat: everyone's
 
     async def _time_out(self, record: GameRecord) -> int:
         match = match_of(record)
@@ -373,14 +400,15 @@ class Lifecycle:
     async def _close(
         self, record: GameRecord, status: GameStatus, culprit: int | None
     ) -> GameRecord:
-        """Close a game early: whoever gave up (or stalled) loses, scored as a forfeit now.
+        """Close a game early: whoever gave up (or stalled) loses, scored as a forfeit now,
+        with every seat that person holds.
 
-        With no culprit (a moderator ended it, or a table waited on several) everyone still
-        playing loses.
+        With no culprit (a moderator ended it, or a table waited on several people) everyone
+        still playing loses.
         """
         match = match_of(record)
         seats = {p.seat for p in record.players}
-        forfeiters = {culprit} if culprit in seats else seats
+        forfeiters = _seats_of_person(record, culprit) if culprit in seats else seats
         rows = result_rows(record, match, status.value, forfeiters)
         change = ratings_for(record, rows, rival_won=True) if len(forfeiters) < len(seats) else None
         return await self.desk.store.close_game(record.id, record.version, status, rows, change)

@@ -142,7 +142,7 @@ def again_variant(record: GameRecord, match: Match) -> str:
     """The same game again: a variant for two needs a challenge, so its button starts a solo."""
     info = match.info
     variant = info.variant(record.variant)
-    if info.lobby is None and variant.seats.min > 1:
+    if (info.lobby is None and variant.seats.min > 1) or info.is_challenge(variant.key):
         return info.new_variants[0].key if info.new_variants else info.default_variant
     return variant.key
 

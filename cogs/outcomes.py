@@ -36,7 +36,8 @@ def ratings_for(
     seats are not rated, and the people are rated against each other). A player with no row
     (a rival whose opponent forfeited) counts as a winner."""
     pool = game_of(record).info.rating_pool(record.variant)
-    people = [p for p in record.players if not p.is_bot]
+    people = list({p.user_id: p for p in reversed(record.players) if not p.is_bot}.values())[::-1]
+    # a person holding several seats (a duel of two heroes each) is rated once
     if pool is None or len(people) < 2 or not rows:
         return None
     by_user = {row.user_id: row for row in rows}

@@ -18,13 +18,27 @@ from cogs.bots import play_bots
 from cogs.commits import commit_move
 from cogs.context import Desk, game_of, match_of, names_of
 from cogs.insight import InsightDesk
-from cogs.lifecycle import Lifecycle
+from cogs.lifecycle import TIMEOUT_USER, Lifecycle
 from cogs.messages import hand_message, table_message
 from cogs.pings import announce_turn
 from cogs.replies import idle_text, say
 from storage import GameRecord, GameStatus, StaleVersion
 
 REFRESHES_KEPT = 1024
+
+
+def owners(record: GameRecord) -> str:
+    """Whose game it is, as a stranger is told: every person at it, once each (a duel's two
+    players hold two heroes each), in seat order; the bot seats are not people."""
+    people = list(
+        dict.fromkeys(p.display_name for p in record.players if not p.is_bot)
+        or [p.display_name for p in record.players[:1]]
+    )
+    if not people:
+        return "someone else"
+    if len(people) == 1:
+        return people[0]
+    return f"{', '.join(people[:-1])} and {people[-1]}"
 
 
 class Plays:
@@ -51,8 +65,8 @@ class Plays:
         if self._from_replaced_message(interaction, record):
             await refuse(interaction, say("moved"))  # resume already retired that message
             return
-        if record.version != version:  # told before the state is read: a burst is mostly these
-            await self._stale(interaction, record)
+        if record.version != version and not await self._still_sealed(interaction, record, version):
+            await self._stale(interaction, record)  # told before the game is played
             return
         match = match_of(record)
         seat = record.seat_for(interaction.user.id, match.acting())
@@ -116,8 +130,7 @@ class Plays:
 
     @staticmethod
     async def not_a_player(interaction: discord.Interaction, record: GameRecord) -> None:
-        owner = record.players[0].display_name if record.players else "someone else"
-        await refuse(interaction, say("not_player", owner=owner, game=record.game))
+        await refuse(interaction, say("not_player", owner=owners(record), game=record.game))
 
     @staticmethod
     def _from_replaced_message(interaction: discord.Interaction, record: GameRecord) -> bool:
@@ -127,6 +140,22 @@ class Plays:
         if message is None or record.message_id is None or message.flags.ephemeral:
             return False
         return message.id != record.message_id
+
+    async def _still_sealed(
+        self, interaction: discord.Interaction, record: GameRecord, version: int
+    ) -> bool:
+        """A click from a hand shown before other players answered a sealed choice (a duel's
+        draft, say) that the clicker still has to make: nothing it was chosen from has
+        changed, so it plays rather than asking them to choose again. Only when every move
+        since was another person's (a timeout may have answered for the clicker)."""
+        if version > record.version or not self._from_hand(interaction, record):
+            return False
+        match = match_of(record)
+        seat = record.seat_for(interaction.user.id, match.acting())
+        if seat is None or not match.sealed(seat):
+            return False
+        since = [a for a in await self.desk.store.actions(record.id) if a.seq > version]
+        return all(a.user_id not in (interaction.user.id, TIMEOUT_USER) for a in since)
 
     def _from_hand(self, interaction: discord.Interaction, record: GameRecord) -> bool:
         """A click on a private hand, not on the game's own message."""

@@ -84,6 +84,14 @@ def _lobby(info: GameInfo) -> bool:
     return info.lobby is not None
 
 
+def _challenged(info: GameInfo, variant: str | None) -> bool:
+    return info.is_challenge(variant)
+
+
+def _gathered(info: GameInfo, variant: str | None) -> bool:
+    return not info.is_challenge(variant)
+
+
 def _hints(info: GameInfo) -> bool:
     return info.hints
 
@@ -103,19 +111,26 @@ class Route:
     on: Literal["game", "private", "any"] = "any"
     """Where its component sits: on the game's own message, on a message only the clicker
     sees (a hand), or anywhere (a finished game's or a daily attempt's buttons)."""
+    variant: Callable[[GameInfo, str | None], bool] = lambda info, variant: True
+    """Whether a game of this variant takes the word (a lobby's words are not a challenge's)."""
 
 
 ROUTES: dict[str, Route] = {
     PLAY_AGAIN: Route(GameStatus.FINISHED, _always, "not_over"),
-    REMATCH: Route(GameStatus.FINISHED, _challenge, "not_over", "game"),
+    REMATCH: Route(GameStatus.FINISHED, _challenge, "not_over", "game", _challenged),
     SHARE: Route(GameStatus.FINISHED, _daily, "not_over"),
     HAND: Route(GameStatus.ACTIVE, _hands, "no_hand", "game"),
     HINT: Route(GameStatus.ACTIVE, _hints, "pending"),
     HINDSIGHT: Route(GameStatus.FINISHED, _solver, "not_over"),
-    **{w: Route(GameStatus.PENDING, _challenge, "answered", "game") for w in CHALLENGE_ANSWERS},
-    **{w: Route(GameStatus.PENDING, _lobby, "lobby_gone", "game") for w in LOBBY_ACTIONS},
+    **{
+        w: Route(GameStatus.PENDING, _challenge, "answered", "game", _challenged)
+        for w in CHALLENGE_ANSWERS
+    },
+    **{
+        w: Route(GameStatus.PENDING, _lobby, "lobby_gone", "game", _gathered) for w in LOBBY_ACTIONS
+    },
     PICK: Route(GameStatus.ACTIVE, _hands, "no_hand", "private"),
-    PICK_SEAT: Route(GameStatus.PENDING, _lobby, "lobby_gone", "game"),
+    PICK_SEAT: Route(GameStatus.PENDING, _lobby, "lobby_gone", "game", _gathered),
     MOVE_MENU: Route(GameStatus.ACTIVE, _always, "pending", "game"),
 }
 
@@ -254,6 +269,7 @@ class Router:
         if (
             route is None
             or not route.declared(game_of(record).info)
+            or not route.variant(game_of(record).info, record.variant)
             or not _placed(interaction, record, route)
         ):
             await refuse(interaction, say("foreign"))

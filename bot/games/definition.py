@@ -64,6 +64,11 @@ class Challenge(BaseModel, frozen=True):
     opponent_description: str = "Who you challenge; they accept or decline with a button"
     against_bot: bool = False
     """`new` starts the variant against the bot (the game's `bot_action`) instead."""
+    command: str = Field(default="challenge", pattern=r"^[a-z][a-z0-9_-]{0,31}$")
+    """The subcommand that issues it (`/<game> challenge @player`, `/deuces duel @player`)."""
+    heroes: int = Field(default=1, ge=1, le=3)
+    """How many seats each of the two people holds (a duel of two heroes a side: 2); the
+    challenger's come first."""
 
 
 class PickList(BaseModel, frozen=True):
@@ -159,8 +164,8 @@ class GameInfo(BaseModel, frozen=True):
         """Facts that would break a command, a button or a route if they disagreed."""
         if self.key in RESERVED_KEYS:
             raise ValueError(f"a game cannot be called {self.key!r}: the bot has that command")
-        if self.lobby is not None and self.challenge is not None:
-            raise ValueError("a game gathers its players by a lobby or by a challenge, not both")
+        if self.lobby is not None and self.challenge is not None and self.challenge.against_bot:
+            raise ValueError("a game with a lobby seats its bots there, not by a challenge")
         keys = [variant.key for variant in self.variants]
         if self.default_variant not in keys:
             raise ValueError(f"the default variant {self.default_variant!r} is not a variant")
@@ -199,15 +204,20 @@ class GameInfo(BaseModel, frozen=True):
         lobby_bots = self.lobby is not None and self.lobby.bots
         return lobby_bots or (self.challenge is not None and self.challenge.against_bot)
 
+    def is_challenge(self, variant: str | None) -> bool:
+        """Whether games of this variant are gathered by a challenge (not a lobby, not alone)."""
+        return self.challenge is not None and self.variant(variant).key == self.challenge.variant
+
     def rating_pool(self, variant: str | None) -> str | None:
         """Where a variant's games move ratings, if they do."""
         return f"{self.key}-{self.variant(variant).key}" if self.variant(variant).rated else None
 
     @property
     def new_variants(self) -> list[Variant]:
-        """The variants `new` offers: every one a lobby can seat, else those played alone."""
+        """The variants `new` offers: every one a lobby can seat (a challenge's is issued by
+        its own command), else those played alone."""
         if self.lobby is not None:
-            return list(self.variants)
+            return [v for v in self.variants if not self.is_challenge(v.key)]
         against_bot = (
             self.challenge.variant if self.challenge and self.challenge.against_bot else None
         )
@@ -331,6 +341,13 @@ class Game(GameEntry, Generic[S, A]):
         """The settings a game was started with, so "New game" starts the same again."""
         return {}
 
+    def sealed(self, state: S, seat: int) -> bool:
+        """Whether the seat now answers a sealed choice that several seats make at once, one
+        the others' answers leave as it was (what the seat sees and may choose): then a click
+        from a hand shown before their answers still plays, as nothing it was chosen from has
+        changed. False, the default, for every other moment."""
+        return False
+
     reads_before: ClassVar[bool] = True
     """Whether `narrate` looks at the state before the move. A game whose voice never does
     spares every move a copy of its state."""
@@ -446,6 +463,10 @@ class Match(Generic[S, A]):
 
     def settings(self) -> dict[str, int]:
         return self.game.settings_of(self.state)
+
+    def sealed(self, seat: int) -> bool:
+        """The seat answers a sealed choice that others' answers leave as it was."""
+        return seat in self.acting() and self.game.sealed(self.state, seat)
 
     def bot_move(self, seat: int) -> str | None:
         """The text of the move a bot player makes for `seat` now, if the game has bots."""

@@ -17,6 +17,7 @@ EXPECTED = {
     "dungeon",
     "Challenge: Dungeon of Cards",
     "Challenge: Diamonds & Dragons",  # a member's Apps menu
+    "Challenge: Dungeons & Deuces",
 }
 
 

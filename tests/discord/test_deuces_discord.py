@@ -86,7 +86,7 @@ async def test_three_players_join_play_an_encounter_and_one_times_out(
         # A stranger has no hand; the awaited player does, and only they see it.
         stranger = world.add_user("dave")
         nope = await discord.click(table, table.button("🂠 My hand")["custom_id"], stranger)
-        assert nope.ephemeral and "alice's game" in nope.content
+        assert nope.ephemeral and "alice, bob and carol's game" in nope.content
 
         # Let the clock run out on whoever is awaited first: the GM answers for them.
         _, state = await state_of(discord)

@@ -13,6 +13,8 @@ dots so a custom_id can carry it, and `parse_action` reads it back (spaces work 
     trade.<keep>.<give> | give.<card>.<seat> | drop.<card> | done
     bid.<chips>                    bid.1 (the blind) | bid.3 (a raise to 3)   (Quest for Loot)
     call.match | call.fold         raise.<chips> (raise.0: none)   onward.go | onward.stop
+    keep.<class>.<class>.<custom>.<custom>   keep.0.2.1.0 (Duel of the Duos: places drawn)
+    initiative.draw | initiative.concede     extra.<seat>   (Duel of the Duos)
 """
 
 from __future__ import annotations
@@ -198,6 +200,38 @@ class Onward(Action, frozen=True):
         return _words("onward", "go" if self.go else "stop")
 
 
+class Keep(Action, frozen=True):
+    """Duel of the Duos: keep two of the three classes drawn (by place) and the custom ability
+    each of them gets (by place among the three drawn)."""
+
+    kind: Literal["keep"] = "keep"
+    classes: tuple[int, int]
+    customs: tuple[int, int]
+
+    def __str__(self) -> str:
+        return _words("keep", *(str(n) for n in (*self.classes, *self.customs)))
+
+
+class Initiative(Action, frozen=True):
+    """Duel of the Duos: draw for initiative, or concede it to the rival."""
+
+    kind: Literal["initiative"] = "initiative"
+    concede: bool
+
+    def __str__(self) -> str:
+        return _words("initiative", "concede" if self.concede else "draw")
+
+
+class Extra(Action, frozen=True):
+    """Duel of the Duos: the side without initiative draws one more card for this hero."""
+
+    kind: Literal["extra"] = "extra"
+    hero: int
+
+    def __str__(self) -> str:
+        return _words("extra", str(self.hero))
+
+
 DeucesAction = Annotated[
     Vote
     | Attack
@@ -214,7 +248,10 @@ DeucesAction = Annotated[
     | Bid
     | Call
     | Raise
-    | Onward,
+    | Onward
+    | Keep
+    | Initiative
+    | Extra,
     Field(discriminator="kind"),
 ]
 
@@ -248,7 +285,17 @@ _PARSERS = {
     "call": lambda w: Call(match={"match": True, "fold": False}[w[0]]),
     "raise": lambda w: Raise(chips=int(w[0])),
     "onward": lambda w: Onward(go={"go": True, "stop": False}[w[0]]),
+    "keep": lambda w: _keep(w),
+    "initiative": lambda w: Initiative(concede={"concede": True, "draw": False}[w[0]]),
+    "extra": lambda w: Extra(hero=int(w[0])),
 }
+
+
+def _keep(words: list[str]) -> Keep:
+    if len(words) != 4:
+        raise ValueError("keep names two classes and two custom abilities")
+    first, second, one, other = (int(word) for word in words)
+    return Keep(classes=(first, second), customs=(one, other))
 
 
 def parse_action(text: str) -> DeucesAction:

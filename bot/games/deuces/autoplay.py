@@ -4,8 +4,8 @@ A timeout does the least a player would want done for them: a defence is answere
 cheapest hand that wins (else ties, else the lowest cards), a turn Guards the lowest card or
 passes (the game's `timeout` option), a vote Stays, and the loot step only sheds what is over the
 limit; in Quest for Loot a wager is the blind, a match is a fold, a raise is none and the choice
-to play on is to stop (see `betting`). `suggest` plays a whole turn sensibly; the benchmark's
-players use it.
+to play on is to stop (see `betting`); a duel's own choices are made by `duel_choices`.
+`suggest` plays a whole turn sensibly; the benchmark's players use it.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.games.cards import Card
-from bot.games.deuces import betting, combat, piles, tactics
+from bot.games.deuces import betting, combat, duel_choices, piles, tactics
 from bot.games.deuces.actions import (
     Attack,
     Defend,
@@ -107,6 +107,9 @@ _TIMEOUTS: dict[str, Callable[[DeucesTable, int], DeucesAction]] = {
     "call": betting.timeout,
     "raise": betting.timeout,
     "onward": betting.timeout,
+    "draft": duel_choices.choose,
+    "initiative": duel_choices.choose,
+    "extra": duel_choices.choose,
 }
 
 
@@ -123,7 +126,11 @@ def _suggest_turn(state: DeucesTable, seat: int) -> DeucesAction:
     prompt = state.turn_of(seat)
     assert prompt is not None
     me = player(seat)
-    foes = [enemy(i) for i in state.active(Side.GM)]
+    foes = (
+        [player(s) for s in state.rivals(seat)]
+        if state.dueling
+        else [enemy(i) for i in state.active(Side.GM)]
+    )
     standing = not state.players[seat].defeated
     best = tactics.best_attack(state, me, foes) if prompt.attacks and standing else None
     attack_ok = best is not None and best[0] > ATTACK_BAR
@@ -202,6 +209,9 @@ _SUGGESTIONS: dict[str, Callable[[DeucesTable, int], DeucesAction]] = {
     "call": betting.suggest,
     "raise": betting.suggest,
     "onward": betting.suggest,
+    "draft": duel_choices.choose,
+    "initiative": duel_choices.choose,
+    "extra": duel_choices.choose,
 }
 
 

@@ -42,7 +42,7 @@ from bot.games.deuces.events import (
     PetSummoned,
     TargetingChanged,
 )
-from bot.games.deuces.state import DeucesTable, PetState, Ref, Side, TurnPrompt
+from bot.games.deuces.state import DeucesTable, PetState, Ref, Side, TurnPrompt, player
 
 Moment = Literal["turn", "defend"]
 
@@ -82,12 +82,21 @@ def usable(
     return not ability_used
 
 
+def side_refs(state: DeucesTable, user: Ref, friendly: bool) -> list[Ref]:
+    """The standing fighters on the user's own side or the foe's. In a duel both sides are
+    heroes: a hero's allies are its side's heroes and its foes the rival heroes."""
+    if state.dueling:
+        mine = state.side_of(state.master_of(user))
+        return [player(seat) for seat in state.standing(mine if friendly else 1 - mine)]
+    side = user.side if friendly else other(user.side)
+    return [Ref(side=side, index=i) for i in state.active(side)]
+
+
 def targets(state: DeucesTable, user: Ref, ability: Ability) -> list[int | None]:
     """What the ability may aim at: None, or indexes on the foe's or the user's own side."""
     if ability.target == "none" or ability.timing == "disrupt":
         return [None]
-    side = user.side if ability.target == "ally" else other(user.side)
-    return list(state.active(side))
+    return [ref.index for ref in side_refs(state, user, ability.target == "ally")]
 
 
 def aim(state: DeucesTable, user: Ref, ability: Ability, target: int | None) -> Ref | None:
@@ -96,8 +105,12 @@ def aim(state: DeucesTable, user: Ref, ability: Ability, target: int | None) -> 
         return None
     if ability.timing == "disrupt":
         return state.clash.attacker if state.clash else None
+    if target is None:
+        return None
+    if state.dueling:
+        return player(target)
     side = user.side if ability.target == "ally" else other(user.side)
-    return None if target is None else Ref(side=side, index=target)
+    return Ref(side=side, index=target)
 
 
 def reset_turn_uses(state: DeucesTable, user: Ref) -> None:
@@ -132,8 +145,7 @@ def _reach(state: DeucesTable, spell: Cast, who: str) -> list[Ref]:
     elif who == "target":
         refs = [spell.target] if spell.target else []
     else:
-        side = spell.user.side if who == "allies" else other(spell.user.side)
-        refs = [Ref(side=side, index=i) for i in state.active(side)]
+        refs = side_refs(state, spell.user, who == "allies")
     return [ref for ref in refs if not state.fighter(ref).defeated]
 
 

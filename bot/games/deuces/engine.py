@@ -14,6 +14,7 @@ above the target the players vote Hit (one more enemy) or Stay; the comparison d
 first and whether there is treasure; the enemies' hands are dealt; then the sides take turns until
 one side has no cards, or the GM folds. Loot is counted from the deuces in hand, and the party
 levels when a deck ran out. In a quest the next encounter follows until level 6 (won) or the end.
+A Duel of the Duos has no GM: `duel.py` runs its table between moves instead of `flow.py`.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from typing import ClassVar
 
 from bot.games.cards import Card, standard_deck
 from bot.games.contract import GameOver, IllegalAction, NotYourTurn, SeatResult, seeded_rng
-from bot.games.deuces import autoplay, combat, flow, gm, piles, wagers
+from bot.games.deuces import autoplay, combat, duel, flow, gm, piles, wagers
 from bot.games.deuces.actions import (
     Attack,
     Bid,
@@ -59,12 +60,16 @@ from bot.games.deuces.events import (
 )
 from bot.games.deuces.poker import capacity, plays, read
 from bot.games.deuces.state import (
+    HEROES_PER_SIDE,
     LOOT_LIMIT,
     TIERS,
+    DefendPrompt,
     DeucesOptions,
     DeucesTable,
     Loot,
     LootPrompt,
+    Mode,
+    Offer,
     OpenTurnPrompt,
     Phase,
     PlayerState,
@@ -93,6 +98,9 @@ PROMPT_ACTIONS: dict[str, set[str]] = {
     "call": {"call"},
     "raise": {"raise"},
     "onward": {"onward"},
+    "draft": {"keep"},
+    "initiative": {"initiative"},
+    "extra": {"extra"},
 }
 SHED_LISTED = 3
 """Above this many cards to shed, the listed sheds are the default one and single swaps of it
@@ -119,12 +127,28 @@ class DeucesState(DeucesTable):
         loot_deck: list[Card] | None = None,
         options: DeucesOptions | None = None,
         seed: int = 0,
+        offers: list[Offer] | None = None,
     ) -> tuple[DeucesState, list[DeucesEvent]]:
-        """A game over explicit card orders (tops first): for scripted tests and replays."""
+        """A game over explicit card orders (tops first): for scripted tests and replays. A
+        duel's heroes are chosen from `offers` (by default drawn from the seed) once it starts."""
         content = load_content()
         options = options or DeucesOptions()
         count = len(decks)
-        chosen = classes or [content.classes[seat % len(content.classes)] for seat in range(count)]
+        dueling = options.mode == Mode.DUEL
+        if dueling and count != duel.SEATS:
+            raise IllegalAction("Duel of the Duos is played by two players of two heroes each")
+        offers = (offers or duel.deal_offers(seed, content)) if dueling else []
+        # a duel's heroes hold their side's first classes drawn until the draft is made
+        drafted = (
+            [offers[s // HEROES_PER_SIDE].classes[s % HEROES_PER_SIDE] for s in range(count)]
+            if dueling
+            else []
+        )
+        chosen = (
+            drafted
+            or classes
+            or [content.classes[seat % len(content.classes)] for seat in range(count)]
+        )
         picked: list[Ability | None] = list(customs) if customs else [None] * count
         players = [
             PlayerState(seat=seat, klass=chosen[seat], custom=picked[seat], deck=list(deck))
@@ -139,6 +163,9 @@ class DeucesState(DeucesTable):
             enemy_deck=list(enemy_deck),
             gm_deck=list(gm_deck),
             loot_deck=list(loot_deck if loot_deck is not None else standard_deck()),
+            offers=offers,
+            wins=[0] * duel.SIDES if dueling else [],
+            phase=Phase.DRAFT if dueling else Phase.SETUP,
         )
         return state, state._advance()
 
@@ -150,6 +177,8 @@ class DeucesState(DeucesTable):
     def results(self) -> list[SeatResult]:
         """The party wins or loses together; at a Quest for Loot table each player has their
         own result, scored by the chips they end with."""
+        if self.dueling:
+            return duel.results(self)
         if self.outcome is None:
             return []
         if self.wagering:
@@ -161,7 +190,10 @@ class DeucesState(DeucesTable):
 
     def forfeits(self, forfeiters: set[int], outcome: str) -> list[SeatResult]:
         """The party plays together: a forfeit is everyone's loss, scored as it stands (at a
-        Quest for Loot table, each player's chips as they stand)."""
+        Quest for Loot table, each player's chips as they stand; in a duel, the side that gave
+        up loses and the other wins)."""
+        if self.dueling:
+            return duel.forfeits(self, forfeiters, outcome)
         if self.wagering:
             return self._chip_results(outcome)
         return [
@@ -213,10 +245,16 @@ class DeucesState(DeucesTable):
             for foe, cards in self._attacks_of(pet(index))
         ]
 
+    def _foes(self, attacker: Ref) -> list[int]:
+        """Whom a fighter may attack: the standing enemies, or in a duel the rival heroes."""
+        if self.dueling:
+            return self.rivals(self.master_of(attacker))
+        return self.active(Side.GM)
+
     def _attacks_of(self, attacker: Ref) -> list[tuple[int, tuple[Card, ...]]]:
-        """(enemy, cards) of every attack a fighter of the party can make now."""
+        """(foe, cards) of every attack a fighter of the party can make now."""
         sets = {play.cards for play in plays(piles.hand_faces(self, attacker))}
-        foes = self.active(Side.GM)
+        foes = self._foes(attacker)
         return [
             (foe, cards)
             for cards in sorted(sets, key=lambda c: [card.code for card in c])
@@ -311,6 +349,9 @@ class DeucesState(DeucesTable):
         "call": _list_wager,
         "raise": _list_wager,
         "onward": _list_wager,
+        "draft": duel.legal,
+        "initiative": duel.legal,
+        "extra": duel.legal,
     }
 
     # ---- applying an action --------------------------------------------------------------------
@@ -363,8 +404,8 @@ class DeucesState(DeucesTable):
 
     def _check_play(self, seat: int, attacker: Ref, target: int, cards: tuple[Card, ...]) -> None:
         """An attack on a standing enemy with cards the attacker holds that make a play."""
-        if target not in self.active(Side.GM):
-            raise IllegalAction("no enemy stands at that place")
+        if target not in self._foes(attacker):
+            raise IllegalAction("no foe you may attack stands at that place")
         self._check_held(seat, cards, attacker)
         if read(piles.faces_of(self, attacker, cards)) is None:
             raise IllegalAction("those cards make no single, set or five-card hand")
@@ -489,6 +530,9 @@ class DeucesState(DeucesTable):
         "call": _check_choice,
         "raise": _check_raise,
         "onward": _check_choice,
+        "keep": duel.check,
+        "initiative": duel.check,
+        "extra": duel.check,
     }
 
     # does: the action was checked; change the state and say what happened
@@ -529,9 +573,32 @@ class DeucesState(DeucesTable):
         prompt = self.prompt
         assert isinstance(prompt, TurnPrompt)
         prompt.fresh = False
+        if self.dueling:
+            return self._duel_strike(seat, attacker, target, cards)
         events = combat.declare(self, attacker, enemy(target), list(cards))
         events += self._enemy_answers(target)
         return events + self._after_turn_move(seat)
+
+    def _duel_strike(
+        self, seat: int, attacker: Ref, target: int, cards: tuple[Card, ...]
+    ) -> list[DeucesEvent]:
+        """A duel's attack waits for the attacked hero's player to answer it: the attacker's
+        turn is paused meanwhile (a hero too short to answer, with no Disrupt, falls at once)."""
+        prompt = self.prompt
+        assert isinstance(prompt, TurnPrompt)
+        events = combat.declare(self, attacker, player(target), list(cards))
+        if not combat.can_answer(self) and not flow.may_disrupt_now(self, target):
+            return events + combat.overwhelm(self) + self._after_turn_move(seat)
+        self.paused, self.prompt = prompt, DefendPrompt(seat=target)
+        return events
+
+    def _resume_attacker(self) -> list[DeucesEvent]:
+        """A duel's attack is settled: the attacker's paused turn goes on (or ends)."""
+        paused, self.paused = self.paused, None
+        if paused is None:
+            return []
+        self.prompt = paused
+        return self._after_turn_move(paused.seat)
 
     def _enemy_answers(self, index: int) -> list[DeucesEvent]:
         """The attacked enemy answers, with a Disrupt first when the GM wants one."""
@@ -568,10 +635,10 @@ class DeucesState(DeucesTable):
         assert self.clash is not None
         if self.clash.cancelled:
             self.prompt = None
-            return combat.call_off(self)
+            return combat.call_off(self) + self._resume_attacker()
         if not combat.can_answer(self):
             self.prompt = None
-            return combat.overwhelm(self)
+            return combat.overwhelm(self) + self._resume_attacker()
         return combat.mark_defeats(self)
 
     def _do_guard(self, seat: int, action: Guard) -> list[DeucesEvent]:
@@ -591,7 +658,7 @@ class DeucesState(DeucesTable):
         prompt = self.prompt
         assert isinstance(prompt, TurnPrompt)
         me = player(seat)
-        decided = not self.active(Side.GM) or not self.active(Side.PLAYERS)
+        decided = not self.contested()
         standing = not self.players[seat].defeated
         more = standing and (
             prompt.attacks > 0
@@ -608,8 +675,8 @@ class DeucesState(DeucesTable):
     def _do_defend(self, seat: int, action: Defend) -> list[DeucesEvent]:
         self.prompt = None
         if not action.cards:  # a yield: too few cards to answer
-            return combat.overwhelm(self)
-        return combat.answer(self, list(action.cards))
+            return combat.overwhelm(self) + self._resume_attacker()
+        return combat.answer(self, list(action.cards)) + self._resume_attacker()
 
     def _do_trade(self, seat: int, action: TradeUp) -> list[DeucesEvent]:
         holder = self.players[seat]
@@ -668,11 +735,12 @@ class DeucesState(DeucesTable):
         "call": wagers.call,
         "raise": wagers.raise_bet,
         "onward": wagers.onward,
+        **duel.DOES,
     }
 
     def _advance(self) -> list[DeucesEvent]:
         """Run the table (the GM's moves included) until a player must answer or the game ends."""
-        return flow.advance(self)
+        return duel.advance(self) if self.dueling else flow.advance(self)
 
 
 # ---- building games -----------------------------------------------------------------------------
@@ -683,6 +751,8 @@ def new_game(
 ) -> tuple[DeucesState, list[DeucesEvent]]:
     """Shuffle every deck from the seed, seat the party, and open the first encounter."""
     options = options or DeucesOptions()
+    if options.mode == Mode.DUEL:
+        return _new_duel(seed, options, players)
     if not 1 <= players <= MAX_PLAYERS:
         raise IllegalAction(f"Dungeons & Deuces is played by 1 to {MAX_PLAYERS} players")
     content = load_content()
@@ -720,6 +790,21 @@ def new_game(
         options=options,
         seed=seed,
     )
+
+
+def _new_duel(
+    seed: int, options: DeucesOptions, players: int
+) -> tuple[DeucesState, list[DeucesEvent]]:
+    """A duel: a deck per hero, and no GM, enemies or loot."""
+    if players != duel.SEATS:
+        raise IllegalAction("Duel of the Duos is played by two players of two heroes each")
+    decks = []
+    for seat in range(players):
+        deck = standard_deck()
+        piles.shuffle(seeded_rng(seed, f"deck:{seat}"), deck)
+        decks.append(deck)
+    options = options.model_copy(update={"level": 1, "party": None})
+    return DeucesState.scripted(decks, [], [], loot_deck=[], options=options, seed=seed)
 
 
 def _draw_party(rng: random.Random, players: int) -> list[SeatChoice]:

@@ -350,6 +350,57 @@ class TableClosed(Event, frozen=True):
     """The seats left with no chips."""
 
 
+class HeroesKept(Event, frozen=True):
+    """Duel of the Duos: a player has sealed their choice of heroes (shown once both have)."""
+
+    kind: Literal["heroes_kept"] = "heroes_kept"
+    side: int
+
+
+class HeroesShown(Event, frozen=True):
+    """Duel of the Duos: both choices revealed, each hero's class and custom ability by seat."""
+
+    kind: Literal["heroes_shown"] = "heroes_shown"
+    classes: list[str]
+    customs: list[str]
+
+
+class InitiativeSealed(Event, frozen=True):
+    kind: Literal["initiative_sealed"] = "initiative_sealed"
+    side: int
+
+
+class DuelInitiative(Event, frozen=True):
+    """Duel of the Duos: who goes first, and how (a concession, or the cards drawn by side)."""
+
+    kind: Literal["duel_initiative"] = "duel_initiative"
+    first: int
+    conceded_by: int | None = None
+    cards: list[Card] = []
+
+
+class ExtraDrawn(Event, frozen=True):
+    kind: Literal["extra_drawn"] = "extra_drawn"
+    seat: int
+
+
+class DuelTurn(Event, frozen=True):
+    kind: Literal["duel_turn"] = "duel_turn"
+    side: int
+    round: int
+
+
+class DuelEncounterEnded(Event, frozen=True):
+    """Duel of the Duos: an encounter's winner, how (both rivals defeated, or the round
+    limit's count of cards), and the encounters won by each side."""
+
+    kind: Literal["duel_encounter_ended"] = "duel_encounter_ended"
+    encounter: int
+    winner: int
+    by_count: bool = False
+    wins: list[int]
+
+
 DeucesEvent = Annotated[
     EncounterStarted
     | ThreatFlipped
@@ -397,6 +448,13 @@ DeucesEvent = Annotated[
     | ChipsSettled
     | OnwardVoted
     | TableClosed
+    | HeroesKept
+    | HeroesShown
+    | InitiativeSealed
+    | DuelInitiative
+    | ExtraDrawn
+    | DuelTurn
+    | DuelEncounterEnded
     | GameEnded,
     Field(discriminator="kind"),
 ]

@@ -78,7 +78,7 @@ def ask_to_shed(state: DeucesTable) -> bool:
     over = [who.seat for who in state.players if len(who.hand) > HAND_LIMIT]
     if not over:
         return False
-    deciding = state.phase == Phase.FIGHT and state.active(Side.GM) and state.active(Side.PLAYERS)
+    deciding = state.phase == Phase.FIGHT and state.contested()
     if not deciding:
         return False
     seat = over[0]
@@ -284,14 +284,14 @@ def _gm_step(state: DeucesTable) -> list[DeucesEvent]:
     cards = gm.pick_attack(state, index, victim)
     events = combat.declare(state, enemy(index), victim, cards)
     seat = state.master_of(victim)  # a pet's master answers for it
-    may_disrupt = victim.side == Side.PLAYERS and _may_disrupt(state, seat)
+    may_disrupt = victim.side == Side.PLAYERS and may_disrupt_now(state, seat)
     if not combat.can_answer(state) and not may_disrupt:
         return events + combat.overwhelm(state)
     state.prompt = DefendPrompt(seat=seat)
     return events
 
 
-def _may_disrupt(state: DeucesTable, seat: int) -> bool:
+def may_disrupt_now(state: DeucesTable, seat: int) -> bool:
     """Whether the attacked player holds a Disrupt they may use now: then they are asked even
     when they hold too few cards to answer (a Disrupt can be used at any time)."""
     me = player(seat)

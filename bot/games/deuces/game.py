@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from bot.games.contract import Event, IllegalAction, Setup, seeded_rng
 from bot.games.definition import (
     Board,
+    Challenge,
     Game,
     GameInfo,
     Lobby,
@@ -19,9 +20,17 @@ from bot.games.definition import (
 from bot.games.deuces.actions import DeucesAction, parse_action
 from bot.games.deuces.autoplay import suggest
 from bot.games.deuces.content import ClassDef, describe, load_content
+from bot.games.deuces.duel import SEATS as DUEL_SEATS
 from bot.games.deuces.engine import MAX_PLAYERS, DeucesState, new_game
 from bot.games.deuces.rules import DEUCES_RULES
-from bot.games.deuces.state import MAX_LEVEL, DeucesOptions, Mode, SeatChoice
+from bot.games.deuces.state import (
+    HEROES_PER_SIDE,
+    MAX_LEVEL,
+    DeucesOptions,
+    Mode,
+    Phase,
+    SeatChoice,
+)
 from bot.games.deuces.table import deuces_hand, deuces_table, label
 from bot.games.deuces.voice import narrate
 from bot.games.views import HandView, TableView
@@ -53,7 +62,19 @@ INFO = GameInfo(
         Variant(
             key=Mode.LOOT.value, label="Quest for Loot (wager chips against the GM)", seats=PARTY
         ),
+        Variant(
+            key=Mode.DUEL.value,
+            label="Duel of the Duos (two heroes each, best of five)",
+            seats=SeatRange(min=DUEL_SEATS, max=DUEL_SEATS),
+            rated=True,
+        ),
     ],
+    challenge=Challenge(
+        variant=Mode.DUEL.value,
+        command="duel",
+        heroes=HEROES_PER_SIDE,
+        description="Challenge someone to a Duel of the Duos: two heroes each, best of five",
+    ),
     default_variant=Mode.ENCOUNTER.value,
     variant_option="mode",
     variant_description="What to play",
@@ -128,9 +149,20 @@ INFO = GameInfo(
             variants=[Mode.LOOT.value],
             default_variant=Mode.LOOT.value,
             unit="chips",
-        )
+        ),
+        Board(
+            key="deuces-duel",
+            title="Duel of the Duos ratings",
+            game="deuces-duel",
+            rated=True,
+            unit="rating",
+        ),
     ],
 )
+
+
+SEALED = {"draft", "initiative", "wager"}
+"""Prompts every awaited seat answers at once, unseen by the others until all have answered."""
 
 
 class DeucesGame(Game[DeucesState, DeucesAction]):
@@ -175,6 +207,12 @@ class DeucesGame(Game[DeucesState, DeucesAction]):
     def suggest(self, state: DeucesState, seat: int) -> DeucesAction | None:
         return suggest(state, seat)
 
+    def sealed(self, state: DeucesState, seat: int) -> bool:
+        """A duel's draft and initiative and Quest for Loot's wagers are sealed: another
+        player's answer shows nothing and changes none of this seat's choices."""
+        prompt = state.prompt
+        return prompt is not None and prompt.kind in SEALED and seat in state.waiting_for
+
     def settings_of(self, state: DeucesState) -> dict[str, int]:
         options = state.options
         sets = [enemy_set.id for enemy_set in CONTENT.sets]
@@ -190,10 +228,15 @@ class DeucesGame(Game[DeucesState, DeucesAction]):
 def hero_names(state: DeucesState, names: Sequence[str]) -> list[str]:
     """What each seat is called: its player's name, and where a name sits at several seats (a
     player running several heroes), the name with the hero's class ("ann's Tinker") when
-    that tells them apart."""
+    that tells them apart (a duel's heroes are numbered until the sealed draft is shown)."""
     counted = Counter(names)
+    sealed = state.dueling and state.phase == Phase.DRAFT
     called = [
-        f"{name}'s {state.players[seat].klass.name}"
+        (
+            f"{name}'s hero {seat % 2 + 1}"
+            if sealed
+            else f"{name}'s {state.players[seat].klass.name}"
+        )
         if counted[name] > 1 and seat < len(state.players)
         else name
         for seat, name in enumerate(names)

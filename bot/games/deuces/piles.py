@@ -177,14 +177,18 @@ def _from_deck(
 
 
 def run_out(state: DeucesTable, seat: int) -> list[DeucesEvent]:
-    """The deck is gone: the party will level; the discard pile is the new deck, threat flipped."""
+    """The deck is gone: the party will level; the discard pile is the new deck, threat flipped.
+    A duel has no Threat Cards and levels after every encounter anyway: its hero only
+    shuffles the discard pile into a new deck."""
     who = state.players[seat]
-    state.level_up = True
+    if not state.dueling:
+        state.level_up = True
     events: list[DeucesEvent] = [DeckRanOut(seat=seat)]
     if who.discard:
         who.deck, who.discard = who.discard, []
         shuffle(roll(state), who.deck)
-        events += flip_threat(state, seat)
+        if not state.dueling:
+            events += flip_threat(state, seat)
     return events
 
 

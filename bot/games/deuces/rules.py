@@ -104,7 +104,7 @@ DEUCES_RULINGS: list[str] = [
     "has one result on the boards.",
     "Custom abilities: each player chooses one in the lobby; one left unchosen is drawn by "
     "the game's seed. It is usable from level 1, beside the class's abilities.",
-    "Not played here: quest loot and special encounters, Masters & Monsters and Duel of the Duos.",
+    "Not played here: quest loot and special encounters, and Masters & Monsters.",
     "Score: the total difficulty of the encounters won (in Quest for Loot, your chips).",
 ]
 
@@ -142,6 +142,51 @@ LOOT_RULINGS: list[str] = [
     "Results: your chips at the end are your score on the server's Quest for Loot chips board; "
     "ending with more than you sat down with is a win, even or less a loss. An abandoned or "
     "expired table scores everyone's chips as they stand.",
+]
+
+DUEL_RULINGS: list[str] = [
+    "Duel of the Duos: two players, two heroes each, no GM, no enemies, no Threat Cards. Each "
+    "hero has its own 52-card deck, draws its own hand (6 cards, 7 from level 3) and discards "
+    "to its own pile: 'a hand for each of their chosen Classes', with a deck for each.",
+    "The draft: each player draws 3 classes and 3 custom abilities from the seed and keeps 2 "
+    "of each, pairing each kept class with one kept custom ability; the choice is sealed and "
+    "both are shown together. Classes that summon a pet (the Tinker, the Herbalist) are not "
+    "in the draw: pets answer only the GM's targeting.",
+    "Initiative, every encounter: each player, sealed, draws or concedes. If exactly one "
+    "concedes, the other goes first; otherwise both first heroes flip their top cards (back to "
+    "the bottom), the higher goes first, and equal cards flip again. The player without "
+    "initiative then gives one extra card to the hero of their choice.",
+    "Turns: both heroes of a side take their turn (in the order their player likes) before "
+    "the rival side's; a turn is as in a party game (one ability and one attack, Guard, or "
+    "pass).",
+    "Attacks and defence: the attacker chooses which standing rival hero to attack, and that "
+    "hero answers from its own hand (its partner cannot answer for it), with a Disrupt if it "
+    "has one; the attacker's turn waits for the answer. Everything else of combat is as "
+    "against the GM: the winner draws what it played, a tie draws both, no cards is defeated.",
+    "Abilities: 'an enemy' is a standing rival hero and 'an ally' a hero of your own side "
+    "(yourself included); 'all enemies' are both rival heroes. A Taunt makes the rival heroes "
+    "attack the taunting hero until the end of their next turn.",
+    "An encounter is won by defeating both rival heroes; if the last heroes of both sides fall "
+    "in one blow, the side whose turn it was wins. An encounter still undecided after 30 "
+    "rounds goes to the side whose standing heroes hold more cards, a tie to the side without "
+    "initiative.",
+    "A hero whose deck runs out during an encounter shuffles its discard pile into a new deck "
+    "at once and fights on: no Threat Card is flipped, and it brings no extra level (both "
+    "sides level after every encounter anyway).",
+    "Between encounters: no loot and no deuces count (there is no GM to pay them); every "
+    "hero's hand and discard pile go back into its deck, shuffled, and both sides gain a "
+    "level (levels stop at 5). The first to win 3 encounters wins the duel.",
+    "Timeouts and hints: the draft keeps the two classes ranked highest for duels with the "
+    "custom abilities that bring cards; initiative is conceded (moving second, with the extra "
+    "card, wins more encounters); the extra card goes to the hero holding fewer; turns and "
+    "defences as in a party game.",
+    "Results: the duel is rated, winner over loser, with the same ratings as the other duels "
+    "(mu - 3 sigma), on its own board; each player has one result, whatever their two heroes "
+    "did. A duel abandoned is lost by the player who left it and won (and rated) for the "
+    "other. A duel nobody moves in expires: lost by the one player it was waiting on (both "
+    "heroes of theirs count as one) or, once the table has answered three times running for "
+    "absent players, by the one it answered for, and won (and rated) for the other; when "
+    "that was both players, both lose and nobody is rated.",
 ]
 
 DEUCES_RULES = RulesPage(
@@ -191,7 +236,16 @@ DEUCES_RULES = RulesPage(
             "may raise once more. Survive and the GM pays your bet; fall and it collects it. "
             "Chips show on the table; play on or stop after each encounter.",
         ),
-        rulings_section(DEUCES_RULINGS + LOOT_RULINGS),
+        (
+            "Duel of the Duos",
+            "`/deuces duel @player` challenges someone (they accept or decline within 10 "
+            "minutes). Each of you keeps 2 of 3 drawn classes and 2 of 3 custom abilities in "
+            "**My hand**, sealed (a hand you opened before your rival chose still counts); "
+            "then every encounter you draw for initiative or concede it, "
+            "and both your heroes act before your rival's. Defeat both rival heroes to win an "
+            "encounter; the best of five wins the duel, rated on its own board.",
+        ),
+        rulings_section(DEUCES_RULINGS + LOOT_RULINGS + DUEL_RULINGS),
         BOARDS_SECTION,
     ],
 )

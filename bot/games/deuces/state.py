@@ -20,6 +20,8 @@ from bot.games.deuces.actions import DeucesAction
 from bot.games.deuces.content import Ability, ClassDef, EnemyDef, EnemySet
 
 HAND_LIMIT = 10
+HEROES_PER_SIDE = 2
+"""Duel of the Duos: each player's heroes, at seats side*2 and side*2+1."""
 LOOT_LIMIT = 5
 TARGET_PER_PLAYER = 5
 WITHIN = 3
@@ -39,6 +41,8 @@ class Mode(StrEnum):
     QUEST_HARDCORE = "quest-hardcore"
     LOOT = "loot"
     """Quest for Loot: each player wagers chips against the GM's stack, every encounter."""
+    DUEL = "duel"
+    """Duel of the Duos: two players, two heroes each, no GM; the best of five encounters."""
 
 
 class Tier(StrEnum):
@@ -299,6 +303,49 @@ class OnwardPrompt(BaseModel):
         return [s for s in self.seats if s not in self.goes and s not in self.stops]
 
 
+class Offer(BaseModel):
+    """Duel of the Duos: the classes and custom abilities a player drew, to keep two of each."""
+
+    classes: list[ClassDef]
+    customs: list[Ability]
+
+
+class DraftPrompt(BaseModel):
+    """Duel of the Duos: each player keeps two classes and two custom abilities, sealed (the
+    first seat of each side chooses for both its heroes)."""
+
+    kind: Literal["draft"] = "draft"
+    seats: list[int]
+    kept: dict[int, list[int]] = Field(default_factory=dict)
+
+    @property
+    def waiting(self) -> list[int]:
+        return [s for s in self.seats if s not in self.kept]
+
+
+class InitiativePrompt(BaseModel):
+    """Duel of the Duos: each player, sealed, draws for initiative or concedes it."""
+
+    kind: Literal["initiative"] = "initiative"
+    seats: list[int]
+    concedes: dict[int, bool] = Field(default_factory=dict)
+
+    @property
+    def waiting(self) -> list[int]:
+        return [s for s in self.seats if s not in self.concedes]
+
+
+class ExtraPrompt(BaseModel):
+    """Duel of the Duos: the player without initiative picks the hero who draws one more."""
+
+    kind: Literal["extra"] = "extra"
+    seat: int
+
+    @property
+    def waiting(self) -> list[int]:
+        return [self.seat]
+
+
 Prompt = Annotated[
     VotePrompt
     | TurnPrompt
@@ -309,12 +356,17 @@ Prompt = Annotated[
     | WagerPrompt
     | CallPrompt
     | RaisePrompt
-    | OnwardPrompt,
+    | OnwardPrompt
+    | DraftPrompt
+    | InitiativePrompt
+    | ExtraPrompt,
     Field(discriminator="kind"),
 ]
 
 
 class Phase(StrEnum):
+    DRAFT = "draft"
+    """Duel of the Duos: the players keep their classes and custom abilities."""
     SETUP = "setup"
     WAGER = "wager"
     DRAW = "draw"
@@ -377,8 +429,50 @@ class DeucesTable(GameState[DeucesAction]):
     outcome: Outcome | None = None
     gm_chips: int = 0
     """Quest for Loot: the GM's stack."""
+    offers: list[Offer] = Field(default_factory=list)
+    """Duel of the Duos: what each side drew to choose its heroes from."""
+    wins: list[int] = Field(default_factory=list)
+    """Duel of the Duos: encounters won by each side."""
+    turn_side: int = 0
+    """Duel of the Duos: the side whose heroes take their turns now."""
+    first_side: int = 0
+    """Duel of the Duos: the side with initiative this encounter."""
+    winner: int | None = None
+    """Duel of the Duos: the side that won the current encounter (None while it goes on)."""
+    paused: TurnPrompt | None = None
+    """Duel of the Duos: the attacker's turn, waiting while the attacked hero answers."""
 
     # ---- lookups -------------------------------------------------------------------------------
+
+    @property
+    def dueling(self) -> bool:
+        """Whether this table is a Duel of the Duos (heroes against heroes, no GM)."""
+        return self.options.mode == Mode.DUEL
+
+    @staticmethod
+    def side_of(seat: int) -> int:
+        """Duel of the Duos: the side (0 or 1) a hero's seat belongs to."""
+        return seat // HEROES_PER_SIDE
+
+    @staticmethod
+    def heroes_of(side: int) -> list[int]:
+        """Duel of the Duos: the seats of a side's heroes."""
+        return [side * HEROES_PER_SIDE + n for n in range(HEROES_PER_SIDE)]
+
+    def standing(self, side: int) -> list[int]:
+        """Duel of the Duos: the seats of a side's heroes still in the encounter."""
+        return [s for s in self.heroes_of(side) if not self.players[s].defeated]
+
+    def rivals(self, seat: int) -> list[int]:
+        """Duel of the Duos: the rival heroes a hero may attack now (a Taunt binds them)."""
+        foes = self.standing(1 - self.side_of(seat))
+        return [self.taunt] if self.taunt in foes else foes
+
+    def contested(self) -> bool:
+        """Whether both sides still have someone fighting."""
+        if self.dueling:
+            return bool(self.standing(0)) and bool(self.standing(1))
+        return bool(self.active(Side.GM)) and bool(self.active(Side.PLAYERS))
 
     def fighter(self, ref: Ref) -> Fighter:
         if ref.side == Side.PLAYERS:

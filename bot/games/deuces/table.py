@@ -13,9 +13,20 @@ from collections.abc import Sequence
 from bot.games.cards import Card
 from bot.games.deuces.actions import Bid, Call, DeucesAction, Onward, Raise, Vote
 from bot.games.deuces.autoplay import suggest
+from bot.games.deuces.duel_view import PROMPTS as DUEL_PROMPTS
+from bot.games.deuces.duel_view import draft_fields, duel_fields, duel_label, duel_title
 from bot.games.deuces.engine import DeucesState
 from bot.games.deuces.poker import SETS, Category
-from bot.games.deuces.state import CallPrompt, Clash, RaisePrompt, Ref, Side, WagerPrompt, player
+from bot.games.deuces.state import (
+    CallPrompt,
+    Clash,
+    Phase,
+    RaisePrompt,
+    Ref,
+    Side,
+    WagerPrompt,
+    player,
+)
 from bot.games.deuces.view import HandFacts, TableFacts, hand_view, table_view
 from bot.games.deuces.voice import cards_count, chips_count
 from bot.games.deuces.wagers import BLIND
@@ -48,6 +59,7 @@ PROMPTS = {
     "call": "match the highest wager or fold (My hand)",
     "raise": "raise or not, sealed (My hand)",
     "onward": "play on or stop",
+    **DUEL_PROMPTS,
 }
 
 
@@ -75,7 +87,7 @@ def label(state: DeucesState, seat: int, action: DeucesAction, names: Sequence[s
         case "vote":
             text = "Vote hit" if getattr(action, "hit", False) else "Vote stay"
         case "attack":
-            text = f"Attack {enemy_called(state, getattr(action, 'target', 0))} with {cards}"
+            text = f"Attack {_foe_called(state, getattr(action, 'target', 0), names)} with {cards}"
         case "pet":
             companion = state.pets[getattr(action, "pet", 0)].name
             foe = enemy_called(state, getattr(action, "target", 0))
@@ -105,6 +117,8 @@ def label(state: DeucesState, seat: int, action: DeucesAction, names: Sequence[s
             text = f"Drop loot {cards}"
         case "bid" | "call" | "raise" | "onward":
             text = wager_label(state, seat, action)
+        case "keep" | "initiative" | "extra":
+            text = duel_label(state, seat, action, names)
         case _:
             text = "Done with loot"
     return text[:LABEL_LIMIT]
@@ -133,11 +147,16 @@ def wager_label(state: DeucesState, seat: int, action: DeucesAction) -> str:
             return "Stop the table"
 
 
+def _foe_called(state: DeucesState, target: int, names: Sequence[str]) -> str:
+    """Whom an attack aims at: an enemy, or in a duel a rival hero."""
+    return _player_called(target, names) if state.dueling else enemy_called(state, target)
+
+
 def _aimed_at(state: DeucesState, kind: str, target: int, names: Sequence[str]) -> str:
     """An ability's target in words: an enemy as its button calls it, an ally by name (with
     their seat when two players share a name)."""
     if kind == "foe":
-        return enemy_called(state, target)
+        return _foe_called(state, target, names)
     return _player_called(target, names)
 
 
@@ -220,14 +239,14 @@ def deuces_table(state: DeucesState, names: list[str]) -> TableView:
         )
         for s in facts.seats
     ]
-    fields = [
-        Field(
-            name="👹 Enemies",
-            value="\n".join(foes) or _no_enemies(state),
-            inline=False,
-        ),
-        Field(name="🛡️ Party", value="\n".join(party), inline=False),
-    ]
+    fields = (
+        duel_fields(state, names)
+        if state.dueling
+        else [
+            Field(name="👹 Enemies", value="\n".join(foes) or _no_enemies(state), inline=False),
+            Field(name="🛡️ Party", value="\n".join(party), inline=False),
+        ]
+    )
     if facts.gm_chips is not None:
         fields.append(Field(name="🪙 Chips", value=chips_line(facts, names), inline=False))
     if facts.attack and state.clash is not None:
@@ -246,11 +265,11 @@ def deuces_table(state: DeucesState, names: list[str]) -> TableView:
         f" · difficulty {facts.difficulty}/{facts.target}"
     )
     return TableView(
-        title=title,
+        title=duel_title(state) if state.dueling else title,
         fields=fields,
-        footer=legend(facts),
+        footer="" if state.dueling else legend(facts),
         controls=vote_controls(state) + onward_controls(state),
-        picture=table_picture(facts, names),
+        picture=table_picture(facts, names, "discard" if state.dueling else "threat"),
     )
 
 
@@ -294,15 +313,16 @@ def legend(facts: TableFacts) -> str:
     return "\n".join(LEGEND[word] for word in shown)
 
 
-def table_picture(facts: TableFacts, names: list[str]) -> Picture | None:
-    """The cards face up: the attack to answer, and each player's Threat Card and loot."""
+def table_picture(facts: TableFacts, names: list[str], top: str = "threat") -> Picture | None:
+    """The cards face up: the attack to answer, and each player's Threat Card (in a duel,
+    which has none, just the top of the discard pile) and loot."""
     groups = []
     if facts.attack:
         groups.append(
             CardGroup(title="Attack", cards=[PictureCard(card=c.code) for c in facts.attack])
         )
     for seat in facts.seats:
-        cards = [PictureCard(card=seat.threat.code, caption="threat")] if seat.threat else []
+        cards = [PictureCard(card=seat.threat.code, caption=top)] if seat.threat else []
         cards += [PictureCard(card=item.card.code, caption="loot") for item in seat.loot]
         if cards:
             groups.append(CardGroup(title=names[seat.seat], cards=cards))
@@ -357,8 +377,13 @@ def deuces_hand(
     ]
     if facts.chips is not None:
         fields.insert(0, Field(name="🪙 Your chips", value=own_stake(state, seat), inline=False))
+    drafting = state.dueling and state.phase == Phase.DRAFT
+    if drafting:
+        fields = draft_fields(state, seat)
     return HandView(
-        title=f"Your hand: {state.players[seat].klass.name}",
+        title="Your draw: keep two classes and two custom abilities"
+        if drafting
+        else f"Your hand: {state.players[seat].klass.name}",
         description=" · ".join(marks) or "No cards.",
         fields=fields,
         footer=(

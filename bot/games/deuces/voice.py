@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.games.contract import Event, GameEnded, kind_of, seeded_rng
+from bot.games.deuces.duel_voice import DUEL_LINES
 from bot.games.deuces.events import EnemyDrawn, PetSummoned
 from bot.games.deuces.state import DeucesTable, Ref
 
@@ -27,6 +28,8 @@ class Scene:
     level: int
     chips: bool = False
     """A Quest for Loot table: its end is told by its stacks, not a party's score."""
+    duel: bool = False
+    """A duel: its end is told with its last encounter, and no party levels up."""
 
 
 DRAWN = [
@@ -80,7 +83,7 @@ EDGE = {
 }
 EXTRA = ["{who} may attack {count} more time{plural} this turn."]
 TARGETING = {
-    "taunt": "{who} taunts the enemies: they must attack {who} until their turn is over.",
+    "taunt": "{who} taunts the other side: they must attack {who} until their turn is over.",
     "hunt": "{who} hunts: this turn its attacks ignore Threat Cards.",
 }
 BLUNTED = [
@@ -91,6 +94,9 @@ CANCELLED = ["{by} stops the attack cold: it does not happen.", "{by} cancels th
 PASSED = ["{who} holds back this turn.", "{who} waits and watches."]
 DECK_OUT = [
     "{who} has gone through their whole deck: the party will level up after this encounter.",
+]
+DUEL_DECK_OUT = [
+    "{who} has gone through their whole deck and shuffles the discards into a new one.",
 ]
 TRADED = ["{who} trades {give} up: {keep} is now {tier} loot."]
 GIVEN = ["{who} gives {card} ({tier} loot) to {to}.", "{who} hands {to} the {card} ({tier})."]
@@ -317,9 +323,19 @@ def _closed(event: Any, pick: Pick, scene: Scene) -> str:
     return f"{why} {FINAL.format(stacks=_stacks(event, scene))}"
 
 
+def _deck_out(event: Any, pick: Pick, scene: Scene) -> str:
+    return _line(DUEL_DECK_OUT if scene.duel else DECK_OUT)(event, pick, scene)
+
+
+def _levelled(event: Any, pick: Pick, scene: Scene) -> str:
+    if scene.duel:
+        return f"Both sides reach level {event.level}."
+    return pick(LEVEL).format(level=event.level)
+
+
 def _game_ended(event: GameEnded, pick: Pick, scene: Scene) -> str:
-    if scene.chips:
-        return ""  # the table's close told the stacks
+    if scene.chips or scene.duel:
+        return ""  # the table's close told the stacks; a duel's last encounter told its end
     outcome = "wins" if event.outcome == "won" else "loses"
     return pick(GAME_ENDED).format(outcome=outcome, score=event.score, level=scene.level)
 
@@ -343,7 +359,7 @@ LINES: dict[str, Line] = {
     "loot_traded": _line(TRADED),
     "loot_given": _given,
     "loot_dropped": _line(DROPPED),
-    "levelled_up": _line(LEVEL),
+    "levelled_up": _levelled,
     "cards_discarded": _discarded,
     "cards_recovered": _line(RECOVERED),
     "cards_marked": _marked,
@@ -353,7 +369,7 @@ LINES: dict[str, Line] = {
     "attack_blunted": _line(BLUNTED),
     "attack_cancelled": _line(CANCELLED),
     "turn_passed": _line(PASSED),
-    "deck_ran_out": _line(DECK_OUT),
+    "deck_ran_out": _deck_out,
     "pet_summoned": _summoned,
     "game_ended": _game_ended,
     "chips_dealt": _chips_dealt,
@@ -366,6 +382,7 @@ LINES: dict[str, Line] = {
     "chips_settled": _settled,
     "onward_voted": _onward,
     "table_closed": _closed,
+    **DUEL_LINES,
 }
 
 
@@ -395,10 +412,11 @@ class GameMaster:
         level: int = 1,
         names: Sequence[str] = (),
         chips: bool = False,
+        duel: bool = False,
     ) -> None:
         self.seed = seed
         self.names = [name for name in names if name]
-        self.scene = Scene(name=name, level=level, chips=chips)
+        self.scene = Scene(name=name, level=level, chips=chips, duel=duel)
         self.casting = False
         """Within an ability's effects: its draws are told (a combat's draws are in its line)."""
 
@@ -458,7 +476,9 @@ def narrate(
             return after.enemy_def(who.index).name
         return "the enemy"
 
-    master = GameMaster(after.seed, name, after.level, names, chips=after.wagering)
+    master = GameMaster(
+        after.seed, name, after.level, names, chips=after.wagering, duel=after.dueling
+    )
     lines: list[str] = []
     for place, event in enumerate(events):
         kind = kind_of(event)

@@ -13,6 +13,9 @@ from bot.games.cards import Card, standard_deck
 from bot.games.contract import GameError, IllegalAction
 from bot.games.deuces import DeucesOptions, DeucesState, Mode, default_action, new_game, suggest
 from bot.games.deuces.actions import Attack, Defend, DeucesAction, UseAbility
+from bot.games.deuces.duel import MAX_ROUNDS as DUEL_ROUNDS
+from bot.games.deuces.duel import SEATS as DUEL_SEATS
+from bot.games.deuces.duel import WINS_NEEDED
 from bot.games.deuces.events import DeucesEvent
 from bot.games.deuces.gm import MAX_ROUNDS
 from bot.games.deuces.state import player
@@ -95,8 +98,11 @@ def test_random_legal_quest_for_loot_tables_end_and_keep_every_card_and_chip(
     assert [r.score for r in state.results()] == [p.chips for p in state.players]
 
 
+PARTY_MODES = [mode for mode in Mode if mode != Mode.DUEL]
+
+
 @settings(max_examples=40, deadline=None)
-@given(seed=seeds, players=sizes, level=levels, mode=st.sampled_from(list(Mode)))
+@given(seed=seeds, players=sizes, level=levels, mode=st.sampled_from(PARTY_MODES))
 def test_sensible_and_timed_out_play_ends_and_keeps_every_card(seed, players, level, mode) -> None:
     options = DeucesOptions(level=level, mode=mode, level_every_encounter=True, max_encounters=3)
     state, _ = new_game(seed, options, players)
@@ -108,6 +114,61 @@ def test_sensible_and_timed_out_play_ends_and_keeps_every_card(seed, players, le
         check(state)
         steps += 1
         assert steps <= 3 * STEP_BOUND
+
+
+def check_duel(state: DeucesState) -> None:
+    """A duel's cards: each hero's own 52, nothing anywhere else; one side at a time."""
+    owners = state.cards_by_owner()
+    for seat in range(DUEL_SEATS):
+        assert Counter(owners[f"P{seat}"]) == Counter(standard_deck())
+    assert not owners["GM"] and not owners["loot"] and not state.enemy_cards()
+    over = [p.seat for p in state.players if len(p.hand) > 10]
+    if over:
+        assert state.prompt is not None and state.prompt.kind == "shed"
+    assert state.round <= DUEL_ROUNDS + 1 and max(state.wins) <= WINS_NEEDED
+    if not state.is_over:
+        assert state.waiting_for, "a live duel always waits on someone"
+
+
+def duel_play_out(state: DeucesState, pick_seat, pick_move) -> int:
+    steps = 0
+    check_duel(state)
+    while not state.is_over:
+        seat = pick_seat(state.waiting_for)
+        EVENTS.validate_python(state.apply(seat, pick_move(state, seat)))
+        check_duel(state)
+        assert DeucesState.model_validate_json(state.model_dump_json()) == state
+        steps += 1
+        assert steps <= 5 * STEP_BOUND
+    assert sorted(state.wins)[-1] == WINS_NEEDED and sum(state.wins) <= 2 * WINS_NEEDED - 1
+    outcomes = [r.outcome for r in state.results()]
+    assert outcomes[0] == outcomes[1] != outcomes[2] == outcomes[3]
+    return steps
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=seeds, data=st.data())
+def test_random_legal_duels_end_and_keep_every_card(seed, data) -> None:
+    state, _ = new_game(seed, DeucesOptions(mode=Mode.DUEL), DUEL_SEATS)
+    duel_play_out(
+        state,
+        lambda waiting: data.draw(st.sampled_from(waiting)),
+        lambda state, seat: data.draw(st.sampled_from(state.legal_actions(seat))),
+    )
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=seeds)
+def test_sensible_and_timed_out_duels_end_and_keep_every_card(seed) -> None:
+    state, _ = new_game(seed, DeucesOptions(mode=Mode.DUEL), DUEL_SEATS)
+    moves = iter(range(10**6))
+    duel_play_out(
+        state,
+        lambda waiting: waiting[-1],
+        lambda state, seat: (
+            suggest(state, seat) if next(moves) % 3 else default_action(state, seat)
+        ),
+    )
 
 
 def candidates(state: DeucesState, seat: int, pick) -> list[DeucesAction]:
