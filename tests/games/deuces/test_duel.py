@@ -19,7 +19,7 @@ from bot.games.deuces import (
     suggest,
 )
 from bot.games.deuces.actions import Defend, Extra, Guard, Initiative, Keep
-from bot.games.deuces.content import load_content
+from bot.games.deuces.content import Ability, load_content
 from bot.games.deuces.duel import MAX_ROUNDS, deal_offers, duel_classes
 from bot.games.deuces.game import GAME
 from bot.games.deuces.rules import DUEL_RULINGS
@@ -310,11 +310,12 @@ def test_the_voice_tells_the_draft_only_once_both_are_shown_and_names_the_sides(
     assert "Both sides reach level 2." in lines
 
 
-PARRY = ability("parry", {"op": "cancel"}, timing="disrupt")
-
-
-def test_a_disrupt_answers_an_attack_on_its_hero_and_the_attackers_turn_goes_on() -> None:
-    offer = Offer(classes=[PLAIN, KNIGHT, ROGUE], customs=[PARRY, RALLY, HECKLE])
+def opened_with(
+    customs: list[Ability], first: tuple[int, int], second: tuple[int, int], extra_for: int
+) -> DeucesState:
+    """A duel past its draft on these custom abilities (each side's two kept), the first side
+    holding initiative and the second's extra card on the hero `extra_for`."""
+    offer = Offer(classes=[PLAIN, KNIGHT, ROGUE], customs=customs)
     state, _ = DeucesState.scripted(
         decks=[deck(text) for text in [HIGH, HIGH, LOW, LOW]],
         enemy_deck=[],
@@ -323,11 +324,19 @@ def test_a_disrupt_answers_an_attack_on_its_hero_and_the_attackers_turn_goes_on(
         options=DeucesOptions(mode=Mode.DUEL),
         offers=[offer, offer],
     )
-    state.apply(0, Keep(classes=(0, 1), customs=(1, 2)))
-    state.apply(2, Keep(classes=(0, 1), customs=(0, 1)))
+    state.apply(0, Keep(classes=(0, 1), customs=first))
+    state.apply(2, Keep(classes=(0, 1), customs=second))
     state.apply(0, Initiative(concede=False))
     state.apply(2, Initiative(concede=True))
-    state.apply(2, Extra(hero=2))
+    state.apply(2, Extra(hero=extra_for))
+    return state
+
+
+PARRY = ability("parry", {"op": "cancel"}, timing="disrupt")
+
+
+def test_a_disrupt_answers_an_attack_on_its_hero_and_the_attackers_turn_goes_on() -> None:
+    state = opened_with([PARRY, RALLY, HECKLE], (1, 2), (0, 1), extra_for=2)
     give(state, 0, "AS AH KS")
     give(state, 2, "5C")
     state.apply(0, parse_action("attack.2.AS.AH"))
@@ -393,20 +402,7 @@ MUSTER = ability("muster", {"op": "draw", "count": 1, "who": "allies"})
 
 
 def test_all_enemies_are_both_rival_heroes_and_allies_the_own_side() -> None:
-    offer = Offer(classes=[PLAIN, KNIGHT, ROGUE], customs=[BLAST, MUSTER, HECKLE])
-    state, _ = DeucesState.scripted(
-        decks=[deck(text) for text in [HIGH, HIGH, LOW, LOW]],
-        enemy_deck=[],
-        gm_deck=[],
-        loot_deck=[],
-        options=DeucesOptions(mode=Mode.DUEL),
-        offers=[offer, offer],
-    )
-    state.apply(0, Keep(classes=(0, 1), customs=(0, 1)))
-    state.apply(2, Keep(classes=(0, 1), customs=(2, 1)))
-    state.apply(0, Initiative(concede=False))
-    state.apply(2, Initiative(concede=True))
-    state.apply(2, Extra(hero=3))
+    state = opened_with([BLAST, MUSTER, HECKLE], (0, 1), (2, 1), extra_for=3)
     before = [len(who.hand) for who in state.players]
     state.apply(0, UseAbility(ability="blast"))
     assert [len(who.hand) for who in state.players] == [
