@@ -11,6 +11,7 @@ import pytest
 
 from bot.app import DungeonBot
 from bot.config import Settings
+from cogs.channel_game import ChannelGameCog
 from tests.clock import Clock
 from tests.harness import MANAGE_GUILD, User, World
 
@@ -37,6 +38,18 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         module = metafunc.module.__name__
         only_sqlite = {module, f"{module}::{metafunc.function.__name__}"} & SQLITE_ONLY
         metafunc.parametrize("store_kind", STORES[:1] if only_sqlite else STORES)
+
+
+@pytest.fixture(autouse=True)
+def sweeps_run_when_the_test_says(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sweep's loop is not started: its first pass would run whenever the loop got to it,
+    before or after a test moves its clock, and expire what the test meant to click late.
+    Tests that move the clock call `lifecycle.sweep()` themselves."""
+
+    async def no_loop(self: ChannelGameCog) -> None:
+        return None
+
+    monkeypatch.setattr(ChannelGameCog, "cog_load", no_loop)
 
 
 @pytest.fixture
