@@ -6,7 +6,7 @@ from abc import abstractmethod
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from bot.games.cards import Card, CardParseError, Suit, standard_deck
 from bot.games.contract import Action, GameState, IllegalAction
@@ -88,21 +88,25 @@ def parse_action(text: str) -> DungeonAction:
     return dungeon_action(kind, played)
 
 
-def set_field(model: BaseModel, name: str, value: object) -> None:
-    """Assign a field as pydantic does for a plain one: store it and mark it set, without the
-    per-assignment dispatch, which costs more than the rule that makes the assignment.
+class PlainAssignment:
+    """Fields assigned as on any Python object: stored, with no per-assignment dispatch.
 
-    For models that are not frozen, validate no assignment and have no private attributes. Type
-    checkers still see pydantic's own __setattr__, so a misspelt field stays an error."""
-    vars(model)[name] = value
-    model.__pydantic_fields_set__.add(name)
-
-
-class DungeonState(GameState[DungeonAction]):
-    """A dungeon crawl's state: what Scoundrel and Diamonds & Dragons share beyond the contract."""
+    pydantic's own assignment costs more than most rules that make one, and a crawl assigns a
+    few fields on every move. For models that are not frozen, validate no assignment and have
+    no private attributes. Assignment no longer adds to `model_fields_set`, which no one reads
+    of a state: a dealt state is given its fields, and a saved one holds them all. Type
+    checkers still see pydantic's own __setattr__, so a misspelt field stays an error.
+    """
 
     if not TYPE_CHECKING:
-        __setattr__ = set_field
+        # Both, as Python finds them by one slot: with pydantic's __delattr__ left in place,
+        # every assignment would go through a Python-level lookup of __setattr__.
+        __setattr__ = object.__setattr__
+        __delattr__ = object.__delattr__
+
+
+class DungeonState(PlainAssignment, GameState[DungeonAction]):
+    """A dungeon crawl's state: what Scoundrel and Diamonds & Dragons share beyond the contract."""
 
     rooms_dealt: int = 0
     room: list[Card] = Field(default_factory=list)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from typing import TYPE_CHECKING, Annotated, ClassVar, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, Field
 
@@ -34,6 +34,7 @@ from bot.games.crawl.actions import (
     ActionKind,
     DungeonAction,
     DungeonState,
+    PlainAssignment,
     Role,
     dungeon_action,
     healing,
@@ -41,7 +42,6 @@ from bot.games.crawl.actions import (
     laid_out,
     monster_total,
     role_of,
-    set_field,
 )
 from bot.games.crawl.events import (
     HeroFell,
@@ -177,7 +177,7 @@ _PARTIES = tuple(_party_at(hp) for hp in range(MAX_HP + 1))
 # ---- one player's side of the table -------------------------------------------------------------
 
 
-class Party(BaseModel):
+class Party(PlainAssignment, BaseModel):
     """Everything one player owns: heroes, weapon and kills, discards, potion chain, result."""
 
     seat: int = SOLO
@@ -189,9 +189,6 @@ class Party(BaseModel):
     last_played: Card | None = None
     outcome: Outcome | None = None
     score: int | None = None
-
-    if not TYPE_CHECKING:
-        __setattr__ = set_field
 
     @property
     def playing(self) -> bool:
