@@ -1,8 +1,15 @@
-"""The crawl states assign fields their own, cheaper way: the result must be pydantic's."""
+"""The crawl states, parties and events assign and build themselves their own, cheaper way:
+the result must be what pydantic would make."""
 
+import random
+
+import pytest
 from pydantic import BaseModel
 
+from bot.games.contract import Setup
+from bot.games.crawl.plain import built
 from bot.games.dragons import new_game as new_dragons
+from bot.games.dragons.engine import Party
 from bot.games.scoundrel import new_game
 
 
@@ -28,3 +35,30 @@ def test_assignment_skips_pydantics_dispatch() -> None:
     state = new_game(3)[0]
     assert type(state).__setattr__ is object.__setattr__
     assert type(new_dragons(3)[0].parties[0]).__setattr__ is object.__setattr__
+
+
+def test_events_built_unvalidated_are_what_validation_would_build() -> None:
+    chooser = random.Random(5)
+    for new in (new_game, new_dragons):
+        for seed in range(40):
+            state, events = new(seed)
+            seen = list(events)
+            while not state.is_over:
+                seat = state.acting()[0]
+                seen += state.apply(seat, chooser.choice(state.legal_actions(seat)))
+            for event in seen:
+                assert set(vars(event)) == set(type(event).model_fields)
+                validated = type(event).model_validate(event.model_dump())
+                assert validated == event
+
+
+def test_built_takes_defaults_and_makes_fresh_lists() -> None:
+    first, second = built(Party), built(Party, seat=1)
+    assert first == Party() and second == Party(seat=1)
+    assert first.slain is not second.slain and first.heroes is not second.heroes
+    assert second.model_fields_set == {"seat"}
+
+
+def test_built_refuses_a_model_that_assigns_through_pydantic() -> None:
+    with pytest.raises(TypeError):
+        built(Setup, variant="classic")

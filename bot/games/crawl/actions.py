@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from enum import StrEnum
-from typing import TYPE_CHECKING
 
 from pydantic import Field
 
 from bot.games.cards import Card, CardParseError, Suit, standard_deck
 from bot.games.contract import Action, GameState, IllegalAction
+from bot.games.crawl.plain import PlainAssignment
 
 
 class Role(StrEnum):
@@ -86,23 +86,6 @@ def parse_action(text: str) -> DungeonAction:
     if (played is None) != (kind in CARDLESS):
         raise IllegalAction(f"not a move: {text!r}")
     return dungeon_action(kind, played)
-
-
-class PlainAssignment:
-    """Fields assigned as on any Python object: stored, with no per-assignment dispatch.
-
-    pydantic's own assignment costs more than most rules that make one, and a crawl assigns a
-    few fields on every move. For models that are not frozen, validate no assignment and have
-    no private attributes. Assignment no longer adds to `model_fields_set`, which no one reads
-    of a state: a dealt state is given its fields, and a saved one holds them all. Type
-    checkers still see pydantic's own __setattr__, so a misspelt field stays an error.
-    """
-
-    if not TYPE_CHECKING:
-        # Both, as Python finds them by one slot: with pydantic's __delattr__ left in place,
-        # every assignment would go through a Python-level lookup of __setattr__.
-        __setattr__ = object.__setattr__
-        __delattr__ = object.__delattr__
 
 
 class DungeonState(PlainAssignment, GameState[DungeonAction]):
