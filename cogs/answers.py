@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections import OrderedDict
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
@@ -21,23 +20,18 @@ from typing import Any
 
 import discord
 
+from cogs.turns import step_aside
+
 log = logging.getLogger(__name__)
 
 ACK_AFTER = 2.0
-"""Seconds a click may go unanswered before it is acknowledged early (Discord allows 3)."""
+"""Seconds after Discord made it that an unanswered click is acknowledged early (Discord
+allows 3). Counted from its creation, not its arrival: in a burst it may arrive late."""
 LATE_AFTER = 1.0
 """Seconds since its creation after which a click is acknowledged before its work: in a burst
 the clicks ahead of it may take the rest of its 3 s."""
-BUSY = 16
-"""Interactions waiting for an answer beyond which a new one is acknowledged at once: in a
-burst the event loop lags, and a watch that wakes at 2 s would be too late."""
-DISCORD_DEADLINE = 3.0
 UNKNOWN_INTERACTION = 10062
 """Discord's error code for an interaction it has forgotten (or never answered in time)."""
-_waiting: OrderedDict[int, float] = OrderedDict()
-"""Interactions not answered yet, by id, with when they arrived, oldest first. One whose
-handler never claimed it (a bot closed mid-click) is forgotten once Discord's deadline has
-passed."""
 _CLAIMED = "answer:claimed"
 _READY = "answer:ready"
 _WATCH = "answer:watch"
@@ -68,7 +62,6 @@ def _claim(interaction: discord.Interaction) -> bool:
     if interaction.extras.get(_CLAIMED) or interaction.response.is_done():
         return False
     interaction.extras[_CLAIMED] = True
-    _waiting.pop(interaction.id, None)
     watch = interaction.extras.pop(_WATCH, None)
     if isinstance(watch, asyncio.Task) and watch is not asyncio.current_task():
         watch.cancel()  # answered in time: nothing left to watch
@@ -142,36 +135,44 @@ async def _after_response(interaction: discord.Interaction, ephemeral: bool) -> 
             log.info("could not remove the placeholder of %s: %s", interaction.id, error)
 
 
-async def watch(interaction: discord.Interaction, after: float = ACK_AFTER) -> None:
-    """Acknowledge a click or a command early if nothing answers it within `after`; at once
-    when many are waiting already (called as each interaction arrives, before its handler)."""
+def watch(interaction: discord.Interaction) -> None:
+    """Acknowledge a click or a command early if nothing answers it by ACK_AFTER seconds after
+    Discord made it (called as each interaction arrives, before its handler).
+
+    In a burst this holds because the clicks' work is rationed (cogs/turns.py): those waiting
+    for a turn are not on the event loop, which keeps turning quickly enough to wake each
+    watch on time."""
     watched = (discord.InteractionType.component, discord.InteractionType.application_command)
     if interaction.type not in watched:
         return
     if interaction.extras.get(_CLAIMED) or interaction.response.is_done():
-        return  # its handler ran first and answered: nothing to watch, nor to count as waiting
-    loop = asyncio.get_running_loop()
-    _waiting[interaction.id] = loop.time()
-    if _busy(loop.time()):
-        await _defer_when_silent(interaction, 0.0)
-        return
-    task = loop.create_task(_defer_when_silent(interaction, after))
+        return  # its handler ran first and answered: nothing to watch
+    # Never later than ACK_AFTER after its arrival: a clock behind Discord's would make it
+    # seem younger than it is.
+    after = min(ACK_AFTER, max(0.0, ACK_AFTER - _age(interaction)))
+    task = asyncio.get_running_loop().create_task(_defer_when_silent(interaction, after))
     interaction.extras[_WATCH] = task
     _watching.add(task)
     task.add_done_callback(_watching.discard)
-    task.add_done_callback(lambda _: _waiting.pop(interaction.id, None))
 
 
-async def make_way(interaction: discord.Interaction) -> None:
-    """Before a click's work, in a burst: a click that has already waited LATE_AFTER seconds
-    since Discord made it (its id says when) is acknowledged first, since the work of the
-    clicks ahead of it could take it past the deadline; otherwise, when many wait, one turn of
-    the loop lets their acknowledgements go before this click's work, which runs without a
-    pause (its game loads and commits on the event loop)."""
+def acknowledge_soon(interaction: discord.Interaction) -> None:
+    """Acknowledge the interaction at once, unless something answers it first, without making
+    its handler wait for the round trip: its answer will go out as an edit or a follow-up once
+    the acknowledgement is through."""
+    if not _claim(interaction):  # claimed now: whatever the handler says next waits for it
+        return
+    task = asyncio.get_running_loop().create_task(_defer_claimed(interaction))
+    _watching.add(task)
+    task.add_done_callback(_watching.discard)
+
+
+def make_way(interaction: discord.Interaction) -> None:
+    """Before a click's work: a click that has already waited LATE_AFTER seconds since Discord
+    made it (its id says when) is acknowledged now, since its work could take it past the
+    deadline."""
     if _age(interaction) > LATE_AFTER:
-        await _defer_when_silent(interaction, 0.0)
-    elif len(_waiting) > BUSY:
-        await asyncio.sleep(0)
+        acknowledge_soon(interaction)
 
 
 def _age(interaction: discord.Interaction) -> float:
@@ -179,22 +180,14 @@ def _age(interaction: discord.Interaction) -> float:
     return (datetime.now(UTC) - interaction.created_at).total_seconds()
 
 
-def _busy(now: float) -> bool:
-    """More than BUSY interactions are waiting for an answer (within Discord's deadline)."""
-    while len(_waiting) > BUSY:  # the oldest first: stop at the first still within the deadline
-        oldest, arrived = next(iter(_waiting.items()))
-        if now - arrived <= DISCORD_DEADLINE:
-            break
-        del _waiting[oldest]
-    return len(_waiting) > BUSY
-
-
 async def _defer_when_silent(interaction: discord.Interaction, after: float) -> None:
     if after > 0:
         await asyncio.sleep(after)
-    if not _claim(interaction):
-        _waiting.pop(interaction.id, None)
-        return
+    if _claim(interaction):
+        await _defer_claimed(interaction)
+
+
+async def _defer_claimed(interaction: discord.Interaction) -> None:
     try:
         if interaction.type == discord.InteractionType.component:
             await interaction.response.defer()
@@ -212,7 +205,6 @@ async def _defer_when_silent(interaction: discord.Interaction, after: float) -> 
         log.info("could not acknowledge interaction %s early: %s", interaction.id, error)
     finally:
         _ready(interaction).set()
-        _waiting.pop(interaction.id, None)
 
 
 def as_new_message(fields: Mapping[str, Any]) -> dict[str, Any]:
@@ -230,6 +222,7 @@ async def send(
 ) -> int | None:
     """A new message answering the interaction; its id, where Discord says it."""
     fields = as_new_message(fields)
+    step_aside()
     if _claim(interaction):
         async with _answering(interaction):
             sent = await interaction.response.send_message(ephemeral=ephemeral, **fields)
@@ -245,6 +238,7 @@ async def send(
 
 async def update(interaction: discord.Interaction, **fields: Any) -> None:
     """Edit the message whose component was used (or the deferred answer of a command)."""
+    step_aside()
     if _claim(interaction):
         async with _answering(interaction):
             await interaction.response.edit_message(**fields)
@@ -262,6 +256,7 @@ async def update(interaction: discord.Interaction, **fields: Any) -> None:
 
 async def defer(interaction: discord.Interaction, *, ephemeral: bool = False) -> None:
     """Say that an answer is coming (a thread is being opened, say); follow-ups carry it."""
+    step_aside()
     if _claim(interaction):
         async with _answering(interaction):
             if interaction.type == discord.InteractionType.component:
@@ -273,6 +268,7 @@ async def defer(interaction: discord.Interaction, *, ephemeral: bool = False) ->
 
 async def follow(interaction: discord.Interaction, text: str, *, ephemeral: bool = True) -> None:
     """A further message after the first answer."""
+    step_aside()
     try:
         await _after_response(interaction, ephemeral)
     except _Gone:
@@ -282,6 +278,7 @@ async def follow(interaction: discord.Interaction, text: str, *, ephemeral: bool
 
 async def refuse(interaction: discord.Interaction, text: str) -> None:
     """Answer only the user who clicked, whether or not the interaction was answered already."""
+    step_aside()
     if _claim(interaction):
         async with _answering(interaction):
             await interaction.response.send_message(text, ephemeral=True)

@@ -75,7 +75,7 @@ class ChannelGameCog(commands.Cog):
 
         discord.py drops such clicks silently, and the user would see "This interaction failed".
         """
-        await answers.watch(interaction)
+        answers.watch(interaction)
         if interaction.type != discord.InteractionType.component:
             return
         data: Any = interaction.data or {}

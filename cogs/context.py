@@ -16,6 +16,7 @@ from bot.games.definition import GameEntry, Match
 from bot.games.registry import GAMES
 from cogs.table_layout import without_picture as layout_without_picture
 from cogs.thinking import Thinker
+from cogs.turns import Turns, step_aside
 from storage import GameRecord, Store
 
 log = logging.getLogger(__name__)
@@ -72,6 +73,8 @@ class Desk:
     _locks: weakref.WeakValueDictionary[int, asyncio.Lock] = field(
         default_factory=weakref.WeakValueDictionary
     )
+    turns: Turns = field(default_factory=Turns)
+    """Clicks taking turns to work (see cogs/turns.py)."""
     turn_pings: dict[int, tuple[int, int]] = field(default_factory=dict)
     """Each game's standing "your turn" line (channel, message), as cogs/pings.py sent it."""
     turn_warnings: dict[int, int] = field(default_factory=dict)
@@ -90,6 +93,7 @@ class Desk:
     async def edit_message(self, channel_id: int, message_id: int, **fields: Any) -> None:
         """Edit an earlier message; one that is gone or out of reach is not an error. Where the
         bot may not attach files, the message is edited without its picture."""
+        step_aside()
         message = self.client.get_partial_messageable(channel_id).get_partial_message(message_id)
         try:
             try:

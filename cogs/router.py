@@ -185,8 +185,11 @@ class Router:
         )
 
     async def click(self, interaction: discord.Interaction, custom: CustomId) -> None:
-        await answers.make_way(interaction)
-        async with self.desk.lock(custom.game_id):
+        turns = self.desk.turns
+        if turns.crowded(custom.game_id):  # its turn will come late: acknowledged now
+            answers.acknowledge_soon(interaction)
+        async with turns.turn(custom.game_id, self.desk.lock(custom.game_id)):
+            answers.make_way(interaction)
             record = await self.desk.store.get_game(custom.game_id)
             if record is None:
                 await refuse(interaction, say("unknown_game"))
@@ -212,8 +215,11 @@ class Router:
         self, interaction: discord.Interaction, custom: CustomId, values: list[str]
     ) -> None:
         """A select menu: cards picked in a hand, or a pick made in a lobby."""
-        await answers.make_way(interaction)
-        async with self.desk.lock(custom.game_id):
+        turns = self.desk.turns
+        if turns.crowded(custom.game_id):  # its turn will come late: acknowledged now
+            answers.acknowledge_soon(interaction)
+        async with turns.turn(custom.game_id, self.desk.lock(custom.game_id)):
+            answers.make_way(interaction)
             record = await self.desk.store.get_game(custom.game_id)
             if record is None:
                 await refuse(interaction, say("unknown_game"))

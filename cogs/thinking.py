@@ -22,6 +22,7 @@ from bot.games.contract import Setup
 from bot.games.daily import deal_verdict, winnable_daily_seed
 from bot.games.definition import Hindsight, Hint
 from bot.games.registry import GAMES
+from cogs.turns import step_aside
 
 T = TypeVar("T")
 BACKGROUND_NICENESS = 10
@@ -91,10 +92,12 @@ class Thinker:
 
     async def run(self, work: Callable[..., T], *args: object) -> T:
         """A hint's quick thinking, off the loop."""
+        step_aside()
         return await asyncio.get_running_loop().run_in_executor(self._executor(False), work, *args)
 
     async def solve(self, work: Callable[..., T], *args: object) -> T:
         """Solving a deal, off the loop and out of the hints' way."""
+        step_aside()
         return await asyncio.get_running_loop().run_in_executor(self._executor(True), work, *args)
 
     async def daily_seed(self, game: str, variant: str, day: date) -> int:

@@ -8,7 +8,8 @@ import threading
 import time
 from pathlib import Path
 
-from cogs import answers
+from cogs import answers, turns
+from cogs.turns import WORK_SLOTS
 from storage import GameStatus
 from tests.harness import ProblemKind
 
@@ -131,3 +132,120 @@ async def test_a_click_that_waited_too_long_is_acknowledged_before_its_work(
         assert click.response_type == 6, "acknowledged first, as a deferred update"
         assert (await discord.bot.store.get_game(1)).version == 1
         assert game.edits == 1 and "Drink 7♥" not in str(game.buttons), "then played"
+
+
+async def test_a_click_that_reaches_the_bot_late_is_acknowledged_by_its_age(
+    harness, make_bot, settings, alice, monkeypatch
+) -> None:
+    """The watch counts from when Discord made the click, not from when the bot read it: a
+    click read 1.5 s late, whose work then waits on the store, is still acknowledged in time."""
+    monkeypatch.setattr(answers, "LATE_AFTER", 10.0)  # the watch alone acknowledges it
+    async with harness.running(make_bot) as discord:
+        game = (await discord.slash("scoundrel new", alice)).message
+        holder = hold_write_lock(database_of(settings), 3.5)  # past 3 s from the click
+        pressed = asyncio.ensure_future(
+            discord.click(game, game.button("Drink 7♥")["custom_id"], alice)
+        )
+        await asyncio.sleep(0)  # the click is made, and waits for the bot's reader
+        time.sleep(1.5)  # the loop is held up before the reader's turn, as in a burst
+        click = await pressed
+        holder.join()
+        assert click.response_type == 6, "acknowledged early, as a deferred update"
+        assert click.record.acknowledged_at - click.record.created_at < 2.5
+        assert (await discord.bot.store.get_game(1)).version == 1, "then played"
+
+
+async def test_clicks_beyond_the_work_slots_wait_their_turn_and_are_all_answered(
+    harness, make_bot, settings, world
+) -> None:
+    """Twelve games clicked at once while the store is locked: only WORK_SLOTS of them do
+    their work at a time; the others wait, are acknowledged by their watches, then played."""
+    players = [world.add_user(f"p{n}") for n in range(12)]
+    channels = [world.add_channel(f"table-{n}") for n in range(12)]
+    async with harness.running(make_bot) as discord:
+        games = [
+            (await discord.slash("scoundrel new", user, channel=channel)).message
+            for user, channel in zip(players, channels, strict=True)
+        ]
+        store = discord.bot.store
+        saving, most = 0, 0
+        commit_action = store.commit_action
+
+        async def counted(*args, **kwargs):
+            nonlocal saving, most
+            saving += 1
+            most = max(most, saving)
+            try:
+                return await commit_action(*args, **kwargs)
+            finally:
+                saving -= 1
+
+        store.commit_action = counted
+        holder = hold_write_lock(database_of(settings), 2.5)
+        clicks = await asyncio.gather(
+            *(
+                discord.click(game, game.buttons[0]["custom_id"], user, settle=False)
+                for game, user in zip(games, players, strict=True)
+            )
+        )
+        await discord.settle()
+        holder.join()
+        assert most == WORK_SLOTS, "as many moves saving at once as there are slots, no more"
+        assert all(click.acknowledged and click.error is None for click in clicks)
+        assert [(await store.get_game(n + 1)).version for n in range(12)] == [1] * 12
+
+
+async def test_a_click_behind_a_long_queue_for_a_slot_is_acknowledged_on_arrival(
+    harness, make_bot, settings, world, monkeypatch
+) -> None:
+    """Past SLOT_QUEUE_BEFORE_ACK clicks waiting for a work slot, a new click is deferred as it
+    arrives, then played in its turn; the ones before it (working, or first in the queue) are
+    answered by their own edits. The store is locked for a second, so that the clicks with a
+    slot hold it while they wait to commit."""
+    monkeypatch.setattr(turns, "SLOT_QUEUE_BEFORE_ACK", 2)
+    monkeypatch.setattr(answers, "LATE_AFTER", 10.0)  # on a slow machine: the queue rule alone
+    players = [world.add_user(f"p{n}") for n in range(8)]
+    channels = [world.add_channel(f"table-{n}") for n in range(8)]
+    async with harness.running(make_bot) as discord:
+        games = [
+            (await discord.slash("scoundrel new", user, channel=channel)).message
+            for user, channel in zip(players, channels, strict=True)
+        ]
+        holder = hold_write_lock(database_of(settings), 1.0)
+        clicks = await asyncio.gather(
+            *(
+                discord.click(game, game.buttons[0]["custom_id"], user, settle=False)
+                for game, user in zip(games, players, strict=True)
+            )
+        )
+        await discord.settle()
+        holder.join()
+        kinds = [click.response_type for click in clicks]
+        served = WORK_SLOTS + 2  # a slot each, then two waiting for one
+        assert kinds[:served] == [7] * served, f"answered by their edits: {kinds}"
+        assert kinds[served:] == [6] * (8 - served), f"behind two waiting, deferred: {kinds}"
+        assert all(game.edits == 1 for game in games), "and every table shows its move"
+        store = discord.bot.store
+        assert [(await store.get_game(n + 1)).version for n in range(8)] == [1] * 8
+
+
+async def test_a_click_behind_a_long_queue_for_its_game_is_acknowledged_on_arrival(
+    harness, make_bot, alice, monkeypatch
+) -> None:
+    """Eight presses of one button at once: the first plays; the next two wait for the game and
+    are refused as stale; the rest find two waiting for that game, are deferred on arrival,
+    then told by a follow-up."""
+    monkeypatch.setattr(turns, "GAME_QUEUE_BEFORE_ACK", 2)
+    monkeypatch.setattr(answers, "LATE_AFTER", 10.0)  # on a slow machine: the queue rule alone
+    async with harness.running(make_bot) as discord:
+        game = (await discord.slash("scoundrel new", alice)).message
+        button = game.buttons[0]["custom_id"]
+        clicks = await asyncio.gather(
+            *(discord.click(game, button, alice, settle=False) for _ in range(8))
+        )
+        await discord.settle()
+        kinds = [click.response_type for click in clicks]
+        assert kinds == [7, 4, 4, 6, 6, 6, 6, 6], kinds
+        for click in clicks[3:]:
+            assert "out of date" in click.followups[0].content
+        assert (await discord.bot.store.get_game(1)).version == 1

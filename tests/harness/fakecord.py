@@ -29,6 +29,7 @@ from discord.ext import commands
 from discord.http import Route
 
 from tests.harness.copies import wire_copy
+from tests.harness.gateway_reader import GatewayReader
 from tests.harness.guilds import Channel, Guild, User
 from tests.harness.interactions import (
     APPLICATION_COMMAND,
@@ -123,8 +124,12 @@ class FakeDiscord:
         reject_invalid_bodies: bool = True,
         settle_timeout: float = 10.0,
         check_bodies: bool = True,
+        round_trip: float = 0.0,
     ) -> None:
         self.world = world
+        self.round_trip = round_trip
+        """Seconds each request of the bot takes there and back, as over a network: half
+        before Discord handles it (so an acknowledgement counts when it arrives), half after."""
         self.problems = problems if problems is not None else Problems()
         self.ack_deadline = ack_deadline
         self.clock = clock
@@ -134,7 +139,8 @@ class FakeDiscord:
         self.harness_seconds = 0.0
         """Time spent in the harness's own code (building payloads, answering requests), so a
         benchmark can subtract it and time the bot alone."""
-        self._reader = asyncio.Lock()
+        self._reader = GatewayReader()
+        """Interactions reach the bot a socket read at a time, as they would over the wire."""
         self.harness_cpu_seconds = 0.0
         """The processor time of the same: on a busy machine, wall time counts the turns other
         programs take; processor time does not."""
@@ -189,6 +195,7 @@ class FakeDiscord:
                 assert self.bot is not None
                 await self.bot.close()
             finally:
+                await self._reader.close()
                 self._detach_loggers()
                 WebhookRouting.detach(self)
 
@@ -239,20 +246,18 @@ class FakeDiscord:
 
     # ---- gateway ---------------------------------------------------------------------------------
 
-    async def _reader_turn(self) -> None:
-        """Wait for the websocket reader's turn: it hands the bot one event at a time, in the
-        order Discord sent them, and the event loop runs the bot's tasks between two events.
-        Interactions sent at once (a burst) are then parsed as the bot keeps up, not all
-        before any of them is answered."""
-        async with self._reader:
-            await asyncio.sleep(0)
-
     def dispatch(self, event: str, data: dict[str, Any]) -> None:
         """Hand a gateway event to the bot exactly as its websocket reader would."""
         assert self.bot is not None, "start() the fake first"
         with self._own_time():
             wire = wire_copy(data)
         self.bot._connection.parsers[event](wire)
+
+    def dispatch_wire(self, event: str, wire: str) -> None:
+        """Hand a gateway event that is JSON text already to the bot: decoding it is the bot's
+        own work (discord.py decodes every message its websocket reads)."""
+        assert self.bot is not None, "start() the fake first"
+        self.bot._connection.parsers[event](json.loads(wire))
 
     async def settle(self) -> None:
         """Wait until every task the dispatched payloads started has finished.
@@ -272,13 +277,14 @@ class FakeDiscord:
                 and not task.done()
                 and task.get_name().startswith(SETTLE_TASK_PREFIXES)
             ]
-            if not pending:
+            if not pending and not self._reader.holding:
                 break
             remaining = deadline - loop.time()
             if remaining <= 0:
                 names = sorted(t.get_name() for t in pending)
                 raise SettleTimeout(f"still running after {self.settle_timeout} s: {names}")
-            await asyncio.wait(pending, timeout=remaining)
+            if pending:  # else interactions are still on their way to the bot: a turn more
+                await asyncio.wait(pending, timeout=remaining)
         self._flag_unacknowledged()
 
     @contextmanager
@@ -452,15 +458,16 @@ class FakeDiscord:
             channel=channel,
             data=data,
         )
-        if clicked is not None:
-            payload["message"] = wire_copy(clicked.payload)
+        wire = json.dumps(payload)
+        if clicked is not None:  # the message as it is now, its text encoded once per version
+            wire = f'{wire[:-1]}, "message": {clicked.wire()}}}'
         record = InteractionRecord(
             id=interaction_id,
             token=token,
             type=kind,
             user=who,
             channel=channel,
-            payload=payload,
+            wire=wire,
             created_at=self.clock(),
             label=label,
             connection=self,
@@ -471,12 +478,15 @@ class FakeDiscord:
         self._unsettled.append(record)
         self.harness_seconds += time.perf_counter() - started
         self.harness_cpu_seconds += time.thread_time() - started_cpu
-        await self._reader_turn()
-        reset = _current.set(record)
-        try:
-            self.dispatch("INTERACTION_CREATE", payload)
-        finally:
-            _current.reset(reset)
+
+        def hand_over(text: str) -> None:
+            reset = _current.set(record)  # the tasks the bot starts for it know whose they are
+            try:
+                self.dispatch_wire("INTERACTION_CREATE", text)
+            finally:
+                _current.reset(reset)
+
+        await self._reader.send(wire, hand_over)
         if settle:
             await self.settle()
         return InteractionResult(record, self.world)
@@ -508,9 +518,12 @@ class FakeDiscord:
     async def _http_request(
         self, route: Route, *, files: Any = None, form: Any = None, **kwargs: Any
     ) -> Any:
-        await asyncio.sleep(0)  # a real request yields to the loop; let other tasks interleave
+        await asyncio.sleep(self.round_trip / 2)  # a real request yields to the loop at least
         body, uploads = read_uploads(form) if form else (kwargs.get("json"), {})
-        return self.handle(route, body, uploads, kwargs.get("params"), _current.get())
+        answer = self.handle(route, body, uploads, kwargs.get("params"), _current.get())
+        if self.round_trip:
+            await asyncio.sleep(self.round_trip / 2)
+        return answer
 
     def handle(
         self,

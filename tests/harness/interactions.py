@@ -7,8 +7,10 @@ got, the messages it created); ``InteractionResult`` is the handle a test gets b
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -39,7 +41,8 @@ class InteractionRecord:
     type: int
     user: User
     channel: Channel
-    payload: dict[str, Any]
+    wire: str
+    """The INTERACTION_CREATE payload as the gateway sent it (JSON text)."""
     created_at: float  # the fake's clock when dispatched: the 3-second deadline counts from here
     label: str  # "/poll", "click vote:0": how problems name it
     connection: FakeDiscord | None = None
@@ -57,6 +60,11 @@ class InteractionRecord:
     @property
     def acknowledged(self) -> bool:
         return self.callback is not None
+
+    @cached_property
+    def payload(self) -> dict[str, Any]:
+        """The INTERACTION_CREATE payload, decoded when a test first looks at it."""
+        return json.loads(self.wire)
 
 
 class InteractionResult:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -61,7 +62,28 @@ class StoredMessage:
     ephemeral_for: int | None = None
     interaction_token: str | None = None
     deleted: bool = False
-    history: list[dict[str, Any]] = field(default_factory=list)
+    history: list[str] = field(default_factory=list)
+    """Every earlier version, as it went over the wire (JSON text)."""
+    stored: bool = False
+    """Held by the world, which alone changes it (a test's hand-made copy, a forged message,
+    may be changed in place at any time, so its text is never kept)."""
+    _wire: str | None = field(default=None, repr=False)
+
+    def wire(self) -> str:
+        """The message as JSON text, encoded once per version of a stored message: every click
+        on it carries a copy, and in a burst the harness would otherwise spend the bot's
+        deadline encoding."""
+        if self._wire is not None:
+            return self._wire
+        text = json.dumps(self.payload)
+        if self.stored:
+            self._wire = text
+        return text
+
+    def changed(self) -> None:
+        """Say the payload was changed in place (the world's edits, a deferred answer's
+        placeholder), so its text is stale."""
+        self._wire = None
 
     def __repr__(self) -> str:
         return f"<StoredMessage id={self.id} channel={self.channel_id} content={self.content!r}>"

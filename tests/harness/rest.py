@@ -200,7 +200,8 @@ class FakeRest:
 
     @staticmethod
     def _out(message: StoredMessage) -> dict[str, Any]:
-        return wire_copy(message.payload)
+        """The message as a response body; its text is kept for the clicks that follow."""
+        return json.loads(message.wire())
 
     # ---- login and commands ----------------------------------------------------------------------
 
@@ -398,6 +399,7 @@ class FakeRest:
             message = self._interaction_message(call, record, body)
             if kind == 5:  # "Bot is thinking..." until edited or replaced by a followup
                 message.payload["flags"] |= LOADING
+                message.changed()
             record.original_message_id = message.id
             return message
         if kind in (6, 7):

@@ -77,6 +77,7 @@ class ServedDiscord(FakeDiscord):
         if not self.running:
             return
         self.running = False
+        await self._reader.close()
         await self.gateway.close()
         if self._runner is not None:
             await self._runner.cleanup()
@@ -168,6 +169,10 @@ class ServedDiscord(FakeDiscord):
         session.send(event, data)
         if event == "INTERACTION_CREATE":
             self._delivered[int(data["id"])] = session
+
+    def dispatch_wire(self, event: str, wire: str) -> None:
+        """Events go out over the served gateway: the bot's process reads and decodes them."""
+        self.dispatch(event, json.loads(wire))
 
     def _ensure_cached(self, channel: Channel, user: User) -> None:
         """Nothing to do: each session got every guild of its shard when it identified (add

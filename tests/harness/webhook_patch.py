@@ -66,7 +66,10 @@ async def _webhook_request(
     params: dict[str, Any] | None = None,
     **_: Any,
 ) -> Any:
-    await asyncio.sleep(0)  # a real request yields to the loop; let other tasks interleave
     fake, record = WebhookRouting.owner(route.webhook_token)
+    await asyncio.sleep(fake.round_trip / 2)  # a real request yields to the loop at least
     body, uploads = read_uploads(multipart) if multipart else (payload, {})
-    return fake.handle(route, body, uploads, params, record)
+    answer = fake.handle(route, body, uploads, params, record)
+    if fake.round_trip:
+        await asyncio.sleep(fake.round_trip / 2)
+    return answer

@@ -223,7 +223,7 @@ class World:
             "pinned": False,
         }
         payload.update(extra)
-        message = StoredMessage(payload)
+        message = StoredMessage(payload, stored=True)
         self.messages[message.id] = message
         return message
 
@@ -235,7 +235,8 @@ class World:
         attachments: list[dict[str, Any]] | None = None,
     ) -> StoredMessage:
         """Apply an edit body: fields present replace the old ones (null clears), others stay."""
-        message.history.append(wire_copy(message.payload))
+        message.history.append(message.wire())
+        message.changed()
         payload = message.payload
         if "content" in body:
             payload["content"] = body["content"] or ""

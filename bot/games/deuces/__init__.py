@@ -3,17 +3,21 @@
 The public surface: `GAME` (what the registry lists), `new_game` / `DeucesState` (the engine
 contract), the actions and their text form, the events, `DeucesOptions`, the facts a front end
 shows, `default_action` for timeouts, `suggest` for hints, the content loader, and
-`DEUCES_RULINGS`.
+`DEUCES_RULINGS` and `LOOT_RULINGS`.
 """
 
 from bot.games.deuces.actions import (
     Attack,
+    Bid,
+    Call,
     Defend,
     DeucesAction,
     DropLoot,
     EndTurn,
     Guard,
     LootDone,
+    Onward,
+    Raise,
     TradeUp,
     UseAbility,
     Vote,
@@ -24,14 +28,17 @@ from bot.games.deuces.content import load_content
 from bot.games.deuces.engine import DeucesState, new_game
 from bot.games.deuces.events import DeucesEvent
 from bot.games.deuces.game import GAME
-from bot.games.deuces.rules import DEUCES_RULINGS
+from bot.games.deuces.rules import DEUCES_RULINGS, LOOT_RULINGS
 from bot.games.deuces.state import DeucesOptions, Mode, SeatChoice
 from bot.games.deuces.view import hand_view, table_view
 
 __all__ = [
     "DEUCES_RULINGS",
     "GAME",
+    "LOOT_RULINGS",
     "Attack",
+    "Bid",
+    "Call",
     "Defend",
     "DeucesAction",
     "DeucesEvent",
@@ -42,6 +49,8 @@ __all__ = [
     "Guard",
     "LootDone",
     "Mode",
+    "Onward",
+    "Raise",
     "SeatChoice",
     "TradeUp",
     "UseAbility",

@@ -11,6 +11,8 @@ dots so a custom_id can carry it, and `parse_action` reads it back (spaces work 
     guard.<card> | end
     shed.<cards...>                shed.3C.4D     (down to the hand limit)
     trade.<keep>.<give> | give.<card>.<seat> | drop.<card> | done
+    bid.<chips>                    bid.1 (the blind) | bid.3 (a raise to 3)   (Quest for Loot)
+    call.match | call.fold         raise.<chips> (raise.0: none)   onward.go | onward.stop
 """
 
 from __future__ import annotations
@@ -156,6 +158,46 @@ class LootDone(Action, frozen=True):
         return "done"
 
 
+class Bid(Action, frozen=True):
+    """Quest for Loot: a sealed wager before the draw, from the 1-chip blind upwards."""
+
+    kind: Literal["bid"] = "bid"
+    chips: int
+
+    def __str__(self) -> str:
+        return _words("bid", str(self.chips))
+
+
+class Call(Action, frozen=True):
+    """Quest for Loot: match the highest bid (all in, if it is more than you hold) or fold."""
+
+    kind: Literal["call"] = "call"
+    match: bool
+
+    def __str__(self) -> str:
+        return _words("call", "match" if self.match else "fold")
+
+
+class Raise(Action, frozen=True):
+    """Quest for Loot: the sealed raise after the draw (0: none)."""
+
+    kind: Literal["raise"] = "raise"
+    chips: int
+
+    def __str__(self) -> str:
+        return _words("raise", str(self.chips))
+
+
+class Onward(Action, frozen=True):
+    """Quest for Loot: between encounters, play on or stop the table."""
+
+    kind: Literal["onward"] = "onward"
+    go: bool
+
+    def __str__(self) -> str:
+        return _words("onward", "go" if self.go else "stop")
+
+
 DeucesAction = Annotated[
     Vote
     | Attack
@@ -168,7 +210,11 @@ DeucesAction = Annotated[
     | TradeUp
     | GiveLoot
     | DropLoot
-    | LootDone,
+    | LootDone
+    | Bid
+    | Call
+    | Raise
+    | Onward,
     Field(discriminator="kind"),
 ]
 
@@ -198,6 +244,10 @@ _PARSERS = {
     "give": lambda w: GiveLoot(card=Card.parse(w[0]), to=int(w[1])),
     "drop": lambda w: DropLoot(card=Card.parse(w[0])),
     "done": lambda w: LootDone(),
+    "bid": lambda w: Bid(chips=int(w[0])),
+    "call": lambda w: Call(match={"match": True, "fold": False}[w[0]]),
+    "raise": lambda w: Raise(chips=int(w[0])),
+    "onward": lambda w: Onward(go={"go": True, "stop": False}[w[0]]),
 }
 
 

@@ -3,7 +3,9 @@
 A timeout does the least a player would want done for them: a defence is answered with the
 cheapest hand that wins (else ties, else the lowest cards), a turn Guards the lowest card or
 passes (the game's `timeout` option), a vote Stays, and the loot step only sheds what is over the
-limit. `suggest` plays a whole turn sensibly; the benchmark's players use it.
+limit; in Quest for Loot a wager is the blind, a match is a fold, a raise is none and the choice
+to play on is to stop (see `betting`). `suggest` plays a whole turn sensibly; the benchmark's
+players use it.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.games.cards import Card
-from bot.games.deuces import combat, piles, tactics
+from bot.games.deuces import betting, combat, piles, tactics
 from bot.games.deuces.actions import (
     Attack,
     Defend,
@@ -101,6 +103,10 @@ _TIMEOUTS: dict[str, Callable[[DeucesTable, int], DeucesAction]] = {
     "shed": _shed,
     "defend": auto_defence,
     "loot": _timeout_loot,
+    "wager": betting.timeout,
+    "call": betting.timeout,
+    "raise": betting.timeout,
+    "onward": betting.timeout,
 }
 
 
@@ -192,6 +198,10 @@ _SUGGESTIONS: dict[str, Callable[[DeucesTable, int], DeucesAction]] = {
     "shed": _shed,
     "defend": _suggest_defence,
     "loot": _suggest_loot,
+    "wager": betting.suggest,
+    "call": betting.suggest,
+    "raise": betting.suggest,
+    "onward": betting.suggest,
 }
 
 

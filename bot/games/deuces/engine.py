@@ -25,9 +25,11 @@ from typing import ClassVar
 
 from bot.games.cards import Card, standard_deck
 from bot.games.contract import GameOver, IllegalAction, NotYourTurn, SeatResult, seeded_rng
-from bot.games.deuces import autoplay, combat, flow, gm, piles
+from bot.games.deuces import autoplay, combat, flow, gm, piles, wagers
 from bot.games.deuces.actions import (
     Attack,
+    Bid,
+    Call,
     Defend,
     DeucesAction,
     DropLoot,
@@ -35,7 +37,9 @@ from bot.games.deuces.actions import (
     GiveLoot,
     Guard,
     LootDone,
+    Onward,
     PetAttack,
+    Raise,
     Shed,
     TradeUp,
     UseAbility,
@@ -85,6 +89,10 @@ PROMPT_ACTIONS: dict[str, set[str]] = {
     "shed": {"shed"},
     "defend": {"defend", "ability"},
     "loot": {"trade", "give", "drop", "done"},
+    "wager": {"bid"},
+    "call": {"call"},
+    "raise": {"raise"},
+    "onward": {"onward"},
 }
 SHED_LISTED = 3
 """Above this many cards to shed, the listed sheds are the default one and single swaps of it
@@ -140,18 +148,34 @@ class DeucesState(DeucesTable):
         return self.waiting_for
 
     def results(self) -> list[SeatResult]:
-        """The party wins or loses together."""
+        """The party wins or loses together; at a Quest for Loot table each player has their
+        own result, scored by the chips they end with."""
         if self.outcome is None:
             return []
+        if self.wagering:
+            return self._chip_results(None)
         return [
             SeatResult(seat=who.seat, outcome=self.outcome.value, score=self.score)
             for who in self.players
         ]
 
     def forfeits(self, forfeiters: set[int], outcome: str) -> list[SeatResult]:
-        """The party plays together: a forfeit is everyone's loss, scored as it stands."""
+        """The party plays together: a forfeit is everyone's loss, scored as it stands (at a
+        Quest for Loot table, each player's chips as they stand)."""
+        if self.wagering:
+            return self._chip_results(outcome)
         return [
             SeatResult(seat=who.seat, outcome=outcome, score=self.score) for who in self.players
+        ]
+
+    def _chip_results(self, outcome: str | None) -> list[SeatResult]:
+        return [
+            SeatResult(
+                seat=who.seat,
+                outcome=outcome or wagers.seat_outcome(self, who.seat),
+                score=who.chips,
+            )
+            for who in self.players
         ]
 
     def legal_actions(self, seat: int) -> list[DeucesAction]:
@@ -273,6 +297,9 @@ class DeucesState(DeucesTable):
             }
         return [Shed(cards=cards) for cards in sorted(groups)]
 
+    def _list_wager(self, seat: int) -> list[DeucesAction]:
+        return wagers.legal(self, seat)
+
     _LISTS: ClassVar[dict[str, Callable[[DeucesState, int], list[DeucesAction]]]] = {
         "vote": _list_vote,
         "turn": _list_turn,
@@ -280,6 +307,10 @@ class DeucesState(DeucesTable):
         "shed": _list_shed,
         "defend": _list_defend,
         "loot": _list_loot,
+        "wager": _list_wager,
+        "call": _list_wager,
+        "raise": _list_wager,
+        "onward": _list_wager,
     }
 
     # ---- applying an action --------------------------------------------------------------------
@@ -421,6 +452,15 @@ class DeucesState(DeucesTable):
         if len(self.players[seat].loot) > LOOT_LIMIT:
             raise IllegalAction("trade up or give up loot: you hold more than five")
 
+    def _check_bid(self, seat: int, action: Bid) -> None:
+        wagers.check_bid(self, seat, action)
+
+    def _check_raise(self, seat: int, action: Raise) -> None:
+        wagers.check_raise(self, seat, action)
+
+    def _check_choice(self, seat: int, action: Call | Onward) -> None:
+        return None  # either answer is always open to the seat asked
+
     def _check_held(self, seat: int, cards: tuple[Card, ...], holder: Ref | None = None) -> None:
         """The cards are in the hand of the seat, or of the fighter it answers for."""
         if not cards:
@@ -445,6 +485,10 @@ class DeucesState(DeucesTable):
         "give": _check_give,
         "drop": _check_drop,
         "done": _check_done,
+        "bid": _check_bid,
+        "call": _check_choice,
+        "raise": _check_raise,
+        "onward": _check_choice,
     }
 
     # does: the action was checked; change the state and say what happened
@@ -604,7 +648,7 @@ class DeucesState(DeucesTable):
         prompt.seats.remove(seat)
         if not prompt.seats:
             self.prompt = None
-            self.phase = Phase.SETUP
+            self.phase = flow.between_encounters(self)
         return []
 
     _DOES: ClassVar[dict[str, Callable[..., list[DeucesEvent]]]] = {
@@ -620,6 +664,10 @@ class DeucesState(DeucesTable):
         "give": _do_give,
         "drop": _do_drop,
         "done": _do_done,
+        "bid": wagers.bid,
+        "call": wagers.call,
+        "raise": wagers.raise_bet,
+        "onward": wagers.onward,
     }
 
     def _advance(self) -> list[DeucesEvent]:

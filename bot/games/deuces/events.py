@@ -269,6 +269,87 @@ class LevelledUp(Event, frozen=True):
     level: int
 
 
+class ChipsDealt(Event, frozen=True):
+    """Quest for Loot: the stacks the table starts with."""
+
+    kind: Literal["chips_dealt"] = "chips_dealt"
+    chips: int
+    gm_chips: int
+
+
+class WagerPlaced(Event, frozen=True):
+    """A sealed bid or raise is in (how much stays hidden until every one is)."""
+
+    kind: Literal["wager_placed"] = "wager_placed"
+    seat: int
+
+
+class BidsShown(Event, frozen=True):
+    """Every sealed bid, by seat, and the highest, which the others match or fold to."""
+
+    kind: Literal["bids_shown"] = "bids_shown"
+    bids: list[int]
+    highest: int
+
+
+class BidMatched(Event, frozen=True):
+    kind: Literal["bid_matched"] = "bid_matched"
+    seat: int
+    bet: int
+    all_in: bool
+
+
+class BidFolded(Event, frozen=True):
+    """A player folds: the GM takes their blind and they sit the encounter out."""
+
+    kind: Literal["bid_folded"] = "bid_folded"
+    seat: int
+    blind: int
+
+
+class StakesSet(Event, frozen=True):
+    """The bets are set: each seat's bet (0 for one sitting out) and the encounter's target."""
+
+    kind: Literal["stakes_set"] = "stakes_set"
+    bets: list[int]
+    target: int
+
+
+class RaisesShown(Event, frozen=True):
+    """The raises after the draw, by seat, and the target they make."""
+
+    kind: Literal["raises_shown"] = "raises_shown"
+    raises: list[int]
+    target: int
+    difficulty: int
+
+
+class ChipsSettled(Event, frozen=True):
+    """The encounter's bets paid: each seat's change in chips, and every stack after it."""
+
+    kind: Literal["chips_settled"] = "chips_settled"
+    changes: list[int]
+    chips: list[int]
+    gm_chips: int
+
+
+class OnwardVoted(Event, frozen=True):
+    kind: Literal["onward_voted"] = "onward_voted"
+    seat: int
+    go: bool
+
+
+class TableClosed(Event, frozen=True):
+    """A Quest for Loot table ends: why, and every stack."""
+
+    kind: Literal["table_closed"] = "table_closed"
+    reason: Literal["stopped", "broke", "house_broken", "limit"]
+    chips: list[int]
+    gm_chips: int
+    broke: list[int] = []
+    """The seats left with no chips."""
+
+
 DeucesEvent = Annotated[
     EncounterStarted
     | ThreatFlipped
@@ -306,6 +387,16 @@ DeucesEvent = Annotated[
     | LootGiven
     | LootDropped
     | LevelledUp
+    | ChipsDealt
+    | WagerPlaced
+    | BidsShown
+    | BidMatched
+    | BidFolded
+    | StakesSet
+    | RaisesShown
+    | ChipsSettled
+    | OnwardVoted
+    | TableClosed
     | GameEnded,
     Field(discriminator="kind"),
 ]

@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Callable
 
 from bot.games.contract import GameEnded, Outcome
-from bot.games.deuces import combat, gm, piles
+from bot.games.deuces import combat, gm, piles, wagers
 from bot.games.deuces.effects import cast, reset_turn_uses, usable
 from bot.games.deuces.events import (
     DeucesEvent,
@@ -96,15 +96,49 @@ def _setup(state: DeucesTable) -> list[DeucesEvent]:
     events: list[DeucesEvent] = [
         EncounterStarted(encounter=state.encounter, level=state.level, target=state.target)
     ]
+    if state.wagering and state.encounter == 1:
+        events += wagers.deal_chips(state)
     for who in state.players:
         who.defeated, who.edge, who.used, who.raised, who.wilds = False, 0, {}, {}, []
         events += piles.draw_player(state, who.seat, HAND_SIZES[state.level])
         events += piles.flip_threat(state, who.seat)
+    if state.wagering:  # Quest for Loot: the bets make the target before any enemy is drawn
+        wagers.open_wagers(state)
+        return events
     while state.difficulty < state.target - WITHIN and _enemy_left(state):
         events += draw_enemy(state)
     state.phase = Phase.START
     open_vote(state)
     return events
+
+
+def _draw_to_bets(state: DeucesTable) -> list[DeucesEvent]:
+    """Quest for Loot: the GM draws until the bets' target is met or exceeded (no one may stay
+    below it); then those still in may raise once more."""
+    events = _draw_to_target(state)
+    if not wagers.open_raises(state):
+        state.phase = Phase.START
+    return events
+
+
+def _draw_to_raises(state: DeucesTable) -> list[DeucesEvent]:
+    """The raises are shown: while the target stays within the encounter no enemy is added;
+    past it, the GM draws until it is met again."""
+    events = _draw_to_target(state)
+    state.phase = Phase.START
+    return events
+
+
+def _draw_to_target(state: DeucesTable) -> list[DeucesEvent]:
+    events: list[DeucesEvent] = []
+    while state.difficulty < state.target and _enemy_left(state):
+        events += draw_enemy(state)
+    return events
+
+
+def _onward(state: DeucesTable) -> list[DeucesEvent]:
+    wagers.open_onward(state)
+    return []
 
 
 def _enemy_left(state: DeucesTable) -> bool:
@@ -165,7 +199,7 @@ def _start(state: DeucesTable) -> list[DeucesEvent]:
 
 def _initiative(state: DeucesTable) -> tuple[Side, list[DeucesEvent]]:
     """The first player with a deck and the GM flip their top cards; players win ties."""
-    seat = next((who.seat for who in state.players if who.deck), None)
+    seat = next((who.seat for who in state.players if who.deck and not who.sat_out), None)
     gm_card = piles.gm_top(state)
     if seat is None or gm_card is None:
         return Side.PLAYERS, []
@@ -295,6 +329,8 @@ def _end(state: DeucesTable) -> list[DeucesEvent]:
         state.score += state.difficulty
         for seat in state.active(Side.PLAYERS):
             events += _award_loot(state, seat)
+    if state.wagering:
+        events += wagers.settle(state)
     events += _clear_table(state)
     events.append(EncounterEnded(encounter=state.encounter, won=bool(state.won)))
     events += _level_up(state)
@@ -339,22 +375,28 @@ def _level_up(state: DeucesTable) -> list[DeucesEvent]:
     if not (state.level_up or state.options.level_every_encounter):
         return []
     state.level_up = False
-    state.level += 1
     for who in state.players:
         who.deck += who.discard
         who.discard = []
         piles.shuffle(piles.roll(state), who.deck)
+    if state.wagering and state.level >= MAX_LEVEL:
+        return []  # Quest for Loot has no level 6 to reach: the decks are rebuilt all the same
+    state.level += 1
     return [LevelledUp(level=state.level)]
 
 
 def _next(state: DeucesTable) -> list[DeucesEvent]:
     """The game's end, the loot step, or the next encounter of a quest."""
     mode = state.options.mode
-    if mode == Mode.ENCOUNTER:
+    if state.wagering:
+        reason = wagers.closing(state)
+        if reason is not None:
+            return wagers.close_table(state, reason)
+    elif mode == Mode.ENCOUNTER:
         return _game_over(state, Outcome.WON if state.won else Outcome.LOST)
-    if state.level > MAX_LEVEL:
+    elif state.level > MAX_LEVEL:
         return _game_over(state, Outcome.WON)
-    if (not state.won and mode == Mode.QUEST_HARDCORE) or (
+    elif (not state.won and mode == Mode.QUEST_HARDCORE) or (
         state.encounter >= state.options.max_encounters
     ):
         return _game_over(state, Outcome.LOST)
@@ -363,8 +405,14 @@ def _next(state: DeucesTable) -> list[DeucesEvent]:
         state.phase = Phase.LOOT
         state.prompt = LootPrompt(seats=seats)
     else:
-        state.phase = Phase.SETUP
+        state.phase = between_encounters(state)
     return []
+
+
+def between_encounters(state: DeucesTable) -> Phase:
+    """What follows an encounter and its loot step: the next one, or (Quest for Loot) the
+    players' choice to play on or stop."""
+    return Phase.ONWARD if state.wagering else Phase.SETUP
 
 
 def _has_loot_choice(state: DeucesTable, who: PlayerState) -> bool:
@@ -384,6 +432,9 @@ def _game_over(state: DeucesTable, outcome: Outcome) -> list[DeucesEvent]:
 
 STEPS: dict[Phase, Callable[[DeucesTable], list[DeucesEvent]]] = {
     Phase.SETUP: _setup,
+    Phase.DRAW: _draw_to_bets,
+    Phase.RAISE: _draw_to_raises,
+    Phase.ONWARD: _onward,
     Phase.START: _start,
     Phase.FIGHT: _fight,
     Phase.END: _end,

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from bot.games.contract import Event, IllegalAction, Setup, seeded_rng
 from bot.games.definition import (
+    Board,
     Game,
     GameInfo,
     Lobby,
@@ -29,6 +30,7 @@ PARTY = SeatRange(min=1, max=MAX_PLAYERS)
 CONTENT = load_content()
 CLASS_PICK, CUSTOM_PICK = "class", "custom"
 HEROES = 3
+STARTING_CHIPS = DeucesOptions().chips
 """Classes one person may run at once (the rules suggest it for small groups)."""
 
 
@@ -48,6 +50,9 @@ INFO = GameInfo(
         Variant(key=Mode.ENCOUNTER.value, label="One encounter", seats=PARTY),
         Variant(key=Mode.QUEST_BEGINNER.value, label="Quest for Power (beginner)", seats=PARTY),
         Variant(key=Mode.QUEST_HARDCORE.value, label="Quest for Power (hardcore)", seats=PARTY),
+        Variant(
+            key=Mode.LOOT.value, label="Quest for Loot (wager chips against the GM)", seats=PARTY
+        ),
     ],
     default_variant=Mode.ENCOUNTER.value,
     variant_option="mode",
@@ -55,7 +60,7 @@ INFO = GameInfo(
     settings=[
         NumberSetting(
             name="level",
-            description=f"The party's level, 1 to {MAX_LEVEL} (default 1)",
+            description=f"The party's level, 1 to {MAX_LEVEL} (default 1; 3 for Quest for Loot)",
             minimum=1,
             maximum=MAX_LEVEL,
             default=1,
@@ -86,6 +91,13 @@ INFO = GameInfo(
             default=0,
             choices=[("When a deck runs out", 0), ("After every encounter (faster)", 1)],
         ),
+        NumberSetting(
+            name="chips",
+            description="Quest for Loot: each player's chips; the GM holds their sum (default 10)",
+            minimum=2,
+            maximum=50,
+            default=STARTING_CHIPS,
+        ),
     ],
     lobby=Lobby(
         choices=[
@@ -108,6 +120,16 @@ INFO = GameInfo(
     ),
     turn_timer=True,
     private_hands=True,
+    boards=[
+        Board(
+            key="deuces-chips",
+            title="Quest for Loot chips",
+            game="deuces",
+            variants=[Mode.LOOT.value],
+            default_variant=Mode.LOOT.value,
+            unit="chips",
+        )
+    ],
 )
 
 
@@ -161,6 +183,7 @@ class DeucesGame(Game[DeucesState, DeucesAction]):
             "difficulty": options.modifier,
             "enemies": sets.index(options.enemy_set) + 1 if options.enemy_set in sets else 0,
             "levelling": int(options.level_every_encounter),
+            "chips": options.chips,
         }
 
 
@@ -190,6 +213,7 @@ def options_of(setup: Setup, mode: Mode, party: list[SeatChoice] | None) -> Deuc
         modifier=settings.get("difficulty", 0),
         enemy_set=CONTENT.sets[chosen_set - 1].id if chosen_set > 0 else None,
         level_every_encounter=bool(settings.get("levelling", 0)),
+        chips=settings.get("chips", STARTING_CHIPS),
     )
 
 

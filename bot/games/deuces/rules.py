@@ -104,8 +104,44 @@ DEUCES_RULINGS: list[str] = [
     "has one result on the boards.",
     "Custom abilities: each player chooses one in the lobby; one left unchosen is drawn by "
     "the game's seed. It is usable from level 1, beside the class's abilities.",
-    "Not played here: quest loot and special encounters, and the competitive modes.",
-    "Score: the total difficulty of the encounters won.",
+    "Not played here: quest loot and special encounters, Masters & Monsters and Duel of the Duos.",
+    "Score: the total difficulty of the encounters won (in Quest for Loot, your chips).",
+]
+
+LOOT_RULINGS: list[str] = [
+    "Quest for Loot: every player sits down with the same chips (the chips setting, 10 by "
+    "default) and the GM's stack is their sum. The starting level is the level setting; the "
+    "rules recommend 3. Levels rise as usual but stop at 5 (there is no level 6 to reach). "
+    "There is no Hit or Stay vote.",
+    "Wagers: once hands are drawn, every player bids at once and sealed, from the 1-chip "
+    "blind (a target of 5, with the table's modifier) up to 5 chips, each chip above the blind "
+    "adding 1 to their own target. The bids are shown together; each player who bid less than "
+    "the highest matches it or folds. Nobody bids again before the draw.",
+    "Short of the highest bid, a player may go all in: they match with every chip they hold, "
+    "and their bet and their target are what they put in.",
+    "The GM's blind: 'the GM still takes their blind' is the blind of a player who does not "
+    "take part. A player who folds pays the GM 1 chip (the blind; any raise they bid is "
+    "theirs again) and sits the encounter out: no turns, never attacked, no loot.",
+    "The house covers every bet, so the GM never runs short: nobody may bid more than the "
+    "GM's stack shared equally among the players, nor raise past an equal share of what it "
+    "has not yet covered. When the GM cannot cover a 1-chip blind for every player, the house "
+    "is broken and the table ends.",
+    "The draw: the target is the sum of the playing players' targets, and the GM draws until "
+    "the encounter meets or exceeds it. Then each player in may raise once more, sealed, 0 to "
+    "3 chips, each adding 1 to the target; while the raised target stays within the "
+    "encounter no enemy is added, past it the GM draws until it is met again. Less, equal or "
+    "greater then decide who goes first and treasure, as usual.",
+    "Settling: the GM pays each player still standing when the encounter ends (won, or the GM "
+    "folded) their whole bet, and collects the whole bet of each player defeated, even one "
+    "who fell in the blow that won it for the others.",
+    "The table ends when a player has no chips left, when the house is broken, after the "
+    "encounter limit (60), or when the players stop: after each encounter everyone chooses "
+    "Play on or Stop, and more than half stopping ends it (a tie plays on).",
+    "Timeouts in Quest for Loot: a wager is the blind, a match is a fold, the raise after the "
+    "draw is none, and play on or stop is Stop.",
+    "Results: your chips at the end are your score on the server's Quest for Loot chips board; "
+    "ending with more than you sat down with is a win, even or less a loss. An abandoned or "
+    "expired table scores everyone's chips as they stand.",
 ]
 
 DEUCES_RULES = RulesPage(
@@ -138,15 +174,24 @@ DEUCES_RULES = RulesPage(
         ),
         (
             "In Discord",
-            "`/deuces new [level] [difficulty] [enemies] [levelling] [mode]` opens a table: "
-            "Join, choose a class and a custom ability (choose two or three classes to run "
+            "`/deuces new [level] [difficulty] [enemies] [levelling] [chips] [mode]` opens a "
+            "table: Join, choose a class and a custom ability (choose two or three classes to run "
             "several heroes), and the host presses Start. Press **My hand** to see your "
             "cards (only you see them), pick cards in the menu, and press a play; 💡 is the "
             "GM's hint. A player who lets the table wait too long is answered for: defended "
             "with their best cards, or they Guard. When the GM has answered three times "
             "running and nobody plays, the table expires.",
         ),
-        rulings_section(DEUCES_RULINGS),
+        (
+            "Quest for Loot",
+            "`/deuces new mode:Quest for Loot` (3 is the recommended level): a competitive table "
+            "where each of you wagers chips against the GM's stack every encounter. Look at "
+            "your hand, then bid in **My hand**: the blind (1 chip) or a raise, each chip "
+            "lifting your own target by 1. Match the highest bid or fold; after the draw you "
+            "may raise once more. Survive and the GM pays your bet; fall and it collects it. "
+            "Chips show on the table; play on or stop after each encounter.",
+        ),
+        rulings_section(DEUCES_RULINGS + LOOT_RULINGS),
         BOARDS_SECTION,
     ],
 )

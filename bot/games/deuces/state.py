@@ -37,6 +37,8 @@ class Mode(StrEnum):
     ENCOUNTER = "encounter"
     QUEST_BEGINNER = "quest-beginner"
     QUEST_HARDCORE = "quest-hardcore"
+    LOOT = "loot"
+    """Quest for Loot: each player wagers chips against the GM's stack, every encounter."""
 
 
 class Tier(StrEnum):
@@ -100,7 +102,10 @@ class DeucesOptions(BaseModel, frozen=True):
     level_every_encounter: bool = False
     """The faster game: the party levels up after every encounter."""
     max_encounters: int = Field(default=60, ge=1, le=200)
-    """A quest that has not reached level 6 after this many encounters is lost."""
+    """A quest that has not reached level 6 after this many encounters is lost (a Quest for
+    Loot table closes)."""
+    chips: int = Field(default=10, ge=1, le=100)
+    """Quest for Loot: each player's chips at the start (the GM holds their sum)."""
 
 
 class Loot(BaseModel):
@@ -130,6 +135,12 @@ class PlayerState(Fighter):
     deck: list[Card]
     discard: list[Card] = Field(default_factory=list)
     loot: list[Loot] = Field(default_factory=list)
+    chips: int = 0
+    """Quest for Loot: the chips this player holds (a bet stays in them until it is settled)."""
+    bet: int = 0
+    """Quest for Loot: the chips this player has riding on the current encounter."""
+    sat_out: bool = False
+    """Quest for Loot: folded this encounter, so out of the fight (and marked defeated)."""
 
     @property
     def threat(self) -> Card | None:
@@ -238,19 +249,84 @@ class LootPrompt(BaseModel):
         return list(self.seats)
 
 
+class WagerPrompt(BaseModel):
+    """Quest for Loot: sealed bids, made at once; each waits in `bids` until all are in."""
+
+    kind: Literal["wager"] = "wager"
+    seats: list[int]
+    bids: dict[int, int] = Field(default_factory=dict)
+
+    @property
+    def waiting(self) -> list[int]:
+        return [s for s in self.seats if s not in self.bids]
+
+
+class CallPrompt(BaseModel):
+    """Quest for Loot: those who bid below the highest match it (or go all in) or fold."""
+
+    kind: Literal["call"] = "call"
+    seats: list[int]
+    highest: int
+    answered: list[int] = Field(default_factory=list)
+
+    @property
+    def waiting(self) -> list[int]:
+        return [s for s in self.seats if s not in self.answered]
+
+
+class RaisePrompt(BaseModel):
+    """Quest for Loot: after the draw, each player in may raise once more, sealed."""
+
+    kind: Literal["raise"] = "raise"
+    seats: list[int]
+    raises: dict[int, int] = Field(default_factory=dict)
+
+    @property
+    def waiting(self) -> list[int]:
+        return [s for s in self.seats if s not in self.raises]
+
+
+class OnwardPrompt(BaseModel):
+    """Quest for Loot: between encounters, every player says play on or stop."""
+
+    kind: Literal["onward"] = "onward"
+    seats: list[int]
+    goes: list[int] = Field(default_factory=list)
+    stops: list[int] = Field(default_factory=list)
+
+    @property
+    def waiting(self) -> list[int]:
+        return [s for s in self.seats if s not in self.goes and s not in self.stops]
+
+
 Prompt = Annotated[
-    VotePrompt | TurnPrompt | OpenTurnPrompt | ShedPrompt | DefendPrompt | LootPrompt,
+    VotePrompt
+    | TurnPrompt
+    | OpenTurnPrompt
+    | ShedPrompt
+    | DefendPrompt
+    | LootPrompt
+    | WagerPrompt
+    | CallPrompt
+    | RaisePrompt
+    | OnwardPrompt,
     Field(discriminator="kind"),
 ]
 
 
 class Phase(StrEnum):
     SETUP = "setup"
+    WAGER = "wager"
+    DRAW = "draw"
+    """Quest for Loot: the GM draws until the bets' target is met."""
+    RAISE = "raise"
+    """Quest for Loot: the raise after the draw; once shown, the GM draws to it if need be."""
     VOTE = "vote"
     START = "start"
     FIGHT = "fight"
     END = "end"
     LOOT = "loot"
+    ONWARD = "onward"
     OVER = "over"
 
 
@@ -299,6 +375,8 @@ class DeucesTable(GameState[DeucesAction]):
     encounters_won: int = 0
     score: int = 0
     outcome: Outcome | None = None
+    gm_chips: int = 0
+    """Quest for Loot: the GM's stack."""
 
     # ---- lookups -------------------------------------------------------------------------------
 
@@ -352,6 +430,15 @@ class DeucesTable(GameState[DeucesAction]):
     @property
     def is_over(self) -> bool:
         return self.phase == Phase.OVER
+
+    @property
+    def wagering(self) -> bool:
+        """Whether this table plays for chips (Quest for Loot)."""
+        return self.options.mode == Mode.LOOT
+
+    def in_encounter(self) -> list[int]:
+        """The seats playing the current encounter (in Quest for Loot, those who did not fold)."""
+        return [who.seat for who in self.players if not who.sat_out]
 
     @property
     def waiting_for(self) -> list[int]:

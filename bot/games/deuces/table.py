@@ -11,13 +11,14 @@ from collections import Counter
 from collections.abc import Sequence
 
 from bot.games.cards import Card
-from bot.games.deuces.actions import DeucesAction, Vote
+from bot.games.deuces.actions import Bid, Call, DeucesAction, Onward, Raise, Vote
 from bot.games.deuces.autoplay import suggest
 from bot.games.deuces.engine import DeucesState
 from bot.games.deuces.poker import SETS, Category
-from bot.games.deuces.state import Clash, Ref, Side, player
+from bot.games.deuces.state import CallPrompt, Clash, RaisePrompt, Ref, Side, WagerPrompt, player
 from bot.games.deuces.view import HandFacts, TableFacts, hand_view, table_view
-from bot.games.deuces.voice import cards_count
+from bot.games.deuces.voice import cards_count, chips_count
+from bot.games.deuces.wagers import BLIND
 from bot.games.views import (
     CardGroup,
     Control,
@@ -34,6 +35,8 @@ PET_MARK = "p"
 MAX_PLAYS = 19
 """Plays offered beside the hint: with it, four rows of five buttons."""
 LABEL_LIMIT = 80
+UNDEALT = {"vote", "raise"}
+"""Prompts met while the enemies are drawn but their hands not yet dealt."""
 PROMPTS = {
     "vote": "vote Hit or Stay",
     "turn": "take a turn",
@@ -41,6 +44,10 @@ PROMPTS = {
     "shed": "shed cards down to ten",
     "defend": "defend",
     "loot": "trade, give or keep loot",
+    "wager": "place a sealed wager (My hand)",
+    "call": "match the highest wager or fold (My hand)",
+    "raise": "raise or not, sealed (My hand)",
+    "onward": "play on or stop",
 }
 
 
@@ -96,9 +103,34 @@ def label(state: DeucesState, seat: int, action: DeucesAction, names: Sequence[s
             text = f"Shed {cards}"
         case "drop":
             text = f"Drop loot {cards}"
+        case "bid" | "call" | "raise" | "onward":
+            text = wager_label(state, seat, action)
         case _:
             text = "Done with loot"
     return text[:LABEL_LIMIT]
+
+
+def wager_label(state: DeucesState, seat: int, action: DeucesAction) -> str:
+    """A wager's button: how many chips it puts at stake and what it does to the target."""
+    chips = getattr(action, "chips", 0)
+    match action:
+        case Bid():
+            if chips == BLIND:
+                return f"Bid the blind: {chips_count(chips)}"
+            return f"Raise to {chips_count(chips)} (your target +{chips - BLIND})"
+        case Call(match=True):
+            prompt = state.prompt
+            highest = prompt.highest if isinstance(prompt, CallPrompt) else 0
+            held = state.players[seat].chips
+            return f"All in: {chips_count(held)}" if held < highest else f"Match {highest}"
+        case Call():
+            return f"Fold (the GM takes your {chips_count(BLIND)} blind)"
+        case Raise():
+            return f"Raise {chips_count(chips)} (target +{chips})" if chips else "No raise"
+        case Onward(go=True):
+            return "Play on"
+        case _:
+            return "Stop the table"
 
 
 def _aimed_at(state: DeucesState, kind: str, target: int, names: Sequence[str]) -> str:
@@ -170,7 +202,7 @@ def deuces_table(state: DeucesState, names: list[str]) -> TableView:
             "defeated"
             if f.defeated
             else f"difficulty {f.difficulty}"
-            if facts.prompt == "vote"  # hands are dealt once the party stays
+            if facts.prompt in UNDEALT  # hands are dealt once the draw is over
             else cards_count(f.cards)
         )
         + (f", edge {f.edge:+d}" if f.edge and not f.defeated else "")
@@ -180,7 +212,7 @@ def deuces_table(state: DeucesState, names: list[str]) -> TableView:
         f"**{names[s.seat]}**, {s.class_name}: {s.cards} in hand, {s.deck} in deck"
         + (f", threat {s.threat}" if s.threat else "")
         + (f", loot {' '.join(str(item.card) for item in s.loot)}" if s.loot else "")
-        + (" (defeated)" if s.defeated else "")
+        + (" (folded)" if s.sat_out else " (defeated)" if s.defeated else "")
         + "".join(
             f"\n↳ 🐾 {p.name}: " + ("defeated" if p.defeated else cards_count(p.cards))
             for p in facts.pets
@@ -196,6 +228,8 @@ def deuces_table(state: DeucesState, names: list[str]) -> TableView:
         ),
         Field(name="🛡️ Party", value="\n".join(party), inline=False),
     ]
+    if facts.gm_chips is not None:
+        fields.append(Field(name="🪙 Chips", value=chips_line(facts, names), inline=False))
     if facts.attack and state.clash is not None:
         on = f" by {_fighter_called(state, facts.defender, names)}" if facts.defender else ""
         value = attack_words(state.clash)
@@ -206,17 +240,36 @@ def deuces_table(state: DeucesState, names: list[str]) -> TableView:
         fields.append(
             Field(name="⏳ Waiting for", value=f"{waiting} to {what}", inline=False, prompt=True)
         )
+    mode = " · Quest for Loot" if facts.gm_chips is not None else ""
     title = (
-        f"Dungeons & Deuces · encounter {facts.encounter} · level {facts.level}"
+        f"Dungeons & Deuces{mode} · encounter {facts.encounter} · level {facts.level}"
         f" · difficulty {facts.difficulty}/{facts.target}"
     )
     return TableView(
         title=title,
         fields=fields,
         footer=legend(facts),
-        controls=vote_controls(state),
+        controls=vote_controls(state) + onward_controls(state),
         picture=table_picture(facts, names),
     )
+
+
+def chips_line(facts: TableFacts, names: list[str]) -> str:
+    """Every stack, the GM's last: what rides on the encounter, who folded, whose sealed
+    wager is in (never how much)."""
+
+    def stack(seat: int, chips: int, bet: int, sat_out: bool) -> str:
+        told = f"{names[seat]} {chips}"
+        if bet:
+            told += f" ({bet} riding)"
+        elif sat_out:
+            told += " (folded)"
+        elif seat in facts.bids_in:
+            told += " (wager in)"
+        return told
+
+    stacks = [stack(s.seat, s.chips or 0, s.bet, s.sat_out) for s in facts.seats]
+    return " · ".join([*stacks, f"the GM {facts.gm_chips}"])
 
 
 LEGEND = {
@@ -225,6 +278,7 @@ LEGEND = {
     "edge": "edge: added to the next play's values",
     "treasure": "treasure: loot costs one 2 less",
     "loot": "loot: Common counts +1, Rare counts twice, Epic is wild",
+    "chips": "chips: the GM pays a survivor their bet and collects a fallen player's",
 }
 """The table's words explained, each only while it shows."""
 
@@ -236,6 +290,7 @@ def legend(facts: TableFacts) -> str:
     shown += ["edge"] if any(e.edge for e in facts.enemies if not e.defeated) else []
     shown += ["treasure"] if facts.treasure else []
     shown += ["loot"] if any(seat.loot for seat in facts.seats) else []
+    shown += ["chips"] if facts.gm_chips is not None else []
     return "\n".join(LEGEND[word] for word in shown)
 
 
@@ -267,6 +322,17 @@ def vote_controls(state: DeucesState) -> list[Control]:
     ]
 
 
+def onward_controls(state: DeucesState) -> list[Control]:
+    """Whether to play on is everyone's open choice, so its buttons sit on the table too."""
+    if state.is_over or state.prompt is None or state.prompt.kind != "onward":
+        return []
+    go, stop = Onward(go=True), Onward(go=False)
+    return [
+        Control(label=wager_label(state, 0, go), action=str(go), style="success"),
+        Control(label=wager_label(state, 0, stop), action=str(stop), style="secondary"),
+    ]
+
+
 def deuces_hand(
     state: DeucesState, seat: int, picked: list[str], names: Sequence[str] = ()
 ) -> HandView:
@@ -280,18 +346,26 @@ def deuces_hand(
         for held in facts.cards
     ]
     waiting = seat in state.waiting_for and not state.is_over
+    wagering = state.prompt is not None and state.prompt.kind in WAGER_PROMPTS
+    fields = [
+        Field(
+            name=f"{ability.name} ({'ready' if ability.usable_now else 'not now'})",
+            value=ability.text,
+            inline=False,
+        )
+        for ability in facts.abilities
+    ]
+    if facts.chips is not None:
+        fields.insert(0, Field(name="🪙 Your chips", value=own_stake(state, seat), inline=False))
     return HandView(
         title=f"Your hand: {state.players[seat].klass.name}",
         description=" · ".join(marks) or "No cards.",
-        fields=[
-            Field(
-                name=f"{ability.name} ({'ready' if ability.usable_now else 'not now'})",
-                value=ability.text,
-                inline=False,
-            )
-            for ability in facts.abilities
-        ],
-        footer="Pick cards below, then press a play."
+        fields=fields,
+        footer=(
+            "Wager below, on the hand you see: only you see your choice."
+            if wagering
+            else "Pick cards below, then press a play."
+        )
         if waiting
         else "The table is not waiting for you right now.",
         cards=[
@@ -312,6 +386,31 @@ def deuces_hand(
         controls=plays(state, seat, chosen, names) if waiting else [],
         picture=hand_picture(facts, chosen),
     )
+
+
+WAGER_PROMPTS = {"wager", "call", "raise"}
+
+
+def own_stake(state: DeucesState, seat: int) -> str:
+    """A player's stack, what rides on this encounter, and their own sealed wager."""
+    who = state.players[seat]
+    told = [chips_count(who.chips)]
+    if who.bet:
+        told.append(f"{who.bet} riding on this encounter")
+    prompt = state.prompt
+    sealed = (
+        prompt.bids.get(seat)
+        if isinstance(prompt, WagerPrompt)
+        else prompt.raises.get(seat)
+        if isinstance(prompt, RaisePrompt)
+        else None
+    )
+    if sealed is not None:
+        told.append(
+            f"your sealed {'bid' if isinstance(prompt, WagerPrompt) else 'raise'}: {sealed}"
+        )
+    told.append(f"the GM holds {state.gm_chips}")
+    return " · ".join(told)
 
 
 def hand_picture(facts: HandFacts, chosen: list[Card]) -> Picture | None:

@@ -11,7 +11,7 @@ from pydantic import BaseModel
 from bot.games.cards import Card
 from bot.games.deuces.content import describe
 from bot.games.deuces.effects import targets, usable
-from bot.games.deuces.state import DeucesTable, Loot, Ref, player
+from bot.games.deuces.state import DeucesTable, Loot, RaisePrompt, Ref, WagerPrompt, player
 
 
 class EnemyView(BaseModel):
@@ -34,6 +34,10 @@ class SeatView(BaseModel):
     edge: int
     loot: list[Loot]
     defeated: bool
+    chips: int | None = None
+    """Quest for Loot: the player's stack (None at a table without chips)."""
+    bet: int = 0
+    sat_out: bool = False
 
 
 class PetView(BaseModel):
@@ -61,6 +65,10 @@ class TableFacts(BaseModel):
     enemies: list[EnemyView]
     seats: list[SeatView]
     pets: list[PetView] = []
+    gm_chips: int | None = None
+    """Quest for Loot: the GM's stack."""
+    bids_in: list[int] = []
+    """Quest for Loot: the seats whose sealed wager is in (never how much)."""
 
 
 class HeldCard(BaseModel):
@@ -91,6 +99,9 @@ class HandFacts(BaseModel):
     abilities: list[AbilityView]
     pets: list[PetHand] = []
     """The player's pets in the fight, whose cards they play too."""
+    chips: int | None = None
+    """Quest for Loot: the player's stack, and what rides on this encounter."""
+    bet: int = 0
 
 
 def table_view(state: DeucesTable) -> TableFacts:
@@ -130,6 +141,9 @@ def table_view(state: DeucesTable) -> TableFacts:
                 edge=who.edge,
                 loot=list(who.loot),
                 defeated=who.defeated,
+                chips=who.chips if state.wagering else None,
+                bet=who.bet,
+                sat_out=who.sat_out,
             )
             for who in state.players
         ],
@@ -143,7 +157,19 @@ def table_view(state: DeucesTable) -> TableFacts:
             )
             for i, companion in enumerate(state.pets)
         ],
+        gm_chips=state.gm_chips if state.wagering else None,
+        bids_in=sealed_in(state),
     )
+
+
+def sealed_in(state: DeucesTable) -> list[int]:
+    """The seats whose sealed bid or raise is in: the table shows that, never the amounts."""
+    prompt = state.prompt
+    if isinstance(prompt, WagerPrompt):
+        return sorted(prompt.bids)
+    if isinstance(prompt, RaisePrompt):
+        return sorted(prompt.raises)
+    return []
 
 
 def hand_view(state: DeucesTable, seat: int) -> HandFacts:
@@ -194,4 +220,6 @@ def hand_view(state: DeucesTable, seat: int) -> HandFacts:
             )
             for index in state.pets_of(seat)
         ],
+        chips=who.chips if state.wagering else None,
+        bet=who.bet,
     )

@@ -25,6 +25,8 @@ class Scene:
 
     name: Name
     level: int
+    chips: bool = False
+    """A Quest for Loot table: its end is told by its stacks, not a party's score."""
 
 
 DRAWN = [
@@ -99,6 +101,44 @@ SUMMONED = [
     "With a flourish, {who} brings out a **{name}**.",
 ]
 GAME_ENDED = ["The game ends: the party {outcome}, score {score} (level {level})."]
+CHIPS_DEALT = [
+    "Chips on the table: {chips} for each player, and the GM's stack of {gm_chips}.",
+    "Each player stacks {chips}; the GM sits behind {gm_chips}.",
+]
+WAGERED = [
+    "{who} slides a sealed wager across the table.",
+    "{who} has wagered, face down.",
+]
+BIDS_SHOWN = [
+    "The wagers turn over: {bids}. The highest is {highest}.",
+    "Wagers up: {bids}. To stay in, match {highest}.",
+]
+EVEN_BIDS = ["The wagers turn over: {bids}. Everyone is in."]
+MATCHED = {
+    False: "{who} matches: {bet} riding.",
+    True: "{who} goes all in with {bet}!",
+}
+FOLDED_BID = [
+    "{who} folds and sits this one out; the GM takes the {blind} blind.",
+    "{who} folds: the GM pockets the {blind} blind.",
+]
+STAKES = ["The stakes are set: {bets}. The GM draws to a target of {target}."]
+RAISES = {
+    "none": "No one raises: the target stays {target}.",
+    "within": "Raises: {raises}. The target rises to {target}, still within the encounter's "
+    "{difficulty}: no enemy is added.",
+    "past": "Raises: {raises}. The target rises to {target}, past the encounter's "
+    "{difficulty}: the GM draws again.",
+}
+SETTLED = ["{deals}. Stacks: {stacks}."]
+ONWARD = {True: "{who} wants to play on.", False: "{who} would stop here."}
+CLOSED = {
+    "stopped": "The players push back their chairs: the table closes.",
+    "broke": "{broke} has no chips left: the table closes.",
+    "house_broken": "The GM cannot cover another round of blinds: the house is broken!",
+    "limit": "The last encounter of the night is done: the table closes.",
+}
+FINAL = "Final stacks: {stacks}."
 
 
 Line = Callable[[Any, Pick, Scene], str]
@@ -196,7 +236,90 @@ def cards_count(count: int) -> str:
     return f"{count} card{'' if count == 1 else 's'}"
 
 
+def chips_count(count: int) -> str:
+    """ "1 chip", "3 chips"."""
+    return f"{count} chip{'' if abs(count) == 1 else 's'}"
+
+
+def _by_seat(values: list[int], scene: Scene, skip_zero: bool = False) -> str:
+    """ "ann 3, bob 1": a number for each seat, by name."""
+    return ", ".join(
+        f"{scene.name(seat)}: {value}"
+        for seat, value in enumerate(values)
+        if value or not skip_zero
+    )
+
+
+def _chips_dealt(event: Any, pick: Pick, scene: Scene) -> str:
+    return pick(CHIPS_DEALT).format(
+        chips=chips_count(event.chips), gm_chips=chips_count(event.gm_chips)
+    )
+
+
+def _bids_shown(event: Any, pick: Pick, scene: Scene) -> str:
+    even = len(set(event.bids)) == 1
+    table = EVEN_BIDS if even and len(event.bids) > 1 else BIDS_SHOWN
+    return pick(table).format(bids=_by_seat(event.bids, scene), highest=event.highest)
+
+
+def _matched(event: Any, pick: Pick, scene: Scene) -> str:
+    return MATCHED[event.all_in].format(who=scene.name(event.seat), bet=chips_count(event.bet))
+
+
+def _folded_bid(event: Any, pick: Pick, scene: Scene) -> str:
+    return pick(FOLDED_BID).format(who=scene.name(event.seat), blind=chips_count(event.blind))
+
+
+def _stakes(event: Any, pick: Pick, scene: Scene) -> str:
+    return pick(STAKES).format(bets=_by_seat(event.bets, scene, True), target=event.target)
+
+
+def _raises(event: Any, pick: Pick, scene: Scene) -> str:
+    key = (
+        "none"
+        if not any(event.raises)
+        else "past"
+        if event.target > event.difficulty
+        else ("within")
+    )
+    return RAISES[key].format(
+        raises=_by_seat(event.raises, scene, True),
+        target=event.target,
+        difficulty=event.difficulty,
+    )
+
+
+def _settled(event: Any, pick: Pick, scene: Scene) -> str:
+    """ "The GM pays ann 2 chips and collects 3 chips from bob": who won, then who lost."""
+    paid = [f"{scene.name(s)} {chips_count(c)}" for s, c in enumerate(event.changes) if c > 0]
+    took = [f"{chips_count(-c)} from {scene.name(s)}" for s, c in enumerate(event.changes) if c < 0]
+    deals = [f"pays {_and(paid)}"] if paid else []
+    deals += [f"collects {_and(took)}"] if took else []
+    said = f"The GM {' and '.join(deals)}" if deals else "No bets to settle"
+    return pick(SETTLED).format(deals=said, stacks=_stacks(event, scene))
+
+
+def _and(parts: list[str]) -> str:
+    return ", ".join(parts[:-1]) + f" and {parts[-1]}" if len(parts) > 1 else parts[0]
+
+
+def _stacks(event: Any, scene: Scene) -> str:
+    return f"{_by_seat(event.chips, scene)}; the GM {event.gm_chips}"
+
+
+def _onward(event: Any, pick: Pick, scene: Scene) -> str:
+    return ONWARD[event.go].format(who=scene.name(event.seat))
+
+
+def _closed(event: Any, pick: Pick, scene: Scene) -> str:
+    broke = " and ".join(scene.name(seat) for seat in event.broke)
+    why = CLOSED[event.reason].format(broke=broke)
+    return f"{why} {FINAL.format(stacks=_stacks(event, scene))}"
+
+
 def _game_ended(event: GameEnded, pick: Pick, scene: Scene) -> str:
+    if scene.chips:
+        return ""  # the table's close told the stacks
     outcome = "wins" if event.outcome == "won" else "loses"
     return pick(GAME_ENDED).format(outcome=outcome, score=event.score, level=scene.level)
 
@@ -233,6 +356,16 @@ LINES: dict[str, Line] = {
     "deck_ran_out": _line(DECK_OUT),
     "pet_summoned": _summoned,
     "game_ended": _game_ended,
+    "chips_dealt": _chips_dealt,
+    "wager_placed": _line(WAGERED),
+    "bids_shown": _bids_shown,
+    "bid_matched": _matched,
+    "bid_folded": _folded_bid,
+    "stakes_set": _stakes,
+    "raises_shown": _raises,
+    "chips_settled": _settled,
+    "onward_voted": _onward,
+    "table_closed": _closed,
 }
 
 
@@ -255,10 +388,17 @@ ABILITY_EVENTS = {
 class GameMaster:
     """Narrates one game; `name` turns a combatant (a seat or an enemy ref) into words."""
 
-    def __init__(self, seed: int, name: Name, level: int = 1, names: Sequence[str] = ()) -> None:
+    def __init__(
+        self,
+        seed: int,
+        name: Name,
+        level: int = 1,
+        names: Sequence[str] = (),
+        chips: bool = False,
+    ) -> None:
         self.seed = seed
         self.names = [name for name in names if name]
-        self.scene = Scene(name=name, level=level)
+        self.scene = Scene(name=name, level=level, chips=chips)
         self.casting = False
         """Within an ability's effects: its draws are told (a combat's draws are in its line)."""
 
@@ -318,7 +458,7 @@ def narrate(
             return after.enemy_def(who.index).name
         return "the enemy"
 
-    master = GameMaster(after.seed, name, after.level, names)
+    master = GameMaster(after.seed, name, after.level, names, chips=after.wagering)
     lines: list[str] = []
     for place, event in enumerate(events):
         kind = kind_of(event)

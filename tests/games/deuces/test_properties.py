@@ -76,6 +76,25 @@ def test_random_legal_quests_end_and_keep_every_card(seed, players, data) -> Non
     play_out(state, data.draw)
 
 
+@settings(max_examples=15, deadline=None)
+@given(seed=seeds, players=sizes, level=levels, chips=st.integers(2, 12), data=st.data())
+def test_random_legal_quest_for_loot_tables_end_and_keep_every_card_and_chip(
+    seed, players, level, chips, data
+) -> None:
+    options = DeucesOptions(level=level, mode=Mode.LOOT, chips=chips, max_encounters=3)
+    state, _ = new_game(seed, options, players)
+    total = chips * players * 2
+
+    def choose(strategy):
+        assert sum(p.chips for p in state.players) + state.gm_chips == total
+        assert all(p.chips >= 0 for p in state.players) and state.gm_chips >= 0
+        return data.draw(strategy)
+
+    play_out(state, choose)
+    assert sum(p.chips for p in state.players) + state.gm_chips == total
+    assert [r.score for r in state.results()] == [p.chips for p in state.players]
+
+
 @settings(max_examples=40, deadline=None)
 @given(seed=seeds, players=sizes, level=levels, mode=st.sampled_from(list(Mode)))
 def test_sensible_and_timed_out_play_ends_and_keeps_every_card(seed, players, level, mode) -> None:

@@ -1,0 +1,278 @@
+"""Quest for Loot: the chips. Sealed bids, match or fold, the raise after the draw, the pay-out.
+
+Chips never leave a stack until an encounter is settled (a bet is counted in its player's chips
+and recorded in `bet`), except the blind a folding player pays at once; so the chips on the
+table (players' and the GM's) always add up to what they started with. The house covers every
+bet: bids and raises are capped so the GM can always pay every survivor in full.
+
+This module only wagers; `flow.py` draws the enemies to the target the bets make.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from bot.games.contract import GameEnded, IllegalAction, Outcome
+from bot.games.deuces.actions import Bid, Call, DeucesAction, Onward, Raise
+from bot.games.deuces.events import (
+    BidFolded,
+    BidMatched,
+    BidsShown,
+    ChipsDealt,
+    ChipsSettled,
+    DeucesEvent,
+    OnwardVoted,
+    RaisesShown,
+    StakesSet,
+    TableClosed,
+    WagerPlaced,
+)
+from bot.games.deuces.state import (
+    TARGET_PER_PLAYER,
+    CallPrompt,
+    DeucesTable,
+    OnwardPrompt,
+    Phase,
+    RaisePrompt,
+    WagerPrompt,
+)
+
+BLIND = 1
+"""Every player's least bid: it sets their own target to the standard 5."""
+MAX_BID = 5
+"""The most a sealed bid may be (four raises over the blind): a target of 9 for one player."""
+MAX_RAISE = 3
+"""The most a player may raise after the draw."""
+
+Closing = Literal["stopped", "broke", "house_broken", "limit"]
+
+
+# ---- the stacks ----------------------------------------------------------------------------------
+
+
+def deal_chips(state: DeucesTable) -> list[DeucesEvent]:
+    """Equal stacks for the players; the GM's is their sum."""
+    for who in state.players:
+        who.chips = state.options.chips
+    state.gm_chips = state.options.chips * len(state.players)
+    return [ChipsDealt(chips=state.options.chips, gm_chips=state.gm_chips)]
+
+
+def house_share(state: DeucesTable) -> int:
+    """What the GM can cover for each player: its stack shared equally among them."""
+    return state.gm_chips // len(state.players)
+
+
+def bid_cap(state: DeucesTable, seat: int) -> int:
+    """The highest sealed bid a seat may make: its chips, the cap, and the house's cover."""
+    return min(state.players[seat].chips, MAX_BID, house_share(state))
+
+
+def raise_cap(state: DeucesTable, seat: int) -> int:
+    """The most a seat still in may raise after the draw: its chips not yet bet, the cap, and
+    an equal share of what the GM has not yet covered among those playing."""
+    who = state.players[seat]
+    if who.sat_out:
+        return 0
+    covered = sum(p.bet for p in state.players)
+    share = (state.gm_chips - covered) // max(1, len(state.in_encounter()))
+    return max(0, min(who.chips - who.bet, MAX_RAISE, share))
+
+
+def own_target(state: DeucesTable, seat: int) -> int:
+    """A playing seat's part of the target: the standard 5 (with the table's modifier), and
+    one more for every chip bet above the blind."""
+    who = state.players[seat]
+    return TARGET_PER_PLAYER + state.options.modifier + who.bet - BLIND
+
+
+def encounter_target(state: DeucesTable) -> int:
+    return sum(own_target(state, seat) for seat in state.in_encounter())
+
+
+# ---- before the draw: sealed bids, then match or fold -------------------------------------------
+
+
+def open_wagers(state: DeucesTable) -> None:
+    """Hands are drawn: every player bids, sealed, before any enemy is drawn."""
+    for who in state.players:
+        who.bet, who.sat_out = 0, False
+    state.phase = Phase.WAGER
+    state.prompt = WagerPrompt(seats=[who.seat for who in state.players])
+
+
+def legal(state: DeucesTable, seat: int) -> list[DeucesAction]:
+    """The wagers a seat may make at the prompt it is asked."""
+    prompt = state.prompt
+    if isinstance(prompt, WagerPrompt):
+        return [Bid(chips=n) for n in range(BLIND, bid_cap(state, seat) + 1)]
+    if isinstance(prompt, CallPrompt):
+        return [Call(match=True), Call(match=False)]
+    if isinstance(prompt, RaisePrompt):
+        return [Raise(chips=n) for n in range(raise_cap(state, seat) + 1)]
+    return [Onward(go=True), Onward(go=False)]
+
+
+def check_bid(state: DeucesTable, seat: int, action: Bid) -> None:
+    cap = bid_cap(state, seat)
+    if not BLIND <= action.chips <= cap:
+        raise IllegalAction(f"bid from {BLIND} (the blind) to {cap} chips")
+
+
+def check_raise(state: DeucesTable, seat: int, action: Raise) -> None:
+    cap = raise_cap(state, seat)
+    if not 0 <= action.chips <= cap:
+        raise IllegalAction(f"raise from 0 to {cap} chips")
+
+
+def bid(state: DeucesTable, seat: int, action: Bid) -> list[DeucesEvent]:
+    """A sealed bid; the last one in shows them all."""
+    prompt = state.prompt
+    assert isinstance(prompt, WagerPrompt)
+    prompt.bids[seat] = action.chips
+    events: list[DeucesEvent] = [WagerPlaced(seat=seat)]
+    if prompt.waiting:
+        return events
+    for who in state.players:
+        who.bet = prompt.bids[who.seat]
+    highest = max(prompt.bids.values())
+    events.append(BidsShown(bids=[who.bet for who in state.players], highest=highest))
+    below = [who.seat for who in state.players if who.bet < highest]
+    if below:
+        state.prompt = CallPrompt(seats=below, highest=highest)
+        return events
+    return events + _stakes_set(state)
+
+
+def call(state: DeucesTable, seat: int, action: Call) -> list[DeucesEvent]:
+    """Match the highest bid (all in when it is more than the seat holds), or fold: the GM
+    takes the blind and the seat sits the encounter out."""
+    prompt = state.prompt
+    assert isinstance(prompt, CallPrompt)
+    prompt.answered.append(seat)
+    who = state.players[seat]
+    events: list[DeucesEvent]
+    if action.match:
+        who.bet = min(prompt.highest, who.chips)
+        events = [BidMatched(seat=seat, bet=who.bet, all_in=who.chips < prompt.highest)]
+    else:
+        who.chips -= BLIND
+        state.gm_chips += BLIND
+        who.bet, who.sat_out, who.defeated = 0, True, True
+        events = [BidFolded(seat=seat, blind=BLIND)]
+    if prompt.waiting:
+        return events
+    return events + _stakes_set(state)
+
+
+def _stakes_set(state: DeucesTable) -> list[DeucesEvent]:
+    """Every bet is known: the target is theirs to add up, and the GM draws to it next."""
+    state.prompt = None
+    state.target = encounter_target(state)
+    state.phase = Phase.DRAW
+    return [StakesSet(bets=[who.bet for who in state.players], target=state.target)]
+
+
+# ---- after the draw: one more sealed raise -------------------------------------------------------
+
+
+def open_raises(state: DeucesTable) -> bool:
+    """Ask the seats that can raise (True), or none can and the encounter goes on (False)."""
+    seats = [seat for seat in state.in_encounter() if raise_cap(state, seat) > 0]
+    if not seats:
+        return False
+    state.phase = Phase.RAISE
+    state.prompt = RaisePrompt(seats=seats)
+    return True
+
+
+def raise_bet(state: DeucesTable, seat: int, action: Raise) -> list[DeucesEvent]:
+    """A sealed raise; the last one in shows them all and lifts the target by their sum."""
+    prompt = state.prompt
+    assert isinstance(prompt, RaisePrompt)
+    prompt.raises[seat] = action.chips
+    events: list[DeucesEvent] = [WagerPlaced(seat=seat)]
+    if prompt.waiting:
+        return events
+    for chosen, chips in prompt.raises.items():
+        state.players[chosen].bet += chips
+    state.target = encounter_target(state)
+    state.prompt = None
+    raises = [prompt.raises.get(who.seat, 0) for who in state.players]
+    return [
+        *events,
+        RaisesShown(raises=raises, target=state.target, difficulty=state.difficulty),
+    ]
+
+
+# ---- after the encounter ---------------------------------------------------------------------
+
+
+def settle(state: DeucesTable) -> list[DeucesEvent]:
+    """The GM pays each player still standing their bet and collects each fallen one's."""
+    changes = [0] * len(state.players)
+    for seat in state.in_encounter():
+        who = state.players[seat]
+        change = -who.bet if who.defeated else who.bet
+        who.chips += change
+        state.gm_chips -= change
+        changes[seat] = change
+    for who in state.players:
+        who.bet = 0
+    return [
+        ChipsSettled(
+            changes=changes,
+            chips=[who.chips for who in state.players],
+            gm_chips=state.gm_chips,
+        )
+    ]
+
+
+def closing(state: DeucesTable) -> Closing | None:
+    """Why the table must end after this encounter, if it must: a player broke, a GM that
+    cannot cover a blind for everyone, or the encounter limit."""
+    if any(who.chips <= 0 for who in state.players):
+        return "broke"
+    if house_share(state) < BLIND:
+        return "house_broken"
+    if state.encounter >= state.options.max_encounters:
+        return "limit"
+    return None
+
+
+def open_onward(state: DeucesTable) -> None:
+    state.prompt = OnwardPrompt(seats=[who.seat for who in state.players])
+
+
+def onward(state: DeucesTable, seat: int, action: Onward) -> list[DeucesEvent]:
+    """Play on or stop; once all have said, more than half stopping closes the table."""
+    prompt = state.prompt
+    assert isinstance(prompt, OnwardPrompt)
+    (prompt.goes if action.go else prompt.stops).append(seat)
+    events: list[DeucesEvent] = [OnwardVoted(seat=seat, go=action.go)]
+    if prompt.waiting:
+        return events
+    state.prompt = None
+    if 2 * len(prompt.stops) > len(prompt.seats):
+        return events + close_table(state, "stopped")
+    state.phase = Phase.SETUP
+    return events
+
+
+def close_table(state: DeucesTable, reason: Closing) -> list[DeucesEvent]:
+    """The table ends: the players won, as a table, if they hold more than they sat down with."""
+    chips = [who.chips for who in state.players]
+    ahead = sum(chips) > state.options.chips * len(state.players)
+    state.outcome = Outcome.WON if ahead else Outcome.LOST
+    state.phase = Phase.OVER
+    broke = [who.seat for who in state.players if who.chips <= 0]
+    return [
+        TableClosed(reason=reason, chips=chips, gm_chips=state.gm_chips, broke=broke),
+        GameEnded(outcome=state.outcome, score=sum(chips), seat=None),
+    ]
+
+
+def seat_outcome(state: DeucesTable, seat: int) -> str:
+    """A player ahead of their starting chips won; even or behind, lost."""
+    ahead = state.players[seat].chips > state.options.chips
+    return (Outcome.WON if ahead else Outcome.LOST).value
