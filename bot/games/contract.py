@@ -13,6 +13,7 @@ import random
 from abc import abstractmethod
 from collections.abc import Sequence
 from enum import StrEnum
+from functools import cache
 from typing import Generic, Literal, TypeVar
 
 from pydantic import BaseModel, Field
@@ -58,12 +59,18 @@ def shuffle(items: list[T], rng: random.Random) -> None:
     with one drawn below it by rejection, k random bits at a time until the number fits.
     """
     getrandbits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        bits = (i + 1).bit_length()
+    for i, bits in _swaps(len(items)):
         j = getrandbits(bits)
         while j > i:
             j = getrandbits(bits)
         items[i], items[j] = items[j], items[i]
+
+
+@cache
+def _swaps(length: int) -> tuple[tuple[int, int], ...]:
+    """The places a shuffle of `length` items swaps, last first, each with the bits its draw
+    takes: the same few deck sizes are shuffled game after game."""
+    return tuple((i, (i + 1).bit_length()) for i in range(length - 1, 0, -1))
 
 
 class Frozen(BaseModel, frozen=True):

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from enum import StrEnum
-from typing import TYPE_CHECKING
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from bot.games.cards import Card, CardParseError, Suit, standard_deck
 from bot.games.contract import Action, GameState, IllegalAction
+from bot.games.crawl.plain import PlainAssignment
 
 
 class Role(StrEnum):
@@ -88,21 +88,8 @@ def parse_action(text: str) -> DungeonAction:
     return dungeon_action(kind, played)
 
 
-def set_field(model: BaseModel, name: str, value: object) -> None:
-    """Assign a field as pydantic does for a plain one: store it and mark it set, without the
-    per-assignment dispatch, which costs more than the rule that makes the assignment.
-
-    For models that are not frozen, validate no assignment and have no private attributes. Type
-    checkers still see pydantic's own __setattr__, so a misspelt field stays an error."""
-    vars(model)[name] = value
-    model.__pydantic_fields_set__.add(name)
-
-
-class DungeonState(GameState[DungeonAction]):
+class DungeonState(PlainAssignment, GameState[DungeonAction]):
     """A dungeon crawl's state: what Scoundrel and Diamonds & Dragons share beyond the contract."""
-
-    if not TYPE_CHECKING:
-        __setattr__ = set_field
 
     rooms_dealt: int = 0
     room: list[Card] = Field(default_factory=list)

@@ -6,13 +6,20 @@ sees always describe exactly what the rules did.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Literal
 
 from bot.games.cards import Card
-from bot.games.contract import Event
+from bot.games.contract import Event, GameEnded, Outcome
+from bot.games.crawl.plain import PlainAssignment
 
 
-class RoomDealt(Event, frozen=True):
+class CrawlEvent(PlainAssignment, Event, frozen=True):
+    """An event of a dungeon crawl: its engine builds it with `built`, a move or two at a time,
+    and no one changes it after."""
+
+
+class RoomDealt(CrawlEvent, frozen=True):
     kind: Literal["room_dealt"] = "room_dealt"
     room: list[Card]
     carried: Card | None = None
@@ -21,19 +28,19 @@ class RoomDealt(Event, frozen=True):
     seat: int | None = None
 
 
-class RoomFaced(Event, frozen=True):
+class RoomFaced(CrawlEvent, frozen=True):
     kind: Literal["room_faced"] = "room_faced"
     seat: int = 0
 
 
-class WeaponEquipped(Event, frozen=True):
+class WeaponEquipped(CrawlEvent, frozen=True):
     kind: Literal["weapon_equipped"] = "weapon_equipped"
     card: Card
     replaced: Card | None = None
     seat: int = 0
 
 
-class MonsterFought(Event, frozen=True):
+class MonsterFought(CrawlEvent, frozen=True):
     kind: Literal["monster_fought"] = "monster_fought"
     card: Card
     weapon: Card | None
@@ -43,7 +50,7 @@ class MonsterFought(Event, frozen=True):
     seat: int = 0
 
 
-class PotionDrunk(Event, frozen=True):
+class PotionDrunk(CrawlEvent, frozen=True):
     kind: Literal["potion_drunk"] = "potion_drunk"
     card: Card
     healed: int
@@ -52,14 +59,21 @@ class PotionDrunk(Event, frozen=True):
     seat: int = 0
 
 
-class Ran(Event, frozen=True):
+class Ran(CrawlEvent, frozen=True):
     kind: Literal["ran"] = "ran"
     cards: list[Card]
     reshuffled: bool = False
     seat: int = 0
 
 
-class HeroFell(Event, frozen=True):
+class HeroFell(CrawlEvent, frozen=True):
     kind: Literal["hero_fell"] = "hero_fell"
     hero: Card
     seat: int = 0
+
+
+@cache
+def game_ended(outcome: Outcome, score: int, seat: int | None = 0) -> GameEnded:
+    """The one frozen event of a result: games end on the same few scores, and building the
+    shared event (validated, as it is no crawl's own) costs more than a whole move."""
+    return GameEnded(outcome=outcome, score=score, seat=seat)

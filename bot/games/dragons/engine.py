@@ -13,8 +13,7 @@ Where the rule text is silent, `DRAGONS_RULINGS` (in rules.py) decides; `/rules`
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
-from typing import TYPE_CHECKING, Annotated, ClassVar, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, Field
 
@@ -41,9 +40,9 @@ from bot.games.crawl.actions import (
     laid_out,
     monster_total,
     role_of,
-    set_field,
 )
 from bot.games.crawl.events import (
+    CrawlEvent,
     HeroFell,
     MonsterFought,
     PotionDrunk,
@@ -51,7 +50,9 @@ from bot.games.crawl.events import (
     RoomDealt,
     RoomFaced,
     WeaponEquipped,
+    game_ended,
 )
+from bot.games.crawl.plain import PlainAssignment, built
 
 MAX_HP = 20
 HERO_HP = 4
@@ -78,14 +79,14 @@ str is cheaper than working out its role (and a Card's hash) on every move."""
 # ---- events this game adds to the shared ones ----------------------------------------------------
 
 
-class RunOrFace(Event, frozen=True):
+class RunOrFace(CrawlEvent, frozen=True):
     """The room's first player must choose, for both players, to run from the room or face it."""
 
     kind: Literal["run_or_face"] = "run_or_face"
     seat: int
 
 
-class HeroRevived(Event, frozen=True):
+class HeroRevived(CrawlEvent, frozen=True):
     """A potion brought a fallen hero back above 0 HP."""
 
     kind: Literal["hero_revived"] = "hero_revived"
@@ -93,7 +94,7 @@ class HeroRevived(Event, frozen=True):
     seat: int = 0
 
 
-class PlaysOnAlone(Event, frozen=True):
+class PlaysOnAlone(CrawlEvent, frozen=True):
     """The other party fell: this player finishes the dungeon alone, in rooms of 4."""
 
     kind: Literal["plays_on_alone"] = "plays_on_alone"
@@ -159,25 +160,50 @@ def _hero(index: int, hp: int) -> Hero:
 _HEROES: dict[tuple[int, int], Hero] = {}
 
 
-@cache
-def _hero_fell(hero: Card, seat: int) -> HeroFell:
-    """The one frozen event of a hero falling: a lost game fells up to five, often at once."""
-    return HeroFell(hero=hero, seat=seat)
-
-
-@cache
-def _hero_revived(hero: Card, seat: int) -> HeroRevived:
-    return HeroRevived(hero=hero, seat=seat)
-
-
 _PARTIES = tuple(_party_at(hp) for hp in range(MAX_HP + 1))
 """The party at each total from 0 to full: below 0 every hero is down, as at 0."""
+
+
+def _crossings(seat: int, before: int, after: int) -> tuple[Event, ...]:
+    """Who falls (the last standing first) and who rises when a party's total goes from
+    `before` to `after` (both from 0 to full)."""
+    pairs = list(zip(_PARTIES[before], _PARTIES[after], strict=True))
+    fell = [new.card for old, new in reversed(pairs) if old.hp > 0 and new.hp == 0]
+    rose = [new.card for old, new in pairs if old.hp == 0 and new.hp > 0]
+    fallen = [_hero_event(HeroFell, hero, seat) for hero in fell]
+    return (*fallen, *[_hero_event(HeroRevived, hero, seat) for hero in rose])
+
+
+def _hero_event(kind: type[HeroFell] | type[HeroRevived], hero: Card, seat: int) -> Event:
+    """The one frozen event of a hero falling or rising: a lost game fells up to five."""
+    key = (kind, hero.text, seat)
+    known = _HERO_EVENTS.get(key)
+    if known is None:
+        known = _HERO_EVENTS[key] = kind(hero=hero, seat=seat)
+    return known
+
+
+_HERO_EVENTS: dict[tuple[type, str, int], Event] = {}
+CROSSINGS = tuple(
+    tuple(
+        tuple(_crossings(seat, before, after) for after in range(MAX_HP + 1))
+        for before in range(MAX_HP + 1)
+    )
+    for seat in range(max(ROOM_SIZES))
+)
+"""The heroes' falls and revivals, `CROSSINGS[seat][before][after]`, as a seat's party total
+moves between two totals from 0 to full: worked out once, as every hit and potion asks."""
+
+
+def _clamped(hp: int) -> int:
+    """A party total as the heroes show it: from 0 (every hero down) to full."""
+    return 0 if hp < 0 else MAX_HP if hp > MAX_HP else hp
 
 
 # ---- one player's side of the table -------------------------------------------------------------
 
 
-class Party(BaseModel):
+class Party(PlainAssignment, BaseModel):
     """Everything one player owns: heroes, weapon and kills, discards, potion chain, result."""
 
     seat: int = SOLO
@@ -189,9 +215,6 @@ class Party(BaseModel):
     last_played: Card | None = None
     outcome: Outcome | None = None
     score: int | None = None
-
-    if not TYPE_CHECKING:
-        __setattr__ = set_field
 
     @property
     def playing(self) -> bool:
@@ -233,8 +256,14 @@ class Party(BaseModel):
             self.discard.append(enemy)
         hp = self.hp - damage
         fallen = self._set_hp(hp)
-        fought = MonsterFought(
-            card=enemy, weapon=weapon, damage=damage, hp=hp, weapon_broke=broke, seat=self.seat
+        fought = built(
+            MonsterFought,
+            card=enemy,
+            weapon=weapon,
+            damage=damage,
+            hp=hp,
+            weapon_broke=broke,
+            seat=self.seat,
         )
         return [fought, *fallen]
 
@@ -242,7 +271,7 @@ class Party(BaseModel):
         replaced = self.weapon
         self._drop_weapon()
         self.weapon = weapon
-        return [WeaponEquipped(card=weapon, replaced=replaced, seat=self.seat)]
+        return [built(WeaponEquipped, card=weapon, replaced=replaced, seat=self.seat)]
 
     def _drop_weapon(self) -> None:
         """A replaced or broken weapon goes to the discard with every kill it made."""
@@ -257,7 +286,9 @@ class Party(BaseModel):
         wasted = previous is not None and role_of(previous) == Role.POTION
         healed = 0 if wasted else min(MAX_HP, self.hp + potion.value) - self.hp
         risen = self._set_hp(self.hp + healed)
-        drunk = PotionDrunk(card=potion, healed=healed, wasted=wasted, hp=self.hp, seat=self.seat)
+        drunk = built(
+            PotionDrunk, card=potion, healed=healed, wasted=wasted, hp=self.hp, seat=self.seat
+        )
         return [drunk, *risen]
 
     _PLAYS: ClassVar[dict[ActionKind, Callable[[Party, Card], list[Event]]]] = {
@@ -266,25 +297,15 @@ class Party(BaseModel):
         ActionKind.DRINK: _drink,
     }
 
-    def _set_hp(self, hp: int) -> list[Event]:
+    def _set_hp(self, hp: int) -> tuple[Event, ...]:
         """Move the total and the heroes together; report who fell (last first) and who rose."""
-        before, after = self.heroes, heroes_at(hp)
-        self.hp, self.heroes = hp, after
-        changed = [
-            (old, new)
-            for old, new in zip(before, after, strict=True)
-            if (old.hp > 0) != (new.hp > 0)
-        ]
-        if not changed:  # most hits and heals move no hero across 0
-            return []
-        fell = [new.card for old, new in reversed(changed) if old.hp > 0 and new.hp == 0]
-        rose = [new.card for old, new in changed if old.hp == 0 and new.hp > 0]
-        events: list[Event] = [_hero_fell(hero, self.seat) for hero in fell]
-        return events + [_hero_revived(hero, self.seat) for hero in rose]
+        crossed = CROSSINGS[self.seat][_clamped(self.hp)][_clamped(hp)]
+        self.hp, self.heroes = hp, heroes_at(hp)
+        return crossed
 
     def end(self, outcome: Outcome, score: int) -> list[Event]:
         self.outcome, self.score = outcome, score
-        return [GameEnded(outcome=outcome, score=score, seat=self.seat)]
+        return [game_ended(outcome, score, self.seat)]
 
     def win_score(self) -> int:
         """HP, plus the last card's value when it was a potion and the party is at full health."""
@@ -322,8 +343,8 @@ class DragonsState(DungeonState):
         cls, deck: list[Card], players: int = 1, first: int = SOLO, seed: int = 0
     ) -> tuple[DragonsState, list[Event]]:
         """A game over an explicit card order (top first): for scripted tests and replays."""
-        parties = [Party(seat=seat) for seat in range(players)]
-        state = cls(seed=seed, deck=list(deck), parties=parties)
+        parties = [built(Party, seat=seat) for seat in range(players)]
+        state = built(cls, seed=seed, deck=list(deck), parties=parties)
         return state, state._deal_room(first)
 
     # ---- what the table shows ---------------------------------------------------------------
@@ -437,11 +458,11 @@ class DragonsState(DungeonState):
         shuffle(self.deck, seeded_rng(self.seed, f"shuffle:{self.shuffles}"))
         self.shuffles += 1
         self.ran_last_room = True
-        return [Ran(cards=fled, reshuffled=True, seat=player), *self._deal_room(player)]
+        return [built(Ran, cards=fled, reshuffled=True, seat=player), *self._deal_room(player)]
 
     def _face(self, player: int) -> list[Event]:
         self.deciding = False
-        return [RoomFaced(seat=player)]
+        return [built(RoomFaced, seat=player)]
 
     _DECISIONS: ClassVar[dict[ActionKind, Callable[[DragonsState, int], list[Event]]]] = {
         ActionKind.RUN: _run,
@@ -457,7 +478,7 @@ class DragonsState(DungeonState):
             for seat in self.playing:
                 events += self.parties[seat].end(Outcome.WON, self.parties[seat].win_score())
         elif not party.playing:
-            events += [PlaysOnAlone(seat=seat) for seat in self.playing]
+            events += [built(PlaysOnAlone, seat=seat) for seat in self.playing]
         playing = self.playing
         if not playing:
             self.to_move = None
@@ -486,14 +507,15 @@ class DragonsState(DungeonState):
         self.to_move = leader
         duel = parties > 1
         self.deciding = deciding = duel and self.may_run()
-        room_dealt = RoomDealt(
+        room_dealt = built(
+            RoomDealt,
             room=list(room),
             carried=carried,
             deck_left=len(deck),
             room_number=number,
             seat=leader if duel else None,
         )
-        return [room_dealt, RunOrFace(seat=leader)] if deciding else [room_dealt]
+        return [room_dealt, built(RunOrFace, seat=leader)] if deciding else [room_dealt]
 
     def results(self) -> list[SeatResult]:
         return [

@@ -8,7 +8,6 @@ running sends the room to the bottom in order, and the variants differ only in w
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import ClassVar, Literal
 
@@ -17,7 +16,6 @@ from pydantic import BaseModel, Field
 from bot.games.cards import Card, Rank, standard_deck
 from bot.games.contract import (
     Event,
-    GameEnded,
     GameOver,
     IllegalAction,
     NotYourTurn,
@@ -38,7 +36,15 @@ from bot.games.crawl.actions import (
     monster_total,
     role_of,
 )
-from bot.games.crawl.events import MonsterFought, PotionDrunk, Ran, RoomDealt, WeaponEquipped
+from bot.games.crawl.events import (
+    MonsterFought,
+    PotionDrunk,
+    Ran,
+    RoomDealt,
+    WeaponEquipped,
+    game_ended,
+)
+from bot.games.crawl.plain import built
 
 MAX_HP = 20
 ROOM_SIZE = 4
@@ -84,42 +90,31 @@ def scoundrel_deck() -> list[Card]:
 _DECK = tuple(c for c in standard_deck() if not (c.suit and c.suit.is_red and c.rank >= Rank.JACK))
 
 
-@dataclass(frozen=True, slots=True)
-class CardPlays:
-    """A room card's legal moves, worked out once per card: listing them on every move is then
-    a lookup and one comparison with the weapon's reach, not a role and a weapon test."""
-
-    value: int
-    unarmed: tuple[DungeonAction, ...]
-    """Its moves when the weapon cannot strike it: drink a potion, equip a weapon, fight a
-    monster barehanded."""
-    armed: tuple[DungeonAction, ...]
-    """Its moves when the weapon can strike it: a monster is fought with the weapon or
-    barehanded; a potion or a weapon has the same one move as unarmed."""
-
-    def within(self, reach: int) -> tuple[DungeonAction, ...]:
-        """Its moves with a weapon that strikes monsters below `reach` (see `weapon_reach`)."""
-        return self.armed if self.value < reach else self.unarmed
-
-
-def _plays_of(card: Card) -> CardPlays:
+def _moves_of(card: Card, reach: int) -> tuple[DungeonAction, ...]:
+    """A room card's legal moves with a weapon of this reach (see `weapon_reach`): a potion is
+    drunk, a weapon equipped, a monster fought barehanded, or first with the weapon if it can
+    strike it."""
     role = role_of(card)
     if role == Role.POTION:
-        only = (dungeon_action(ActionKind.DRINK, card),)
-        return CardPlays(card.value, only, only)
+        return (dungeon_action(ActionKind.DRINK, card),)
     if role == Role.WEAPON:
-        only = (dungeon_action(ActionKind.EQUIP, card),)
-        return CardPlays(card.value, only, only)
+        return (dungeon_action(ActionKind.EQUIP, card),)
     barehanded = dungeon_action(ActionKind.FIGHT_BAREHANDED, card)
-    armed = (dungeon_action(ActionKind.FIGHT_WITH_WEAPON, card), barehanded)
-    return CardPlays(card.value, (barehanded,), armed)
+    if card.value < reach:
+        return (dungeon_action(ActionKind.FIGHT_WITH_WEAPON, card), barehanded)
+    return (barehanded,)
 
 
-CARD_PLAYS = {card.text: _plays_of(card) for card in standard_deck(jokers=1)}
-"""Each card's moves, by its text: a str's hash is kept, a Card's is worked out on each lookup."""
-_RUN = dungeon_action(ActionKind.RUN)
 FRESH_REACH = Rank.JOKER + 1
 """A fresh weapon's reach: above every monster, so it may fight any."""
+CARD_MOVES = {
+    card.text: tuple(_moves_of(card, reach) for reach in range(FRESH_REACH + 1))
+    for card in standard_deck(jokers=1)
+}
+"""Each card's moves by the weapon's reach, `CARD_MOVES[card.text][reach]`: listing a room's
+moves on every move is then one lookup per card. By the card's text, whose hash is kept (a
+Card's is worked out on each lookup)."""
+_RUN = dungeon_action(ActionKind.RUN)
 
 
 class ScoundrelState(DungeonState):
@@ -148,7 +143,7 @@ class ScoundrelState(DungeonState):
         cls, deck: list[Card], variant: Variant = Variant.CLASSIC, seed: int = 0
     ) -> tuple[ScoundrelState, list[Event]]:
         """A game over an explicit card order (top first): for scripted tests and replays."""
-        state = cls(seed=seed, variant=variant, deck=list(deck))
+        state = built(cls, seed=seed, variant=Variant(variant), deck=list(deck))
         return state, state._deal_room()
 
     # ---- what the player may do -------------------------------------------------------------
@@ -195,7 +190,7 @@ class ScoundrelState(DungeonState):
         actions = [_RUN] if self.may_run() else []
         reach = self.weapon_reach()
         for card in self.room:
-            actions.extend(CARD_PLAYS[card.text].within(reach))
+            actions += CARD_MOVES[card.text][reach]
         return actions
 
     def _allows(self, played: DungeonAction) -> bool:
@@ -203,7 +198,7 @@ class ScoundrelState(DungeonState):
         card = played.card
         if card is None:
             return played.kind == ActionKind.RUN and self.may_run()
-        return card in self.room and played in CARD_PLAYS[card.text].within(self.weapon_reach())
+        return card in self.room and played in CARD_MOVES[card.text][self.weapon_reach()]
 
     def striking_weapon(self, action: DungeonAction) -> Card | None:
         return self.weapon if action.kind == ActionKind.FIGHT_WITH_WEAPON else None
@@ -248,23 +243,23 @@ class ScoundrelState(DungeonState):
         self.seen_below += len(fled)
         self.room, self.places = [], []
         self.ran_last_room = True
-        return [Ran(cards=fled), *self._deal_room()]
+        return [built(Ran, cards=fled), *self._deal_room()]
 
     def _drink(self, potion: Card) -> Event:
         self.discard.append(potion)
         if self.potion_in_room:
-            return PotionDrunk(card=potion, healed=0, wasted=True, hp=self.hp)
+            return built(PotionDrunk, card=potion, healed=0, wasted=True, hp=self.hp)
         self.potion_in_room = True
         hp = min(MAX_HP, self.hp + potion.value)
         healed, self.hp = hp - self.hp, hp
-        return PotionDrunk(card=potion, healed=healed, wasted=False, hp=hp)
+        return built(PotionDrunk, card=potion, healed=healed, wasted=False, hp=hp)
 
     def _equip(self, weapon: Card) -> Event:
         replaced = self.weapon
         if replaced is not None:
             self.discard.extend([replaced, *self.slain])
         self.weapon, self.slain = weapon, []
-        return WeaponEquipped(card=weapon, replaced=replaced)
+        return built(WeaponEquipped, card=weapon, replaced=replaced)
 
     def _fight_with_weapon(self, monster: Card) -> Event:
         weapon = self.weapon
@@ -272,13 +267,13 @@ class ScoundrelState(DungeonState):
         damage = max(0, monster.value - weapon.value)
         self.slain.append(monster)
         self.hp = hp = self.hp - damage
-        return MonsterFought(card=monster, weapon=weapon, damage=damage, hp=hp)
+        return built(MonsterFought, card=monster, weapon=weapon, damage=damage, hp=hp)
 
     def _fight_barehanded(self, monster: Card) -> Event:
         damage = monster.value
         self.discard.append(monster)
         self.hp = hp = self.hp - damage
-        return MonsterFought(card=monster, weapon=None, damage=damage, hp=hp)
+        return built(MonsterFought, card=monster, weapon=None, damage=damage, hp=hp)
 
     _PLAYS: ClassVar[dict[ActionKind, Callable[[ScoundrelState, Card], Event]]] = {
         ActionKind.DRINK: _drink,
@@ -304,7 +299,7 @@ class ScoundrelState(DungeonState):
 
     def _end(self, outcome: Outcome, score: int) -> list[Event]:
         self.outcome, self.score = outcome, score
-        return [GameEnded(outcome=outcome, score=score)]
+        return [game_ended(outcome, score)]
 
     def _deal_room(self) -> list[Event]:
         room, deck = self.room, self.deck
@@ -318,7 +313,9 @@ class ScoundrelState(DungeonState):
         self.played_in_room = 0
         self.potion_in_room = False
         return [
-            RoomDealt(room=list(room), carried=carried, deck_left=len(deck), room_number=number)
+            built(
+                RoomDealt, room=list(room), carried=carried, deck_left=len(deck), room_number=number
+            )
         ]
 
     def results(self) -> list[SeatResult]:
