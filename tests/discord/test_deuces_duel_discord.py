@@ -8,6 +8,7 @@ import json
 from bot.games.registry import GAMES
 from cogs.router import ROUTES
 from storage import GameStatus
+from tests.discord.challenges import assert_expires_unanswered
 from tests.discord.tables import facts_text
 from tests.discord.test_deuces_discord import UPDATE_MESSAGE, play_with_hints, state_of
 from tests.harness import StoredMessage
@@ -96,13 +97,7 @@ async def test_a_duel_declined_and_one_left_to_expire(
         assert (await discord.bot.store.get_game(1)).status == GameStatus.DECLINED
 
         message = await duel(discord, alice, bob)
-        snapshot = StoredMessage(payload=copy.deepcopy(message.payload))
-        clock.advance(minutes=11)
-        assert await discord.bot.router.lifecycle.expire_pending() == 1
-        assert "expired unanswered" in message.content and message.buttons == []
-        late = await discord.click(snapshot, snapshot.button("Accept")["custom_id"], bob)
-        assert late.ephemeral and "already been answered" in late.content
-        assert (await discord.bot.store.get_game(2)).status == GameStatus.EXPIRED
+        await assert_expires_unanswered(discord, clock, message, bob, game_id=2)
 
         message = await duel(discord, alice, bob)
         await discord.click(message, message.button("Accept")["custom_id"], bob)

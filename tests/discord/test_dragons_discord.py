@@ -5,6 +5,7 @@ import copy
 from bot.games.contract import Outcome
 from bot.games.registry import GAMES
 from storage import GameStatus
+from tests.discord.challenges import assert_expires_unanswered
 from tests.discord.tables import footnote, long_facts
 from tests.discord.test_scoundrel_discord import HINDSIGHT, HINT, TABLE_LABELS, moves_left
 from tests.harness import StoredMessage
@@ -145,13 +146,7 @@ async def test_a_declined_challenge(harness, make_bot, alice, bob, world) -> Non
 async def test_an_unanswered_challenge_expires(harness, make_bot, alice, bob, clock) -> None:
     async with harness.running(make_bot) as discord:
         message = await challenge(discord, alice, bob)
-        snapshot = StoredMessage(payload=copy.deepcopy(message.payload))
-        clock.advance(minutes=11)
-        assert await discord.bot.router.lifecycle.expire_pending() == 1
-        assert "expired unanswered" in message.content and message.buttons == []
-        late = await discord.click(snapshot, snapshot.button("Accept")["custom_id"], bob)
-        assert late.ephemeral and "already been answered" in late.content
-        assert (await discord.bot.store.get_game(1)).status == GameStatus.EXPIRED
+        await assert_expires_unanswered(discord, clock, message, bob, game_id=1)
 
 
 async def test_accepting_after_the_deadline_expires_the_challenge(
