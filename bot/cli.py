@@ -174,7 +174,7 @@ def _turn(match: Match, names: list[str], stdin: TextIO, out: TextIO, played: li
     if choice == "?":
         print_rules(match.game.rules, out)
     elif choice.lower() in HINT_WORDS:
-        _hint(match, seat, keys, len(names), out)
+        _hint(match, seat, keys, len(names), hint is not None, out)
     else:
         text = chosen(choice, listed, moves, hint, out)
         if text is not None:
@@ -233,11 +233,15 @@ def _no_such_key(typed: str, keys: list[str]) -> str:
     return f"No move has the key [{typed}] now.{meant} The keys now: {', '.join(keys)}."
 
 
-def _hint(match: Match, seat: int, keys: dict[str, str], seats: int, out: TextIO) -> None:
-    """The game's hint with its reason, and the key that plays it."""
+def _hint(
+    match: Match, seat: int, keys: dict[str, str], seats: int, marked: bool, out: TextIO
+) -> None:
+    """The game's hint with its reason, and the key that plays it. Hints with a reason are for
+    a player alone; a table of several may still mark the move a timeout would play."""
     hint = match.advise(seat) if match.info.hints and seats == 1 else None
     if hint is None:
-        out.write("No hint in this game.\n")
+        tail = " Enter plays the move marked (hint)." if marked else ""
+        out.write(f"No hint in this game.{tail}\n")
         return
     key = keys.get(hint.action)
     out.write(strip_marks(hint_text(hint)) + (f" [{key}]" if key else "") + "\n")

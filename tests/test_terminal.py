@@ -229,6 +229,14 @@ def test_a_duel_has_no_hints() -> None:
     assert "No hint in this game." in out.getvalue()
 
 
+def test_a_table_of_several_without_hints_points_to_the_move_marked_hint() -> None:
+    """A Deuces duel marks the move a timeout would play: `h` says Enter plays it."""
+    out = io.StringIO()
+    play("deuces", variant="duel", seed=2, stdin=io.StringIO("h\nq\n"), stdout=out)
+    assert "(hint)" in out.getvalue()
+    assert "No hint in this game. Enter plays the move marked (hint)." in out.getvalue()
+
+
 def test_a_key_keeps_naming_its_card_after_other_cards_are_played() -> None:
     out = io.StringIO()
     # Seed 3, room 2 lies A♣ 3♦ 7♣ 5♥ at a b c d. Equip the 3♦ (b), fight A♣ with it (a),
