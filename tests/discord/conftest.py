@@ -29,8 +29,12 @@ SQLITE_ONLY = {
     "tests.discord.test_slow_store",
     # Writes a broken state through the SQLite store's own connection.
     "tests.discord.test_routes::test_the_sweep_goes_on_past_a_game_that_fails",
+    # A whole duel of many moves, about the mode's flow (half a minute on each store): its
+    # store calls, the rated result among them, are made on both by the duel's shorter tests.
+    "tests.discord.test_deuces_duel_discord::"
+    "test_a_duel_is_drafted_in_private_and_played_to_the_rated_board",
 }
-"""Modules and tests about the SQLite store itself: they run on SQLite only."""
+"""Tests that run on SQLite only: about the SQLite store itself, or a long play-through."""
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
