@@ -66,8 +66,11 @@ def play(
         out.write(f"{error}\n")
         return 2
     bots = set(range(max(1, humans), seats)) if entry.info.bot_players else set()
+    challenge = entry.info.challenge
+    # In a duel of several heroes a side, each person's seats carry that person's name.
+    each = challenge.heroes if challenge is not None and challenge.variant == chosen.key else 1
     names = [
-        f"{bot_name(seat - 1)} (bot)" if seat in bots else f"Player {seat + 1}"
+        f"{bot_name(seat - 1)} (bot)" if seat in bots else f"Player {seat // each + 1}"
         for seat in range(seats)
     ]
     out.write(f"{entry.info.title}, seed {seed} (play this deal again with --seed {seed}).\n")

@@ -229,6 +229,17 @@ def test_a_duel_has_no_hints() -> None:
     assert "No hint in this game." in out.getvalue()
 
 
+def test_a_duel_of_two_heroes_a_side_names_each_side_by_its_person() -> None:
+    """Two people at one keyboard, two heroes each: Player 1 and Player 2, each hero by its
+    class once drafted, the class not said twice."""
+    out = io.StringIO()
+    play("deuces", variant="duel", seed=2, stdin=io.StringIO("\n" * 12 + "q\n"), stdout=out)
+    text = out.getvalue()
+    assert "Player 1: 0 of 3 won" in text and "Player 2: 0 of 3 won" in text
+    assert "Player 3" not in text and "Player 4" not in text
+    assert "Player 1's Cutpurse: " in text and "Cutpurse, Cutpurse" not in text
+
+
 def test_a_table_of_several_without_hints_points_to_the_move_marked_hint() -> None:
     """A Deuces duel marks the move a timeout would play: `h` says Enter plays it."""
     out = io.StringIO()

@@ -27,14 +27,21 @@ def side_name(state: DeucesTable, side: int, names: Sequence[str]) -> str:
     return names[seat].split("'s ")[0] if seat < len(names) else f"Player {side + 1}"
 
 
+def hero_name(state: DeucesTable, seat: int, names: Sequence[str], drafting: bool) -> str:
+    """A hero by its seat's name and, once drafted, its class, unless the name says it
+    already ("alice's Cutpurse", as a person's two heroes are told apart)."""
+    name = names[seat] if seat < len(names) else str(seat)
+    klass = state.players[seat].klass.name
+    return name if drafting or name.endswith(klass) else f"{name}, {klass}"
+
+
 def duel_fields(state: DeucesTable, names: Sequence[str]) -> list[Field]:
     """One field per side: its encounters won, then each hero's class and cards."""
     drafting = state.phase == Phase.DRAFT
     fields = []
     for side in range(SIDES):
         heroes = [
-            f"**{names[seat] if seat < len(names) else seat}**"
-            + ("" if drafting else f", {state.players[seat].klass.name}")
+            f"**{hero_name(state, seat, names, drafting)}**"
             + f": {len(state.players[seat].hand)} in hand, {len(state.players[seat].deck)} in deck"
             + (" (defeated)" if state.players[seat].defeated else "")
             for seat in state.heroes_of(side)

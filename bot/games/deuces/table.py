@@ -384,7 +384,10 @@ def deuces_hand(
         title="Your draw: keep two classes and two custom abilities"
         if drafting
         else f"Your hand: {state.players[seat].klass.name}",
-        description=" · ".join(marks) or "No cards.",
+        description=" · ".join(marks)
+        or (
+            "Only you see this draw until both sides have kept theirs." if drafting else "No cards."
+        ),
         fields=fields,
         footer=(
             "Wager below, on the hand you see: only you see your choice."
