@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Coroutine, Mapping
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from typing import Any
@@ -155,10 +155,7 @@ def watch(interaction: discord.Interaction) -> None:
     # Never later than ACK_AFTER after its arrival: a clock behind Discord's would make it
     # seem younger than it is.
     after = min(ACK_AFTER, max(0.0, ACK_AFTER - (age - _offset.ahead())))
-    task = asyncio.get_running_loop().create_task(_defer_when_silent(interaction, after))
-    interaction.extras[_WATCH] = task
-    _watching.add(task)
-    task.add_done_callback(_watching.discard)
+    interaction.extras[_WATCH] = _kept(_defer_when_silent(interaction, after))
 
 
 def acknowledge_soon(interaction: discord.Interaction) -> None:
@@ -167,9 +164,16 @@ def acknowledge_soon(interaction: discord.Interaction) -> None:
     the acknowledgement is through."""
     if not _claim(interaction):  # claimed now: whatever the handler says next waits for it
         return
-    task = asyncio.get_running_loop().create_task(_defer_claimed(interaction))
+    _kept(_defer_claimed(interaction))
+
+
+def _kept(acknowledgement: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
+    """Run an acknowledgement as a task held until it is done (the loop keeps only a weak
+    reference to its tasks)."""
+    task = asyncio.get_running_loop().create_task(acknowledgement)
     _watching.add(task)
     task.add_done_callback(_watching.discard)
+    return task
 
 
 def make_way(interaction: discord.Interaction) -> None:

@@ -34,6 +34,26 @@ def hold_write_lock(database: Path, seconds: float) -> threading.Thread:
     return thread
 
 
+async def tables_of(discord, world, players: list) -> list:
+    """A Scoundrel table for each player, each in a channel of its own."""
+    return [
+        (
+            await discord.slash("scoundrel new", user, channel=world.add_channel(f"table-{n}"))
+        ).message
+        for n, user in enumerate(players)
+    ]
+
+
+async def first_buttons_at_once(discord, games: list, players: list) -> list:
+    """Every player presses their table's first button at the same moment."""
+    return await asyncio.gather(
+        *(
+            discord.click(game, game.buttons[0]["custom_id"], user, settle=False)
+            for game, user in zip(games, players, strict=True)
+        )
+    )
+
+
 def database_of(settings) -> Path:
     return Path(settings.database_url.removeprefix("sqlite:///"))
 
@@ -42,20 +62,11 @@ async def test_clicks_during_a_four_second_lock_are_all_acknowledged_and_saved(
     harness, make_bot, settings, world
 ) -> None:
     players = [world.add_user(f"p{n}") for n in range(4)]
-    channels = [world.add_channel(f"table-{n}") for n in range(4)]
     async with harness.running(make_bot) as discord:
-        games = [
-            (await discord.slash("scoundrel new", user, channel=channel)).message
-            for user, channel in zip(players, channels, strict=True)
-        ]
+        games = await tables_of(discord, world, players)
         holder = hold_write_lock(database_of(settings), 4.0)
         started = time.perf_counter()
-        clicks = await asyncio.gather(
-            *(
-                discord.click(game, game.buttons[0]["custom_id"], user, settle=False)
-                for game, user in zip(games, players, strict=True)
-            )
-        )
+        clicks = await first_buttons_at_once(discord, games, players)
         await discord.settle()
         waited = time.perf_counter() - started
         holder.join()
@@ -163,12 +174,8 @@ async def test_clicks_beyond_the_work_slots_wait_their_turn_and_are_all_answered
     """Twelve games clicked at once while the store is locked: only WORK_SLOTS of them do
     their work at a time; the others wait, are acknowledged by their watches, then played."""
     players = [world.add_user(f"p{n}") for n in range(12)]
-    channels = [world.add_channel(f"table-{n}") for n in range(12)]
     async with harness.running(make_bot) as discord:
-        games = [
-            (await discord.slash("scoundrel new", user, channel=channel)).message
-            for user, channel in zip(players, channels, strict=True)
-        ]
+        games = await tables_of(discord, world, players)
         store = discord.bot.store
         saving, most = 0, 0
         commit_action = store.commit_action
@@ -184,12 +191,7 @@ async def test_clicks_beyond_the_work_slots_wait_their_turn_and_are_all_answered
 
         store.commit_action = counted
         holder = hold_write_lock(database_of(settings), 2.5)
-        clicks = await asyncio.gather(
-            *(
-                discord.click(game, game.buttons[0]["custom_id"], user, settle=False)
-                for game, user in zip(games, players, strict=True)
-            )
-        )
+        clicks = await first_buttons_at_once(discord, games, players)
         await discord.settle()
         holder.join()
         assert most == WORK_SLOTS, "as many moves saving at once as there are slots, no more"
@@ -209,19 +211,10 @@ async def test_a_click_behind_a_long_queue_for_a_slot_is_acknowledged_on_arrival
     monkeypatch.setattr(answers, "LATE_AFTER", 10.0)
     monkeypatch.setattr(answers, "ACK_AFTER", 10.0)
     players = [world.add_user(f"p{n}") for n in range(8)]
-    channels = [world.add_channel(f"table-{n}") for n in range(8)]
     async with harness.running(make_bot) as discord:
-        games = [
-            (await discord.slash("scoundrel new", user, channel=channel)).message
-            for user, channel in zip(players, channels, strict=True)
-        ]
+        games = await tables_of(discord, world, players)
         holder = hold_write_lock(database_of(settings), 1.0)
-        clicks = await asyncio.gather(
-            *(
-                discord.click(game, game.buttons[0]["custom_id"], user, settle=False)
-                for game, user in zip(games, players, strict=True)
-            )
-        )
+        clicks = await first_buttons_at_once(discord, games, players)
         await discord.settle()
         holder.join()
         kinds = [click.response_type for click in clicks]
