@@ -312,7 +312,7 @@ def test_sweeps_of_any_width_still_match_an_exhaustive_search(
 ) -> None:
     """A sweep that keeps one or two positions a level often misses a win the search then finds;
     one that finds a win leaves its line in the memo: the answer must not change either way."""
-    monkeypatch.setattr(search, "SWEEP_WIDTHS", (1, 2))
+    monkeypatch.setattr(search, "SWEEPS", ((1, True), (1, False), (2, True), (2, False)))
     rng = random.Random(f"sweeps {variant.value}")
     for _ in range(8):
         deck: list[Card] = rng.sample(scoundrel_deck(), rng.randint(5, 7))
@@ -329,9 +329,10 @@ def test_sweeps_of_any_width_still_match_an_exhaustive_search(
     variant=st.sampled_from(list(Variant)),
     cards_left=st.integers(8, 20),
     width=st.sampled_from([1, 3, 8, 32]),
+    spread=st.booleans(),
 )
 def test_a_line_a_sweep_finds_is_a_win(
-    seed: int, variant: Variant, cards_left: int, width: int
+    seed: int, variant: Variant, cards_left: int, width: int, spread: bool
 ) -> None:
     """A sweep claims a win only with a line the engine plays to a win, and it claims one only
     where the full search finds one too."""
@@ -341,10 +342,29 @@ def test_a_line_a_sweep_finds_is_a_win(
     finder = Search(Rules(variant))
     node, hp = finder.start(state)
     low, high = finder._memo(1)
-    if not finder._sweep(1, node, hp, width, low, high):
+    if not finder._sweep(1, node, hp, width, spread, low, high):
         return
     moves, score = finder.line(1, node, hp)
     assert score >= 1
     assert ScoundrelSolver().winnable(state)
     end = replayed(state, _actions(state, moves))
     assert end.outcome == Outcome.WON and end.score == score
+
+
+def test_a_spread_sweep_follows_each_place_before_more_weapons_at_one() -> None:
+    """Several weapons at one place rank above another place by margin: the plain sweep
+    follows them all, the spread one follows the best of them and then the other place."""
+    state = cut_deal(3, Variant.CLASSIC, 20)
+    finder = Search(Rules(Variant.CLASSIC))
+    here, hp = finder.start(state)
+    deck_id, room = here[0], here[1]
+    armed = [finder.rules.node(deck_id, room, w, 15, False, 0, False) for w in (10, 9, 8)]
+    elsewhere = next(
+        kid.node for kid in finder.rules.kids(here) if kid.node and kid.node[1] != room
+    )
+    level = {**{node: hp for node in armed}, elsewhere: 1}
+    assert len(set(armed)) == 3 and finder._kept(level, 4, False)[-1] == elsewhere
+
+    assert finder._kept(level, 2, False) == armed[:2]
+    assert finder._kept(level, 2, True) == [armed[0], elsewhere]
+    assert finder._kept(level, 3, True) == [armed[0], elsewhere, armed[1]]
