@@ -29,10 +29,17 @@ SQLITE_ONLY = {
     "tests.discord.test_slow_store",
     # Writes a broken state through the SQLite store's own connection.
     "tests.discord.test_routes::test_the_sweep_goes_on_past_a_game_that_fails",
-    # A whole duel of many moves, about the mode's flow (half a minute on each store): its
-    # store calls, the rated result among them, are made on both by the duel's shorter tests.
+    # Whole games of many moves, about a game's flow (10 to 30 s on each store). The store is
+    # the same for every game, and each call they make (saves, timers, rated and unrated
+    # results, boards) is made on both stores by shorter tests.
     "tests.discord.test_deuces_duel_discord::"
     "test_a_duel_is_drafted_in_private_and_played_to_the_rated_board",
+    "tests.discord.test_dungeon_discord::test_a_duel_against_the_bot_is_played_to_its_end",
+    "tests.discord.test_rpg_discord::test_two_people_and_two_bots_play_to_the_end",
+    "tests.discord.test_rpg_discord::test_a_player_who_leaves_falls_and_the_game_goes_on",
+    "tests.discord.test_deuces_party_choices",
+    "tests.discord.test_dragons_discord::"
+    "test_the_player_whose_turn_it_is_is_mentioned_and_nobody_else",
 }
 """Tests that run on SQLite only: about the SQLite store itself, or a long play-through."""
 
