@@ -15,6 +15,10 @@ dots so a custom_id can carry it, and `parse_action` reads it back (spaces work 
     call.match | call.fold         raise.<chips> (raise.0: none)   onward.go | onward.stop
     keep.<class>.<class>.<custom>.<custom>   keep.0.2.1.0 (Duel of the Duos: places drawn)
     initiative.draw | initiative.concede     extra.<seat>   (Duel of the Duos)
+    strike.<enemy>.<P|A><place>.<cards...>   strike.0.P1.9C  (Masters & Monsters: your enemy
+                                   attacks a player, or a pet, by its place)
+    spell.<enemy>.<id>[.@<target>][.<cards...>]   auto   (your enemy's ability; the GM plays
+                                   the rest of your enemies' turn)
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from pydantic import Field
 
 from bot.games.cards import Card
 from bot.games.contract import Action, IllegalAction
+from bot.games.deuces.refs import Ref, parse_ref
 
 
 def _words(*words: str) -> str:
@@ -232,6 +237,42 @@ class Extra(Action, frozen=True):
         return _words("extra", str(self.hero))
 
 
+class Strike(Action, frozen=True):
+    """Masters & Monsters: one of your enemies attacks a player (or a pet) of another."""
+
+    kind: Literal["strike"] = "strike"
+    enemy: int
+    target: Ref
+    cards: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return _words("strike", str(self.enemy), str(self.target), _codes(self.cards))
+
+
+class Spell(Action, frozen=True):
+    """Masters & Monsters: one of your enemies uses an ability (`target`: a seat for a foe, an
+    enemy's place for an ally)."""
+
+    kind: Literal["spell"] = "spell"
+    enemy: int
+    ability: str
+    target: int | None = None
+    cards: tuple[Card, ...] = ()
+
+    def __str__(self) -> str:
+        aim = f"@{self.target}" if self.target is not None else ""
+        return _words("spell", str(self.enemy), self.ability, aim, _codes(self.cards))
+
+
+class Autopilot(Action, frozen=True):
+    """Masters & Monsters: the GM's policy plays the rest of your enemies' turn."""
+
+    kind: Literal["auto"] = "auto"
+
+    def __str__(self) -> str:
+        return "auto"
+
+
 DeucesAction = Annotated[
     Vote
     | Attack
@@ -251,7 +292,10 @@ DeucesAction = Annotated[
     | Onward
     | Keep
     | Initiative
-    | Extra,
+    | Extra
+    | Strike
+    | Spell
+    | Autopilot,
     Field(discriminator="kind"),
 ]
 
@@ -266,6 +310,11 @@ def _ability(words: list[str]) -> UseAbility:
     if rest and rest[0].startswith("@"):
         target, rest = int(rest[0][1:]), rest[1:]
     return UseAbility(ability=name, target=target, cards=_cards(rest))
+
+
+def _spell(words: list[str]) -> Spell:
+    cast = _ability(words[1:])
+    return Spell(enemy=int(words[0]), ability=cast.ability, target=cast.target, cards=cast.cards)
 
 
 _PARSERS = {
@@ -288,6 +337,9 @@ _PARSERS = {
     "keep": lambda w: _keep(w),
     "initiative": lambda w: Initiative(concede={"concede": True, "draw": False}[w[0]]),
     "extra": lambda w: Extra(hero=int(w[0])),
+    "strike": lambda w: Strike(enemy=int(w[0]), target=parse_ref(w[1]), cards=_cards(w[2:])),
+    "spell": _spell,
+    "auto": lambda w: Autopilot(),
 }
 
 
