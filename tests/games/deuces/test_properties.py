@@ -116,6 +116,35 @@ def test_sensible_and_timed_out_play_ends_and_keeps_every_card(seed, players, le
         assert steps <= 3 * STEP_BOUND
 
 
+@settings(max_examples=5, deadline=None)
+@given(seed=seeds, players=st.integers(2, 5), data=st.data())
+def test_random_legal_masters_tables_end_and_keep_every_card(seed, players, data) -> None:
+    options = DeucesOptions(mode=Mode.MASTERS, max_encounters=2, level_every_encounter=True)
+    state, _ = new_game(seed, options, players)
+    play_out(state, data.draw)
+    assert state.champions and len(state.results()) == players
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=seeds, players=st.integers(2, 5), epics=st.integers(1, 2))
+def test_sensible_and_timed_out_masters_tables_end_and_keep_every_card(
+    seed, players, epics
+) -> None:
+    options = DeucesOptions(mode=Mode.MASTERS, epics=epics, max_encounters=4)
+    state, _ = new_game(seed, options, players)
+    steps = 0
+    while not state.is_over:
+        seat = state.waiting_for[-1]
+        move = suggest(state, seat) if steps % 3 else default_action(state, seat)
+        assert move in state.legal_actions(seat) or move.kind == "defend"
+        state.apply(seat, move)
+        check(state)
+        steps += 1
+        assert steps <= 3 * STEP_BOUND
+    won = [r.seat for r in state.results() if r.outcome == "won"]
+    assert won == state.champions
+
+
 def check_duel(state: DeucesState) -> None:
     """A duel's cards: each hero's own 52, nothing anywhere else; one side at a time."""
     owners = state.cards_by_owner()
