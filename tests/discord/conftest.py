@@ -33,6 +33,7 @@ SQLITE_ONLY = {
     # store calls, the rated result among them, are made on both by the duel's shorter tests.
     "tests.discord.test_deuces_duel_discord::"
     "test_a_duel_is_drafted_in_private_and_played_to_the_rated_board",
+    "tests.discord.test_deuces_masters_discord",
 }
 """Tests that run on SQLite only: about the SQLite store itself, or a long play-through."""
 
