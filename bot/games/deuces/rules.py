@@ -271,11 +271,11 @@ DEUCES_RULES = RulesPage(
         ),
         (
             "In Discord",
-            "`/deuces new [level] [difficulty] [enemies] [levelling] [chips] [epics] [mode]` opens a "
-            "table: Join, choose a class and a custom ability (choose two or three classes to run "
-            "several heroes), and the host presses Start. Press **My hand** to see your "
-            "cards (only you see them), pick cards in the menu, and press a play; 💡 is the "
-            "GM's hint. A player who lets the table wait too long is answered for: defended "
+            "`/deuces new [level] [difficulty] [enemies] [levelling] [chips] [epics] [mode]` "
+            "opens a table: Join, choose a class and a custom ability (choose two or three "
+            "classes to run several heroes), and the host presses Start. Press **My hand** to "
+            "see your cards (only you see them), pick cards in the menu, and press a play; 💡 "
+            "is the GM's hint. A player who lets the table wait too long is answered for: defended "
             "with their best cards, or they Guard. When the GM has answered three times "
             "running and nobody plays, the table expires.",
         ),

@@ -155,7 +155,14 @@ def test_a_lobbys_choices_seat_each_players_class_and_custom_ability() -> None:
 
 
 def test_the_settings_of_deuces_new_reach_the_engine_and_come_back_for_a_new_game() -> None:
-    settings = {"level": 2, "difficulty": -2, "enemies": 2, "levelling": 1, "chips": 7}
+    settings = {
+        "level": 2,
+        "difficulty": -2,
+        "enemies": 2,
+        "levelling": 1,
+        "chips": 7,
+        "epics": 4,
+    }
     state, _ = GAME.new_game(3, Setup(variant="quest-beginner", seats=2, settings=settings))
     options = state.options
     assert (options.level, options.modifier, options.enemy_set) == (2, -2, "salt_marsh")
@@ -169,4 +176,5 @@ def test_the_settings_of_deuces_new_reach_the_engine_and_come_back_for_a_new_gam
         "enemies": 0,
         "levelling": 0,
         "chips": 10,
+        "epics": 3,
     }
