@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import AfterValidator, Field
 
 from bot.games.cards import Card
 from bot.games.contract import Action, IllegalAction
@@ -38,6 +38,16 @@ def _words(*words: str) -> str:
 
 def _codes(cards: tuple[Card, ...]) -> str:
     return ".".join(card.code for card in cards)
+
+
+def _in_order(cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    return tuple(sorted(cards))
+
+
+CardSet = Annotated[tuple[Card, ...], AfterValidator(_in_order)]
+"""Cards whose order means nothing (a defence, an ability's or a shed's cards), kept in card
+order: the same cards make one action with one text form, however they were picked, so a
+hint or a timeout's move is exactly the legal action listed for it."""
 
 
 class Vote(Action, frozen=True):
@@ -80,7 +90,7 @@ class Defend(Action, frozen=True):
     because they could use a Disrupt) is overwhelmed, as the rules say."""
 
     kind: Literal["defend"] = "defend"
-    cards: tuple[Card, ...]
+    cards: CardSet
 
     def __str__(self) -> str:
         return _words("defend", _codes(self.cards))
@@ -92,7 +102,7 @@ class UseAbility(Action, frozen=True):
     kind: Literal["ability"] = "ability"
     ability: str
     target: int | None = None
-    cards: tuple[Card, ...] = ()
+    cards: CardSet = ()
 
     def __str__(self) -> str:
         aim = f"@{self.target}" if self.target is not None else ""
@@ -131,7 +141,7 @@ class Shed(Action, frozen=True):
     """Discard the chosen cards from a hand above the limit of ten."""
 
     kind: Literal["shed"] = "shed"
-    cards: tuple[Card, ...]
+    cards: CardSet
 
     def __str__(self) -> str:
         return _words("shed", _codes(self.cards))
@@ -257,7 +267,7 @@ class Spell(Action, frozen=True):
     enemy: int
     ability: str
     target: int | None = None
-    cards: tuple[Card, ...] = ()
+    cards: CardSet = ()
 
     def __str__(self) -> str:
         aim = f"@{self.target}" if self.target is not None else ""

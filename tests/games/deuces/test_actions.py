@@ -24,6 +24,7 @@ from bot.games.deuces import (
     load_content,
     new_game,
     parse_action,
+    suggest,
     table_view,
 )
 from bot.games.deuces.state import Loot, Mode, Tier
@@ -84,6 +85,18 @@ def test_in_a_quest_a_timed_out_defence_keeps_the_deuces_for_loot() -> None:
     quest = Mode.QUEST_BEGINNER
     state, _ = table(["2♠ 5♦ 9♣ J♦ 6♣ 7♣ 8♦ K♣"], ["six"], gm_deck="A♥ 10♠ 10♥", mode=quest)
     assert default_action(state, 0) == Defend(cards=tuple(cards("5♦ 6♣")))
+
+
+def test_a_hinted_or_timed_out_defence_is_the_listed_one_whatever_the_hands_order() -> None:
+    """The same cards make one defence with one text form, so the terminal marks the hint and
+    Enter plays it, and the hint's button is not offered twice."""
+    state, _ = table(["J♣ J♠ 5♦ 9♣ 6♣ 7♣ 8♦ K♣"], ["six"], gm_deck="A♥ 10♠ 10♥")
+    assert state.prompt.kind == "defend"
+    listed = [str(action) for action in state.legal_actions(0)]
+    for move in (suggest(state, 0), default_action(state, 0)):
+        assert str(move) == "defend.JS.JC" and str(move) in listed
+    assert Defend(cards=tuple(cards("J♣ J♠"))) == Defend(cards=tuple(cards("J♠ J♣")))
+    assert parse_action("defend JC JS") == parse_action("defend.JS.JC")
 
 
 @pytest.mark.parametrize(("policy", "kind"), [("guard", "guard"), ("skip", "end")])
