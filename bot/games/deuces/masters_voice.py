@@ -49,7 +49,8 @@ def _autopilot(event: Any, pick: Pick, scene: Scene) -> str:
 def _tally(event: Any, pick: Pick, scene: Scene) -> str:
     """Who survived, who fell to whose enemies, and the deuces each counts."""
     survivors = [scene.name(seat) for seat in event.survivors]
-    stood = f"{_and(survivors)} survive" if survivors else "Every hero has fallen"
+    verb = "survives" if len(survivors) == 1 else "survive"
+    stood = f"{_and(survivors)} {verb}" if survivors else "Every hero has fallen"
     if event.timed_out:
         stood = f"Time is called: {stood[:1].lower()}{stood[1:]}"
     falls = [

@@ -88,7 +88,11 @@ EXTRA = ["{who} may attack {count} more time{plural} this turn."]
 TARGETING = {
     "taunt": "{who} taunts the other side: they must attack {who} until their turn is over.",
     "hunt": "{who} hunts: this turn its attacks ignore Threat Cards.",
+    "masters_taunt": "{who} taunts the other players' enemies: they must attack {who} until"
+    " {who}'s next turn.",
 }
+"""How a Taunt or a hunt is told; in Masters & Monsters a Taunt binds every other player's
+enemies, until the taunting hero's turn comes round again."""
 BLUNTED = [
     "{by} blunts the attack: every card counts {amount} less.",
     "{by} turns the blow: -{amount}.",
@@ -168,6 +172,11 @@ def _line(table: list[str] | dict[Any, str], key: Callable[[Any], Any] | None = 
         return template.format(**fields)
 
     return tell
+
+
+def _targeting(event: Any, pick: Pick, scene: Scene) -> str:
+    rule = "masters_taunt" if scene.masters and event.rule == "taunt" else event.rule
+    return TARGETING[rule].format(who=scene.name(event.who))
 
 
 def _vote(event: Any, pick: Pick, scene: Scene) -> str:
@@ -368,7 +377,7 @@ LINES: dict[str, Line] = {
     "cards_marked": _marked,
     "edge_changed": _edge,
     "extra_attacks": _extra,
-    "targeting_changed": _line(TARGETING, key=lambda event: event.rule),
+    "targeting_changed": _targeting,
     "attack_blunted": _line(BLUNTED),
     "attack_cancelled": _line(CANCELLED),
     "turn_passed": _line(PASSED),

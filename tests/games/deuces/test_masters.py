@@ -9,6 +9,7 @@ from bot.games.contract import IllegalAction
 from bot.games.deuces import DeucesOptions, EndTurn, Mode, new_game, parse_action
 from bot.games.deuces.actions import Attack, Autopilot, Defend, Spell, Strike
 from bot.games.deuces.engine import DeucesState
+from bot.games.deuces.events import MastersTally, TargetingChanged
 from bot.games.deuces.game import GAME
 from bot.games.deuces.masters import epics
 from bot.games.deuces.rules import DEUCES_RULINGS, MASTERS_RULINGS
@@ -247,3 +248,21 @@ def test_the_mode_is_offered_in_new_and_its_rulings_are_on_the_rules_page() -> N
     text = str(GAME.rules.sections)
     assert all(ruling in text for ruling in MASTERS_RULINGS)
     assert not [ruling for ruling in DEUCES_RULINGS if "Masters & Monsters" in ruling]
+
+
+def test_the_tally_says_a_lone_survivor_survives_and_a_taunt_lasts_to_the_next_turn() -> None:
+    state = masters([LOW + " 2S", LOW + " 2S", LOW + " 2S"], ["five", "five", "five"])
+    names = ["Ann", "Bo", "Cy"]
+    tally = MastersTally(
+        encounter=1, survivors=[2], felled_by=[2, 2, None], deuces=[0, 0, 5], timed_out=False
+    )
+    taunt = TargetingChanged(who=player(1), rule="taunt")
+    told, taunted = GAME.narrate([tally, taunt], None, state, names)
+    assert told.startswith("Encounter 1 is over. Cy survives. Ann fell to Cy's enemies")
+    assert (
+        taunted == "Bo taunts the other players' enemies: they must attack Bo until Bo's next turn."
+    )
+    gm_table, _ = table([LOW + " 2S"], ["five"])
+    assert "until their turn is over" in GAME.narrate([taunt], None, gm_table, ["Bo"])[0]
+    pair = MastersTally(encounter=2, survivors=[0, 2], felled_by=[None, 0, None], deuces=[3, 0, 2])
+    assert "Ann and Cy survive." in GAME.narrate([pair], None, state, names)[0]
