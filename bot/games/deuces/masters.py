@@ -25,7 +25,7 @@ from bot.games.cards import Card
 from bot.games.contract import GameEnded, IllegalAction, Outcome, SeatResult
 from bot.games.deuces import combat, flow, gm, piles
 from bot.games.deuces.actions import Autopilot, DeucesAction, EndTurn, Spell, Strike
-from bot.games.deuces.effects import cast, targets, usable
+from bot.games.deuces.effects import cast, reset_turn_uses, targets, usable
 from bot.games.deuces.events import (
     AutopilotOn,
     DeucesEvent,
@@ -230,13 +230,9 @@ STAGES: dict[str, Callable[[DeucesTable, int], list[DeucesEvent]]] = {
 def fresh_turn_uses(state: DeucesTable) -> None:
     """Every turn, a hero's or an enemy turn, opens a new window for once-per-turn abilities
     (the rules: once during an enemy's turn and once during a hero's turn every round)."""
-    fighters = [*state.players, *state.enemies]
     refs = [player(i) for i in range(len(state.players))]
-    refs += [enemy(i) for i in range(len(state.enemies))]
-    for ref, fighter in zip(refs, fighters, strict=True):
-        for ability in state.abilities(ref):
-            if ability.uses.per == "turn":
-                fighter.used.pop(ability.id, None)
+    for ref in refs + [enemy(i) for i in range(len(state.enemies))]:
+        reset_turn_uses(state, ref)
 
 
 # ---- an enemy's turn, by its master or by the GM's policy --------------------------------------
