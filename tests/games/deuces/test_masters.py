@@ -8,13 +8,14 @@ from bot.games.cards import Card, cards
 from bot.games.contract import IllegalAction
 from bot.games.deuces import DeucesOptions, EndTurn, Mode, new_game, parse_action
 from bot.games.deuces.actions import Attack, Autopilot, Defend, Spell, Strike
+from bot.games.deuces.content import ClassDef
 from bot.games.deuces.engine import DeucesState
 from bot.games.deuces.events import MastersTally, TargetingChanged
 from bot.games.deuces.game import GAME
 from bot.games.deuces.masters import epics
 from bot.games.deuces.rules import DEUCES_RULINGS, MASTERS_RULINGS
 from bot.games.deuces.state import Loot, Phase, Tier, pet, player
-from tests.games.deuces.tables import give, kinds, of, table
+from tests.games.deuces.tables import ability, give, kinds, of, table
 
 LOW = "3C 4D 5H 6S 7C 8D"
 HIGH = "9C TD JH QS KC AD"
@@ -215,11 +216,10 @@ def test_levels_rise_as_usual_but_stop_at_five(quiet_gm) -> None:
 def test_no_loot_is_given_to_a_rival() -> None:
     state = masters([LOW + " 2S", LOW + " 2S"], ["five", "five"])
     state.players[0].loot = [Loot(card=Card.parse(c), tier=Tier.COMMON) for c in ("AS", "KS")]
-    state.phase = Phase.LOOT
-    state.prompt = None
     ended(state)
-    if state.prompt is not None and state.prompt.kind == "loot":
-        assert not [a for a in state.legal_actions(0) if a.kind == "give"]
+    assert state.prompt is not None and state.prompt.kind == "loot", "two Commons trade up"
+    moves = {a.kind for a in state.legal_actions(0)}
+    assert "trade" in moves and "give" not in moves
 
 
 def test_a_table_needs_two_and_begins_at_level_one() -> None:
@@ -266,3 +266,43 @@ def test_the_tally_says_a_lone_survivor_survives_and_a_taunt_lasts_to_the_next_t
     assert "until their turn is over" in GAME.narrate([taunt], None, gm_table, ["Bo"])[0]
     pair = MastersTally(encounter=2, survivors=[0, 2], felled_by=[None, 0, None], deuces=[3, 0, 2])
     assert "Ann and Cy survive." in GAME.narrate([pair], None, state, names)[0]
+
+
+def test_a_heros_attack_on_a_rivals_enemy_is_answered_at_once_by_the_gm_policy(quiet_gm) -> None:
+    state = masters([HIGH + " 2S", HIGH + " 2S"], ["five", "five"])
+    seat = state.order[0]
+    attack = next(a for a in state.legal_actions(seat) if isinstance(a, Attack))
+    events = state.apply(seat, attack)
+    assert kinds(events)[:3] == ["attacked", "defended", "clashed"], "its master is not asked"
+    assert state.waiting_for == [seat]
+
+
+def test_a_fallen_hero_skips_their_turn_but_still_plays_their_enemies(quiet_gm) -> None:
+    state = masters([HIGH + " 2S", LOW + " 2S", LOW + " 3S"], ["five", "five", "five"])
+    first, fallen = state.order[0], state.order[1]
+    who = state.players[fallen]
+    who.discard += who.hand
+    who.hand, who.defeated = [], True
+    state.apply(first, EndTurn())  # the hero's turn ends: their enemies' turn
+    assert state.prompt is not None and state.prompt.kind == "enemies"
+    events = state.apply(first, EndTurn())
+    assert [e for e in of(events, "turn_started") if e.who == player(fallen)] == []
+    assert of(events, "enemy_turn")[0].seat == fallen
+    assert state.prompt.kind == "enemies" and state.waiting_for == [fallen]
+
+
+def test_once_per_turn_abilities_are_fresh_at_every_turn_of_the_round(quiet_gm) -> None:
+    parry = ability("parry", {"op": "blunt", "amount": 1}, timing="disrupt", uses={"per": "turn"})
+    focus = ability("focus", {"op": "edge", "amount": 1})
+    klass = ClassDef(
+        id="parrier",
+        name="Parrier",
+        abilities=[{"level": 1, "ability": parry}, {"level": 1, "ability": focus}],
+    )
+    state = masters([LOW + " 2S", LOW + " 2S"], ["five", "five"], classes=[klass, klass])
+    seat = state.order[0]
+    rival = state.players[1 - seat]
+    rival.used = {"parry": 1, "focus": 1}
+    state.apply(seat, EndTurn())  # the enemy turn that follows is a new turn
+    assert state.prompt is not None and state.prompt.kind == "enemies"
+    assert rival.used == {"focus": 1}, "a per-encounter use is kept"
