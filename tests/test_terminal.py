@@ -312,3 +312,14 @@ def test_a_game_without_keys_still_takes_numbers() -> None:
     assert not any(line.startswith("  [") for line in text.splitlines()), "no move has a key"
     assert "Player 1 votes to stay." in text, "2 voted to stay"
     assert "Choose a move from 1 to 12." in text
+
+
+def test_enter_alone_defends_with_the_hint_whatever_the_order_of_its_cards() -> None:
+    """A defence whose hint picks its cards in another order than the listed move's (as at
+    this seat's table) is still marked, and Enter plays it."""
+    out = io.StringIO()
+    enters = io.StringIO("\n" * 40 + "q\n")
+    play("deuces", variant="masters", seed=4, players=3, stdin=enters, stdout=out)
+    text = out.getvalue()
+    assert "Defend with" in text and "not an action" not in text
+    assert "Not now" not in text

@@ -15,16 +15,21 @@ dots so a custom_id can carry it, and `parse_action` reads it back (spaces work 
     call.match | call.fold         raise.<chips> (raise.0: none)   onward.go | onward.stop
     keep.<class>.<class>.<custom>.<custom>   keep.0.2.1.0 (Duel of the Duos: places drawn)
     initiative.draw | initiative.concede     extra.<seat>   (Duel of the Duos)
+    strike.<enemy>.<P|A><place>.<cards...>   strike.0.P1.9C  (Masters & Monsters: your enemy
+                                   attacks a player, or a pet, by its place)
+    spell.<enemy>.<id>[.@<target>][.<cards...>]   auto   (your enemy's ability; the GM plays
+                                   the rest of your enemies' turn)
 """
 
 from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import AfterValidator, Field
 
 from bot.games.cards import Card
 from bot.games.contract import Action, IllegalAction
+from bot.games.deuces.refs import Ref, parse_ref
 
 
 def _words(*words: str) -> str:
@@ -33,6 +38,16 @@ def _words(*words: str) -> str:
 
 def _codes(cards: tuple[Card, ...]) -> str:
     return ".".join(card.code for card in cards)
+
+
+def _in_order(cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    return tuple(sorted(cards))
+
+
+CardSet = Annotated[tuple[Card, ...], AfterValidator(_in_order)]
+"""Cards whose order means nothing (a defence, an ability's or a shed's cards), kept in card
+order: the same cards make one action with one text form, however they were picked, so a
+hint or a timeout's move is exactly the legal action listed for it."""
 
 
 class Vote(Action, frozen=True):
@@ -75,7 +90,7 @@ class Defend(Action, frozen=True):
     because they could use a Disrupt) is overwhelmed, as the rules say."""
 
     kind: Literal["defend"] = "defend"
-    cards: tuple[Card, ...]
+    cards: CardSet
 
     def __str__(self) -> str:
         return _words("defend", _codes(self.cards))
@@ -87,7 +102,7 @@ class UseAbility(Action, frozen=True):
     kind: Literal["ability"] = "ability"
     ability: str
     target: int | None = None
-    cards: tuple[Card, ...] = ()
+    cards: CardSet = ()
 
     def __str__(self) -> str:
         aim = f"@{self.target}" if self.target is not None else ""
@@ -126,7 +141,7 @@ class Shed(Action, frozen=True):
     """Discard the chosen cards from a hand above the limit of ten."""
 
     kind: Literal["shed"] = "shed"
-    cards: tuple[Card, ...]
+    cards: CardSet
 
     def __str__(self) -> str:
         return _words("shed", _codes(self.cards))
@@ -232,6 +247,42 @@ class Extra(Action, frozen=True):
         return _words("extra", str(self.hero))
 
 
+class Strike(Action, frozen=True):
+    """Masters & Monsters: one of your enemies attacks a player (or a pet) of another."""
+
+    kind: Literal["strike"] = "strike"
+    enemy: int
+    target: Ref
+    cards: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return _words("strike", str(self.enemy), str(self.target), _codes(self.cards))
+
+
+class Spell(Action, frozen=True):
+    """Masters & Monsters: one of your enemies uses an ability (`target`: a seat for a foe, an
+    enemy's place for an ally)."""
+
+    kind: Literal["spell"] = "spell"
+    enemy: int
+    ability: str
+    target: int | None = None
+    cards: CardSet = ()
+
+    def __str__(self) -> str:
+        aim = f"@{self.target}" if self.target is not None else ""
+        return _words("spell", str(self.enemy), self.ability, aim, _codes(self.cards))
+
+
+class Autopilot(Action, frozen=True):
+    """Masters & Monsters: the GM's policy plays the rest of your enemies' turn."""
+
+    kind: Literal["auto"] = "auto"
+
+    def __str__(self) -> str:
+        return "auto"
+
+
 DeucesAction = Annotated[
     Vote
     | Attack
@@ -251,7 +302,10 @@ DeucesAction = Annotated[
     | Onward
     | Keep
     | Initiative
-    | Extra,
+    | Extra
+    | Strike
+    | Spell
+    | Autopilot,
     Field(discriminator="kind"),
 ]
 
@@ -266,6 +320,11 @@ def _ability(words: list[str]) -> UseAbility:
     if rest and rest[0].startswith("@"):
         target, rest = int(rest[0][1:]), rest[1:]
     return UseAbility(ability=name, target=target, cards=_cards(rest))
+
+
+def _spell(words: list[str]) -> Spell:
+    cast = _ability(words[1:])
+    return Spell(enemy=int(words[0]), ability=cast.ability, target=cast.target, cards=cast.cards)
 
 
 _PARSERS = {
@@ -288,6 +347,9 @@ _PARSERS = {
     "keep": lambda w: _keep(w),
     "initiative": lambda w: Initiative(concede={"concede": True, "draw": False}[w[0]]),
     "extra": lambda w: Extra(hero=int(w[0])),
+    "strike": lambda w: Strike(enemy=int(w[0]), target=parse_ref(w[1]), cards=_cards(w[2:])),
+    "spell": _spell,
+    "auto": lambda w: Autopilot(),
 }
 
 

@@ -3,9 +3,10 @@
 A timeout does the least a player would want done for them: a defence is answered with the
 cheapest hand that wins (else ties, else the lowest cards), a turn Guards the lowest card or
 passes (the game's `timeout` option), a vote Stays, and the loot step only sheds what is over the
-limit; in Quest for Loot a wager is the blind, a match is a fold, a raise is none and the choice
-to play on is to stop (see `betting`); a duel's own choices are made by `duel_choices`.
-`suggest` plays a whole turn sensibly; the benchmark's players use it.
+limit; a Masters & Monsters enemy turn is played by the GM's policy; in Quest for Loot a wager
+is the blind, a match is a fold, a raise is none and the choice to play on is to stop (see
+`betting`); a duel's own choices are made by `duel_choices`. `suggest` plays a whole turn
+sensibly; the benchmark's players use it.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from bot.games.cards import Card
 from bot.games.deuces import betting, combat, duel_choices, piles, tactics
 from bot.games.deuces.actions import (
     Attack,
+    Autopilot,
     Defend,
     DeucesAction,
     DropLoot,
@@ -34,7 +36,6 @@ from bot.games.deuces.state import (
     LOOT_LIMIT,
     TIERS,
     DeucesTable,
-    Side,
     Tier,
     enemy,
     pet,
@@ -110,6 +111,7 @@ _TIMEOUTS: dict[str, Callable[[DeucesTable, int], DeucesAction]] = {
     "draft": duel_choices.choose,
     "initiative": duel_choices.choose,
     "extra": duel_choices.choose,
+    "enemies": lambda state, seat: Autopilot(),
 }
 
 
@@ -129,7 +131,7 @@ def _suggest_turn(state: DeucesTable, seat: int) -> DeucesAction:
     foes = (
         [player(s) for s in state.rivals(seat)]
         if state.dueling
-        else [enemy(i) for i in state.active(Side.GM)]
+        else [enemy(i) for i in state.hunted(me)]
     )
     standing = not state.players[seat].defeated
     best = tactics.best_attack(state, me, foes) if prompt.attacks and standing else None
@@ -212,6 +214,7 @@ _SUGGESTIONS: dict[str, Callable[[DeucesTable, int], DeucesAction]] = {
     "draft": duel_choices.choose,
     "initiative": duel_choices.choose,
     "extra": duel_choices.choose,
+    "enemies": lambda state, seat: Autopilot(),
 }
 
 

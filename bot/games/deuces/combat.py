@@ -22,7 +22,17 @@ from bot.games.deuces.events import (
     Overwhelmed,
 )
 from bot.games.deuces.poker import Category, Play, Result, clash, read
-from bot.games.deuces.state import Clash, DeucesTable, Fighter, Ref, enemy, pet, player
+from bot.games.deuces.state import (
+    Clash,
+    DeucesTable,
+    Fighter,
+    PlayerState,
+    Ref,
+    Side,
+    enemy,
+    pet,
+    player,
+)
 
 
 def declare(
@@ -30,6 +40,7 @@ def declare(
 ) -> list[DeucesEvent]:
     """Put an attack in play; the caller checked the cards make a valid play."""
     fighter = state.fighter(attacker)
+    state.blame = _master_in(state, attacker, defender)
     play = read(piles.faces_of(state, attacker, cards))
     assert play is not None, "declare takes valid plays only"
     piles.take(fighter, cards)
@@ -52,6 +63,12 @@ def declare(
             size=play.size,
         )
     ]
+
+
+def _master_in(state: DeucesTable, attacker: Ref, defender: Ref) -> int | None:
+    """Masters & Monsters: the player whose enemy is in this attack (None at a GM's table)."""
+    foe = attacker if attacker.side == Side.GM else defender
+    return state.enemies[foe.index].master if foe.side == Side.GM else None
 
 
 CATEGORIES = {int(category): category for category in Category}
@@ -143,5 +160,7 @@ def mark_defeats(state: DeucesTable) -> list[DeucesEvent]:
         for index, fighter in enumerate(group):
             if not fighter.defeated and not fighter.hand:
                 fighter.defeated = True
+                if isinstance(fighter, PlayerState) and state.blame != index:
+                    fighter.felled_by = state.blame
                 events.append(Defeated(who=make(index)))
     return events

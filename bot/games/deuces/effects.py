@@ -89,6 +89,10 @@ def side_refs(state: DeucesTable, user: Ref, friendly: bool) -> list[Ref]:
         mine = state.side_of(state.master_of(user))
         return [player(seat) for seat in state.standing(mine if friendly else 1 - mine)]
     side = user.side if friendly else other(user.side)
+    if state.mastering and not friendly:  # nobody's foes include their own enemies
+        if user.side == Side.GM:
+            return [player(seat) for seat in state.prey(user.index)]
+        return [Ref(side=side, index=i) for i in state.hunted(user)]
     return [Ref(side=side, index=i) for i in state.active(side)]
 
 
@@ -130,6 +134,10 @@ def cast(
     """Spend a use and run every effect in order; the caller checked it is legal."""
     fighter = state.fighter(user)
     fighter.used[ability.id] = fighter.used.get(ability.id, 0) + 1
+    if user.side == Side.GM:
+        state.blame = state.enemies[user.index].master
+    elif state.clash is None:  # a player's own ability, outside any attack: nobody's doing
+        state.blame = None
     spell = Cast(user=user, target=aim(state, user, ability, target), cards=list(cards))
     events: list[DeucesEvent] = [
         AbilityUsed(user=user, ability=ability.id, name=ability.name, target=spell.target)

@@ -26,7 +26,7 @@ from typing import ClassVar
 
 from bot.games.cards import Card, standard_deck
 from bot.games.contract import GameOver, IllegalAction, NotYourTurn, SeatResult, seeded_rng
-from bot.games.deuces import autoplay, combat, duel, flow, gm, piles, wagers
+from bot.games.deuces import autoplay, combat, duel, flow, gm, masters, piles, wagers
 from bot.games.deuces.actions import (
     Attack,
     Bid,
@@ -66,6 +66,7 @@ from bot.games.deuces.state import (
     DefendPrompt,
     DeucesOptions,
     DeucesTable,
+    EnemyTurnPrompt,
     Loot,
     LootPrompt,
     Mode,
@@ -101,6 +102,7 @@ PROMPT_ACTIONS: dict[str, set[str]] = {
     "draft": {"keep"},
     "initiative": {"initiative"},
     "extra": {"extra"},
+    "enemies": {"strike", "spell", "end", "auto"},
 }
 SHED_LISTED = 3
 """Above this many cards to shed, the listed sheds are the default one and single swaps of it
@@ -179,6 +181,8 @@ class DeucesState(DeucesTable):
         own result, scored by the chips they end with."""
         if self.dueling:
             return duel.results(self)
+        if self.mastering:
+            return masters.results(self)
         if self.outcome is None:
             return []
         if self.wagering:
@@ -194,6 +198,8 @@ class DeucesState(DeucesTable):
         up loses and the other wins)."""
         if self.dueling:
             return duel.forfeits(self, forfeiters, outcome)
+        if self.mastering:
+            return masters.forfeits(self, forfeiters, outcome)
         if self.wagering:
             return self._chip_results(outcome)
         return [
@@ -249,7 +255,7 @@ class DeucesState(DeucesTable):
         """Whom a fighter may attack: the standing enemies, or in a duel the rival heroes."""
         if self.dueling:
             return self.rivals(self.master_of(attacker))
-        return self.active(Side.GM)
+        return self.hunted(attacker)
 
     def _attacks_of(self, attacker: Ref) -> list[tuple[int, tuple[Card, ...]]]:
         """(foe, cards) of every attack a fighter of the party can make now."""
@@ -312,7 +318,10 @@ class DeucesState(DeucesTable):
         return [*actions, LootDone()]
 
     def _has_room(self, seat: int) -> list[int]:
-        """The other players who can take one more loot card."""
+        """The other players who can take one more loot card (none in Masters & Monsters,
+        where each plays for themselves)."""
+        if self.mastering:
+            return []
         return [who.seat for who in self.players if who.seat != seat and len(who.loot) < LOOT_LIMIT]
 
     def _list_shed(self, seat: int) -> list[DeucesAction]:
@@ -352,6 +361,7 @@ class DeucesState(DeucesTable):
         "draft": duel.legal,
         "initiative": duel.legal,
         "extra": duel.legal,
+        "enemies": masters.legal,
     }
 
     # ---- applying an action --------------------------------------------------------------------
@@ -533,6 +543,9 @@ class DeucesState(DeucesTable):
         "keep": duel.check,
         "initiative": duel.check,
         "extra": duel.check,
+        "strike": masters.check,
+        "spell": masters.check,
+        "auto": masters.check,
     }
 
     # does: the action was checked; change the state and say what happened
@@ -649,6 +662,8 @@ class DeucesState(DeucesTable):
 
     def _do_end(self, seat: int, action: EndTurn) -> list[DeucesEvent]:
         prompt = self.prompt
+        if isinstance(prompt, EnemyTurnPrompt):
+            return masters.end_enemies(self)
         assert isinstance(prompt, TurnPrompt)
         self.prompt = None
         return [TurnPassed(who=player(seat))] if prompt.fresh else []
@@ -736,10 +751,13 @@ class DeucesState(DeucesTable):
         "raise": wagers.raise_bet,
         "onward": wagers.onward,
         **duel.DOES,
+        **masters.DOES,
     }
 
     def _advance(self) -> list[DeucesEvent]:
         """Run the table (the GM's moves included) until a player must answer or the game ends."""
+        if self.mastering:
+            return masters.advance(self)
         return duel.advance(self) if self.dueling else flow.advance(self)
 
 
@@ -755,6 +773,10 @@ def new_game(
         return _new_duel(seed, options, players)
     if not 1 <= players <= MAX_PLAYERS:
         raise IllegalAction(f"Dungeons & Deuces is played by 1 to {MAX_PLAYERS} players")
+    if options.mode == Mode.MASTERS:
+        if players < masters.MIN_SEATS:
+            raise IllegalAction(f"Masters & Monsters is played by {masters.MIN_SEATS} or more")
+        options = options.model_copy(update={"level": 1})
     content = load_content()
     rng = seeded_rng(seed, "setup")
     party = options.party or _draw_party(rng, players)

@@ -39,6 +39,19 @@ class EnemyDrawn(Event, frozen=True):
     total: int
 
 
+class MonsterDrawn(Event, frozen=True):
+    """Masters & Monsters: an enemy drawn by a player, who will play it; `total` is that
+    player's own difficulty so far."""
+
+    kind: Literal["monster_drawn"] = "monster_drawn"
+    index: int
+    enemy_id: str
+    name: str
+    difficulty: int
+    total: int
+    master: int
+
+
 class VoteCast(Event, frozen=True):
     kind: Literal["vote_cast"] = "vote_cast"
     seat: int
@@ -401,6 +414,65 @@ class DuelEncounterEnded(Event, frozen=True):
     wins: list[int]
 
 
+class OrderSet(Event, frozen=True):
+    """Masters & Monsters: the turn order, lowest difficulty first (more enemies first on a
+    tie, then the higher of cards flipped from the tied players' decks)."""
+
+    kind: Literal["order_set"] = "order_set"
+    order: list[int]
+    difficulties: list[int]
+    """Each seat's own difficulty, by seat."""
+    enemies: list[int]
+    """Each seat's count of enemies, by seat."""
+    flips: list[list[Card]]
+    """The cards each seat flipped to break a tie (none when it had no tie), by seat."""
+
+    def difficulty_of(self, seat: int) -> int:
+        return self.difficulties[seat]
+
+
+class EnemyTurn(Event, frozen=True):
+    """Masters & Monsters: a player's enemies take their turn."""
+
+    kind: Literal["enemy_turn"] = "enemy_turn"
+    seat: int
+    round: int
+
+
+class AutopilotOn(Event, frozen=True):
+    """Masters & Monsters: the GM's policy plays the rest of a player's enemies' turn."""
+
+    kind: Literal["autopilot"] = "autopilot"
+    seat: int
+
+
+class MastersTally(Event, frozen=True):
+    """Masters & Monsters: how an encounter ended, and the deuces each seat counts for loot
+    (printed 2s in hand, 2 for each player its enemies defeated, and one per survivor to
+    each survivor)."""
+
+    kind: Literal["masters_tally"] = "masters_tally"
+    encounter: int
+    survivors: list[int]
+    felled_by: list[int | None]
+    """By seat: whose enemies defeated that player (None: standing, or fallen otherwise)."""
+    deuces: list[int]
+    """By seat: the deuces counted, bonuses included."""
+    timed_out: bool = False
+    """The round limit ended the encounter with enemies still standing."""
+
+
+class MastersWon(Event, frozen=True):
+    """Masters & Monsters: the game is over; `winners` share it (a tie on Epic loot)."""
+
+    kind: Literal["masters_won"] = "masters_won"
+    winners: list[int]
+    epics: list[int]
+    """By seat: the Epic loot each holds."""
+    limit: bool = False
+    """The encounter limit ended the game before anyone reached the Epic loot needed."""
+
+
 DeucesEvent = Annotated[
     EncounterStarted
     | ThreatFlipped
@@ -455,6 +527,12 @@ DeucesEvent = Annotated[
     | ExtraDrawn
     | DuelTurn
     | DuelEncounterEnded
+    | MonsterDrawn
+    | OrderSet
+    | EnemyTurn
+    | AutopilotOn
+    | MastersTally
+    | MastersWon
     | GameEnded,
     Field(discriminator="kind"),
 ]

@@ -25,6 +25,7 @@ from bot.games.deuces.events import (
     InitiativeDrawn,
     LevelledUp,
     LootGained,
+    MonsterDrawn,
     SideTurn,
     TurnStarted,
 )
@@ -152,24 +153,45 @@ def open_vote(state: DeucesTable) -> None:
         state.prompt = VotePrompt(seats=state.active(Side.PLAYERS))
 
 
-def draw_enemy(state: DeucesTable) -> list[DeucesEvent]:
-    """One enemy card onto the table (the enemy discard is reshuffled when the deck is out)."""
+def draw_enemy(state: DeucesTable, master: int | None = None) -> list[DeucesEvent]:
+    """One enemy card onto the table (the enemy discard is reshuffled when the deck is out);
+    in Masters & Monsters it is `master`'s, and its event tells that player's own total."""
     if not state.enemy_deck:
         state.enemy_deck, state.enemy_discard = state.enemy_discard, []
         piles.shuffle(piles.roll(state), state.enemy_deck)
     enemy_id = state.enemy_deck.pop(0)
     found = state.enemy_set.enemy(enemy_id)
-    state.enemies.append(EnemyState(enemy_id=enemy_id))
+    state.enemies.append(EnemyState(enemy_id=enemy_id, master=master))
     state.difficulty += found.difficulty
+    index = len(state.enemies) - 1
+    if master is not None:
+        total = own_difficulty(state, master)
+        return [
+            MonsterDrawn(
+                index=index,
+                enemy_id=enemy_id,
+                name=found.name,
+                difficulty=found.difficulty,
+                total=total,
+                master=master,
+            )
+        ]
     return [
         EnemyDrawn(
-            index=len(state.enemies) - 1,
+            index=index,
             enemy_id=enemy_id,
             name=found.name,
             difficulty=found.difficulty,
             total=state.difficulty,
         )
     ]
+
+
+def own_difficulty(state: DeucesTable, seat: int) -> int:
+    """Masters & Monsters: the difficulty of the enemies a seat drew."""
+    return sum(
+        state.enemy_def(i).difficulty for i, e in enumerate(state.enemies) if e.master == seat
+    )
 
 
 def _start(state: DeucesTable) -> list[DeucesEvent]:
@@ -328,19 +350,20 @@ def _end(state: DeucesTable) -> list[DeucesEvent]:
         state.encounters_won += 1
         state.score += state.difficulty
         for seat in state.active(Side.PLAYERS):
-            events += _award_loot(state, seat)
+            events += award_loot(state, seat)
     if state.wagering:
         events += wagers.settle(state)
-    events += _clear_table(state)
+    events += clear_table(state)
     events.append(EncounterEnded(encounter=state.encounter, won=bool(state.won)))
-    events += _level_up(state)
+    events += level_up(state)
     return events + _next(state)
 
 
-def _award_loot(state: DeucesTable, seat: int) -> list[DeucesEvent]:
-    """Deuces in hand buy loot: 2 Common, 3 Rare, 4 Epic, each one fewer with treasure."""
+def award_loot(state: DeucesTable, seat: int, bonus: int = 0) -> list[DeucesEvent]:
+    """Deuces in hand buy loot: 2 Common, 3 Rare, 4 Epic, each one fewer with treasure
+    (`bonus`: deuces counted beside those in hand, in Masters & Monsters)."""
     holder = state.players[seat]
-    deuces = sum(1 for card in holder.hand if card.value == piles.DEUCE)
+    deuces = bonus + sum(1 for card in holder.hand if card.value == piles.DEUCE)
     relief = 1 if state.treasure else 0
     tier = next((t for t, need in LOOT_NEEDS.items() if deuces >= need - relief), None)
     if tier is None or not state.loot_deck:
@@ -350,7 +373,7 @@ def _award_loot(state: DeucesTable, seat: int) -> list[DeucesEvent]:
     return [LootGained(seat=seat, card=card, tier=tier, deuces=deuces)]
 
 
-def _clear_table(state: DeucesTable) -> list[DeucesEvent]:
+def clear_table(state: DeucesTable) -> list[DeucesEvent]:
     """Hands to the discard piles, enemies away; a defeated party reshuffles its discards."""
     events: list[DeucesEvent] = []
     for who in state.players:
@@ -370,7 +393,7 @@ def _clear_table(state: DeucesTable) -> list[DeucesEvent]:
     return events
 
 
-def _level_up(state: DeucesTable) -> list[DeucesEvent]:
+def level_up(state: DeucesTable) -> list[DeucesEvent]:
     """After a deck ran out (or every encounter, by option): one level up, every deck whole."""
     if not (state.level_up or state.options.level_every_encounter):
         return []
@@ -379,8 +402,8 @@ def _level_up(state: DeucesTable) -> list[DeucesEvent]:
         who.deck += who.discard
         who.discard = []
         piles.shuffle(piles.roll(state), who.deck)
-    if state.wagering and state.level >= MAX_LEVEL:
-        return []  # Quest for Loot has no level 6 to reach: the decks are rebuilt all the same
+    if (state.wagering or state.mastering) and state.level >= MAX_LEVEL:
+        return []  # only Quest for Power has a level 6 to reach: the decks are rebuilt anyway
     state.level += 1
     return [LevelledUp(level=state.level)]
 
@@ -400,7 +423,7 @@ def _next(state: DeucesTable) -> list[DeucesEvent]:
         state.encounter >= state.options.max_encounters
     ):
         return _game_over(state, Outcome.LOST)
-    seats = [who.seat for who in state.players if _has_loot_choice(state, who)]
+    seats = [who.seat for who in state.players if has_loot_choice(state, who)]
     if seats:
         state.phase = Phase.LOOT
         state.prompt = LootPrompt(seats=seats)
@@ -412,14 +435,18 @@ def _next(state: DeucesTable) -> list[DeucesEvent]:
 def between_encounters(state: DeucesTable) -> Phase:
     """What follows an encounter and its loot step: the next one, or (Quest for Loot) the
     players' choice to play on or stop."""
+    if state.mastering:
+        return Phase.TALLY
     return Phase.ONWARD if state.wagering else Phase.SETUP
 
 
-def _has_loot_choice(state: DeucesTable, who: PlayerState) -> bool:
+def has_loot_choice(state: DeucesTable, who: PlayerState) -> bool:
     """Only players who are over the limit, could trade up, or could give loot to someone
     with room for it are asked at the loot step."""
     tiers = Counter(item.tier for item in who.loot if item.tier != Tier.EPIC)
-    room = any(len(other.loot) < LOOT_LIMIT for other in state.players if other is not who)
+    room = not state.mastering and any(
+        len(other.loot) < LOOT_LIMIT for other in state.players if other is not who
+    )
     return (
         len(who.loot) > LOOT_LIMIT or any(n >= 2 for n in tiers.values()) or bool(who.loot and room)
     )

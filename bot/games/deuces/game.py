@@ -22,9 +22,11 @@ from bot.games.deuces.autoplay import suggest
 from bot.games.deuces.content import ClassDef, describe, load_content
 from bot.games.deuces.duel import SEATS as DUEL_SEATS
 from bot.games.deuces.engine import MAX_PLAYERS, DeucesState, new_game
+from bot.games.deuces.masters import MIN_SEATS as MASTERS_SEATS
 from bot.games.deuces.rules import DEUCES_RULES
 from bot.games.deuces.state import (
     HEROES_PER_SIDE,
+    LOOT_LIMIT,
     MAX_LEVEL,
     DeucesOptions,
     Mode,
@@ -61,6 +63,11 @@ INFO = GameInfo(
         Variant(key=Mode.QUEST_HARDCORE.value, label="Quest for Power (hardcore)", seats=PARTY),
         Variant(
             key=Mode.LOOT.value, label="Quest for Loot (wager chips against the GM)", seats=PARTY
+        ),
+        Variant(
+            key=Mode.MASTERS.value,
+            label="Masters & Monsters (play the enemies, first to X Epic loot)",
+            seats=SeatRange(min=MASTERS_SEATS, max=MAX_PLAYERS),
         ),
         Variant(
             key=Mode.DUEL.value,
@@ -118,6 +125,13 @@ INFO = GameInfo(
             minimum=2,
             maximum=50,
             default=STARTING_CHIPS,
+        ),
+        NumberSetting(
+            name="epics",
+            description="Masters & Monsters: the Epic loot cards that win (default 3)",
+            minimum=1,
+            maximum=LOOT_LIMIT,
+            default=DeucesOptions().epics,
         ),
     ],
     lobby=Lobby(
@@ -222,6 +236,7 @@ class DeucesGame(Game[DeucesState, DeucesAction]):
             "enemies": sets.index(options.enemy_set) + 1 if options.enemy_set in sets else 0,
             "levelling": int(options.level_every_encounter),
             "chips": options.chips,
+            "epics": options.epics,
         }
 
 
@@ -257,6 +272,7 @@ def options_of(setup: Setup, mode: Mode, party: list[SeatChoice] | None) -> Deuc
         enemy_set=CONTENT.sets[chosen_set - 1].id if chosen_set > 0 else None,
         level_every_encounter=bool(settings.get("levelling", 0)),
         chips=settings.get("chips", STARTING_CHIPS),
+        epics=settings.get("epics", DeucesOptions().epics),
     )
 
 

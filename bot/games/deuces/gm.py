@@ -70,10 +70,11 @@ def max_attack(state: DeucesTable, index: int) -> int:
 
 def must_target(state: DeucesTable, index: int) -> list[int]:
     """The seats this enemy may attack now, by the targeting rules."""
-    standing = state.active(Side.PLAYERS)
+    standing = state.prey(index)
     if state.taunt is not None and state.taunt in standing:
         return [state.taunt]
-    if state.hunting or not standing:
+    hunts = state.hunting and (state.gm_actor == index or not state.mastering)
+    if hunts or not standing:  # a hunt is its enemy's own (at a GM table, the GM's turn's)
         return standing
     top = max(state.threat_value(seat) for seat in standing)
     return [seat for seat in standing if state.threat_value(seat) == top]
@@ -97,15 +98,27 @@ def pick_victim(state: DeucesTable, index: int) -> Ref:
     (the rules let the GM choose a pet), or a pet whose master has fallen. The GM goes for
     the fewest cards, a player before a pet on a tie."""
     must = must_target(state, index)
-    seat = _fewest_cards(state, must)
+    seats = [_fewest_cards(state, must)] if must else []
+    candidates = [player(seat) for seat in seats] + _pets_open(state, index, must)
+    return min(candidates, key=lambda ref: (len(state.fighter(ref).hand), ref.side != Side.PLAYERS))
+
+
+def victims(state: DeucesTable, index: int) -> list[Ref]:
+    """Every fighter this enemy may attack now: the players the targeting rules name, their
+    pets, and the pets of fallen players (never its own master's, in Masters & Monsters)."""
+    must = must_target(state, index)
+    return [player(seat) for seat in must] + _pets_open(state, index, must)
+
+
+def _pets_open(state: DeucesTable, index: int, must: list[int]) -> list[Ref]:
+    master = state.enemies[index].master
     allowed = set(must)
-    pets = [
+    return [
         pet(i)
         for i in state.active(Side.PETS)
-        if state.pets[i].master in allowed or state.players[state.pets[i].master].defeated
+        if state.pets[i].master != master
+        and (state.pets[i].master in allowed or state.players[state.pets[i].master].defeated)
     ]
-    candidates = [player(seat), *pets]
-    return min(candidates, key=lambda ref: (len(state.fighter(ref).hand), ref.side != Side.PLAYERS))
 
 
 def pick_attack(state: DeucesTable, index: int, target: Ref) -> list[Card]:
@@ -140,13 +153,15 @@ def _hunts_in_vain(state: DeucesTable, index: int, ability: Ability) -> bool:
     or a player it may attack already has the fewest cards. Such an ability does nothing."""
     if not ability.effects or not all(isinstance(e, Hunt) for e in ability.effects):
         return False
-    if state.taunt is not None and state.taunt in state.active(Side.PLAYERS):
+    if state.taunt is not None and state.taunt in state.prey(index):
         return True
-    fewest = min(len(state.players[seat].hand) for seat in state.active(Side.PLAYERS))
+    fewest = min((len(state.players[seat].hand) for seat in state.prey(index)), default=0)
     return any(len(state.players[seat].hand) == fewest for seat in must_target(state, index))
 
 
 def _attack_is_good(state: DeucesTable, index: int) -> bool:
+    if not victims(state, index):
+        return False  # Masters & Monsters: only its own master is left to attack
     victim = pick_victim(state, index)
     best = tactics.best_attack(state, enemy(index), [victim], max_attack(state, index))
     return best is not None and best[0] > 0

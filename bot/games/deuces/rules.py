@@ -104,7 +104,7 @@ DEUCES_RULINGS: list[str] = [
     "has one result on the boards.",
     "Custom abilities: each player chooses one in the lobby; one left unchosen is drawn by "
     "the game's seed. It is usable from level 1, beside the class's abilities.",
-    "Not played here: quest loot and special encounters, and Masters & Monsters.",
+    "Not played here: quest loot and special encounters.",
     "Score: the total difficulty of the encounters won (in Quest for Loot, your chips).",
 ]
 
@@ -189,6 +189,58 @@ DUEL_RULINGS: list[str] = [
     "that was both players, both lose and nobody is rated.",
 ]
 
+MASTERS_RULINGS: list[str] = [
+    "Masters & Monsters: 2 to 5 players, no GM. It begins at level 1 (the level setting is "
+    "not used); levels rise as usual when a deck runs out (or after every encounter, by "
+    "option) and stop at 5. There is no Hit or Stay vote, no treasure and no folding.",
+    "Enemies: after hands and Threat Cards, each player in seat order draws from the shared "
+    "enemy deck until their own enemies' difficulty is 5 or more (with the table's modifier); "
+    "the enemy discard is reshuffled when the deck runs out. Every enemy's hand is drawn from "
+    "the one shared playing-card deck (two decks with 4 or more players) and discards to its "
+    "one shared pile. A player sees their own enemies' cards in My hand; the others see counts.",
+    "Turn order: lowest difficulty first; on a tie more enemies first; still tied, each tied "
+    "player flips the top card of their deck (it goes back to the bottom) and the higher goes "
+    "first, flipping again while tied (after ten flips, seat order). The order holds for the "
+    "whole encounter.",
+    "A round: in turn order each player takes their hero's turn, then their enemies' turn. A "
+    "fallen hero with no pet skips their hero's turn but still plays their enemies; a player "
+    "with no enemies left skips their enemy turn.",
+    "The enemy turn: each enemy may use one ability and make one attack, in either order, one "
+    "enemy after another (once another enemy acts, the one before has finished); End passes "
+    "the rest. Let the GM play hands the rest of the turn to the GM's policy, as at a GM "
+    "table; a player who lets their enemy turn time out has it played so.",
+    "Targeting: no hero attacks their own enemies and no enemy attacks its master (nor its "
+    "master's pet). An enemy must attack the player with the highest Threat Card among those "
+    "it may attack (a tie is its master's choice), or that player's pet, or the pet of a "
+    "fallen player; a Taunt binds it, a hunt frees it, as at a GM table. Abilities may aim at "
+    "any valid target: a hero's at any enemy but their own, an enemy's at any player but its "
+    "master (an ally ability at any enemy).",
+    "A hero's attack on an enemy is answered at once by the GM's policy (its cheapest winning "
+    "answer, a Disrupt when that would not win), so no hero's turn waits on another player. "
+    "An enemy's attack is answered by the attacked player, as against the GM.",
+    "Once-per-turn abilities, heroes' and enemies', are fresh at the start of every turn of the "
+    "round, a hero's or an enemy turn: so once during a hero's turn and once during an enemy "
+    "turn. A Taunt lasts until the taunting hero's next turn.",
+    "The encounter ends when nobody may attack anybody: every enemy down, every hero down, or "
+    "only one hero standing with nothing but their own enemies left (they survive). After 30 "
+    "rounds time is called and the heroes standing survive.",
+    "Deuces at the end of an encounter: each player counts the printed 2s in hand, plus 2 for "
+    "every player their enemies defeated (the enemy that won the attack, or whose ability or "
+    "defence left the hero with no cards), plus, for each survivor, one per survivor. A fallen "
+    "player has no hand but keeps their bonus for defeats. 2 deuces buy Common loot, 3 Rare, "
+    "4 or more Epic; one loot card per player per encounter.",
+    "When every hero has fallen (the last enemies and heroes falling together included) "
+    "nobody survives, and every player shuffles their discard pile back into their deck.",
+    "Loot: as usual 2 Commons trade up into a Rare and 2 Rares into an Epic, and a player "
+    "holds at most 5. Each plays for themselves: no gifts of loot.",
+    "Winning: after the loot step, a player holding the Epic loot chosen for the table (the "
+    "epics setting, 1 to 5, 3 by default) wins. When several reach it at once, the most Epic "
+    "loot wins, then the most Rare, then the most Common; still level, they share the win. "
+    "After the encounter limit (60) the best loot wins the same way.",
+    "Results: winners win, the others lose, each scored by the Epic loot they hold. A table "
+    "abandoned or expired ends for everyone with that outcome.",
+]
+
 DEUCES_RULES = RulesPage(
     title="Dungeons & Deuces",
     summary=(
@@ -219,11 +271,11 @@ DEUCES_RULES = RulesPage(
         ),
         (
             "In Discord",
-            "`/deuces new [level] [difficulty] [enemies] [levelling] [chips] [mode]` opens a "
-            "table: Join, choose a class and a custom ability (choose two or three classes to run "
-            "several heroes), and the host presses Start. Press **My hand** to see your "
-            "cards (only you see them), pick cards in the menu, and press a play; 💡 is the "
-            "GM's hint. A player who lets the table wait too long is answered for: defended "
+            "`/deuces new [level] [difficulty] [enemies] [levelling] [chips] [epics] [mode]` "
+            "opens a table: Join, choose a class and a custom ability (choose two or three "
+            "classes to run several heroes), and the host presses Start. Press **My hand** to "
+            "see your cards (only you see them), pick cards in the menu, and press a play; 💡 "
+            "is the GM's hint. A player who lets the table wait too long is answered for: defended "
             "with their best cards, or they Guard. When the GM has answered three times "
             "running and nobody plays, the table expires.",
         ),
@@ -245,7 +297,16 @@ DEUCES_RULES = RulesPage(
             "and both your heroes act before your rival's. Defeat both rival heroes to win an "
             "encounter; the best of five wins the duel, rated on its own board.",
         ),
-        rulings_section(DEUCES_RULINGS + LOOT_RULINGS + DUEL_RULINGS),
+        (
+            "Masters & Monsters",
+            "`/deuces new mode:Masters & Monsters [epics]` (2 to 5 players, no GM): each of you "
+            "draws enemies to a difficulty of 5 and plays them against the others, right after "
+            "your hero's turn, from **My hand** (or let the GM play them). Your enemies never "
+            "attack you and you never attack them. Defeating a player with your enemies is "
+            "worth 2 deuces, surviving one per survivor; the first to the Epic loot chosen "
+            "(3 by default) wins.",
+        ),
+        rulings_section(DEUCES_RULINGS + LOOT_RULINGS + DUEL_RULINGS + MASTERS_RULINGS),
         BOARDS_SECTION,
     ],
 )

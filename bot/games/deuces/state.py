@@ -9,15 +9,19 @@ saved game plays on by the rules it started with even after the shipped content 
 from __future__ import annotations
 
 from enum import StrEnum
-from functools import cache
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
 
 from bot.games.cards import Card
-from bot.games.contract import Frozen, GameState, Outcome
+from bot.games.contract import GameState, Outcome
 from bot.games.deuces.actions import DeucesAction
 from bot.games.deuces.content import Ability, ClassDef, EnemyDef, EnemySet
+from bot.games.deuces.refs import REF_LETTERS as REF_LETTERS  # the table's own names for them
+from bot.games.deuces.refs import Ref, Side
+from bot.games.deuces.refs import enemy as enemy
+from bot.games.deuces.refs import pet as pet
+from bot.games.deuces.refs import player as player
 
 HAND_LIMIT = 10
 HEROES_PER_SIDE = 2
@@ -28,13 +32,6 @@ WITHIN = 3
 MAX_LEVEL = 5
 
 
-class Side(StrEnum):
-    PLAYERS = "players"
-    GM = "gm"
-    PETS = "pets"
-    """The party's controlled entities: they fight beside the players, on their turns."""
-
-
 class Mode(StrEnum):
     ENCOUNTER = "encounter"
     QUEST_BEGINNER = "quest-beginner"
@@ -43,6 +40,9 @@ class Mode(StrEnum):
     """Quest for Loot: each player wagers chips against the GM's stack, every encounter."""
     DUEL = "duel"
     """Duel of the Duos: two players, two heroes each, no GM; the best of five encounters."""
+    MASTERS = "masters"
+    """Masters & Monsters: no GM; each player draws enemies and plays them against the others,
+    and the first to hold enough Epic loot wins."""
 
 
 class Tier(StrEnum):
@@ -54,35 +54,6 @@ class Tier(StrEnum):
 TIERS: list[Tier] = [Tier.COMMON, Tier.RARE, Tier.EPIC]
 LOOT_NEEDS = {Tier.EPIC: 4, Tier.RARE: 3, Tier.COMMON: 2}
 """Deuces in hand for each tier of loot; treasure lowers each by one."""
-
-
-class Ref(Frozen, frozen=True):
-    """A combatant: a player by seat or an enemy by its index on the table."""
-
-    side: Side
-    index: int
-
-    def __str__(self) -> str:
-        return f"{REF_LETTERS[self.side]}{self.index}"
-
-
-REF_LETTERS = {Side.PLAYERS: "P", Side.GM: "E", Side.PETS: "A"}
-
-
-@cache
-def player(seat: int) -> Ref:
-    """The Ref of a seat (refs are immutable values, so one instance serves every use)."""
-    return Ref(side=Side.PLAYERS, index=seat)
-
-
-@cache
-def enemy(index: int) -> Ref:
-    return Ref(side=Side.GM, index=index)
-
-
-@cache
-def pet(index: int) -> Ref:
-    return Ref(side=Side.PETS, index=index)
 
 
 class SeatChoice(BaseModel, frozen=True):
@@ -110,6 +81,9 @@ class DeucesOptions(BaseModel, frozen=True):
     Loot table closes)."""
     chips: int = Field(default=10, ge=1, le=100)
     """Quest for Loot: each player's chips at the start (the GM holds their sum)."""
+    epics: int = Field(default=3, ge=1, le=LOOT_LIMIT)
+    """Masters & Monsters: the Epic loot cards that win the game (a player holds at most five
+    loot cards, so five at most)."""
 
 
 class Loot(BaseModel):
@@ -145,6 +119,8 @@ class PlayerState(Fighter):
     """Quest for Loot: the chips this player has riding on the current encounter."""
     sat_out: bool = False
     """Quest for Loot: folded this encounter, so out of the fight (and marked defeated)."""
+    felled_by: int | None = None
+    """Masters & Monsters: the seat whose enemies defeated this player this encounter."""
 
     @property
     def threat(self) -> Card | None:
@@ -161,6 +137,8 @@ class PlayerState(Fighter):
 
 class EnemyState(Fighter):
     enemy_id: str
+    master: int | None = None
+    """Masters & Monsters: the seat that drew this enemy and plays it (None: the GM's)."""
 
 
 class PetState(Fighter):
@@ -335,6 +313,18 @@ class InitiativePrompt(BaseModel):
         return [s for s in self.seats if s not in self.concedes]
 
 
+class EnemyTurnPrompt(BaseModel):
+    """Masters & Monsters: a player plays their enemies' turn (each enemy one ability and one
+    attack, one enemy after another), or lets the GM's policy play it."""
+
+    kind: Literal["enemies"] = "enemies"
+    seat: int
+
+    @property
+    def waiting(self) -> list[int]:
+        return [self.seat]
+
+
 class ExtraPrompt(BaseModel):
     """Duel of the Duos: the player without initiative picks the hero who draws one more."""
 
@@ -359,7 +349,8 @@ Prompt = Annotated[
     | OnwardPrompt
     | DraftPrompt
     | InitiativePrompt
-    | ExtraPrompt,
+    | ExtraPrompt
+    | EnemyTurnPrompt,
     Field(discriminator="kind"),
 ]
 
@@ -379,7 +370,14 @@ class Phase(StrEnum):
     END = "end"
     LOOT = "loot"
     ONWARD = "onward"
+    TALLY = "tally"
+    """Masters & Monsters: after the loot step, whether someone holds enough Epic loot."""
     OVER = "over"
+
+
+Stage = Literal["hero", "hero_on", "enemies", "enemies_on", "next"]
+"""Masters & Monsters: a player's hero turn to start or under way, their enemies' turn to start
+or under way, or the turn passing to the next player."""
 
 
 class DeucesTable(GameState[DeucesAction]):
@@ -441,6 +439,19 @@ class DeucesTable(GameState[DeucesAction]):
     """Duel of the Duos: the side that won the current encounter (None while it goes on)."""
     paused: TurnPrompt | None = None
     """Duel of the Duos: the attacker's turn, waiting while the attacked hero answers."""
+    order: list[int] = Field(default_factory=list)
+    """Masters & Monsters: the seats in turn order this encounter."""
+    at: int = 0
+    """Masters & Monsters: the place in `order` of the player whose turn it is."""
+    stage: Stage = "hero"
+    """Masters & Monsters: which half of that player's turn the table is in."""
+    autopilot: bool = False
+    """Masters & Monsters: the GM's policy plays the current enemy turn (a timeout, or asked)."""
+    blame: int | None = None
+    """Masters & Monsters: the seat whose enemy is in the fight now (attacking, attacked or
+    using an ability), credited with any player who falls to it."""
+    champions: list[int] = Field(default_factory=list)
+    """Masters & Monsters: the seats that won the game."""
 
     # ---- lookups -------------------------------------------------------------------------------
 
@@ -448,6 +459,26 @@ class DeucesTable(GameState[DeucesAction]):
     def dueling(self) -> bool:
         """Whether this table is a Duel of the Duos (heroes against heroes, no GM)."""
         return self.options.mode == Mode.DUEL
+
+    @property
+    def mastering(self) -> bool:
+        """Whether this table is Masters & Monsters (the players play the enemies, no GM)."""
+        return self.options.mode == Mode.MASTERS
+
+    def prey(self, index: int) -> list[int]:
+        """The standing seats an enemy may attack: all of them, except its own master."""
+        master = self.enemies[index].master
+        return [seat for seat in self.active(Side.PLAYERS) if seat != master]
+
+    def hunted(self, attacker: Ref) -> list[int]:
+        """The standing enemies a fighter of the party may attack: all of them, except (in
+        Masters & Monsters) those its own player controls."""
+        owner = self.master_of(attacker)
+        return [i for i in self.active(Side.GM) if self.enemies[i].master != owner]
+
+    def owned(self, seat: int) -> list[int]:
+        """Masters & Monsters: the standing enemies a seat controls."""
+        return [i for i in self.active(Side.GM) if self.enemies[i].master == seat]
 
     @staticmethod
     def side_of(seat: int) -> int:
@@ -472,6 +503,13 @@ class DeucesTable(GameState[DeucesAction]):
         """Whether both sides still have someone fighting."""
         if self.dueling:
             return bool(self.standing(0)) and bool(self.standing(1))
+        if self.mastering:  # someone of the party may still attack someone else's enemy
+            party = {
+                *self.active(Side.PLAYERS),
+                *(self.pets[i].master for i in self.active(Side.PETS)),
+            }
+            masters = {self.enemies[i].master for i in self.active(Side.GM)}
+            return bool(party) and bool(masters) and len(party | masters) > 1
         return bool(self.active(Side.GM)) and bool(self.active(Side.PLAYERS))
 
     def fighter(self, ref: Ref) -> Fighter:

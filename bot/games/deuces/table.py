@@ -11,8 +11,9 @@ from collections import Counter
 from collections.abc import Sequence
 
 from bot.games.cards import Card
-from bot.games.deuces.actions import Bid, Call, DeucesAction, Onward, Raise, Vote
+from bot.games.deuces.actions import Bid, Call, DeucesAction, Onward, Raise, Spell, Strike, Vote
 from bot.games.deuces.autoplay import suggest
+from bot.games.deuces.content import describe
 from bot.games.deuces.duel_view import PROMPTS as DUEL_PROMPTS
 from bot.games.deuces.duel_view import draft_fields, duel_fields, duel_label, duel_title
 from bot.games.deuces.engine import DeucesState
@@ -24,6 +25,7 @@ from bot.games.deuces.state import (
     RaisePrompt,
     Ref,
     Side,
+    Tier,
     WagerPrompt,
     player,
 )
@@ -43,6 +45,8 @@ from bot.games.views import (
 
 PET_MARK = "p"
 """Starts a picker value that names a pet's card rather than the player's own."""
+FOE_MARK = "e"
+"""Starts a picker value that names a card of an enemy the player plays (Masters & Monsters)."""
 MAX_PLAYS = 19
 """Plays offered beside the hint: with it, four rows of five buttons."""
 LABEL_LIMIT = 80
@@ -59,6 +63,7 @@ PROMPTS = {
     "call": "match the highest wager or fold (My hand)",
     "raise": "raise or not, sealed (My hand)",
     "onward": "play on or stop",
+    "enemies": "play their enemies' turn (My hand)",
     **DUEL_PROMPTS,
 }
 
@@ -97,7 +102,10 @@ def label(state: DeucesState, seat: int, action: DeucesAction, names: Sequence[s
         case "guard":
             text = f"Guard with {cards}"
         case "end":
-            text = "End turn"
+            enemies = state.prompt is not None and state.prompt.kind == "enemies"
+            text = "End your enemies' turn" if enemies else "End turn"
+        case "strike" | "spell" | "auto":
+            text = monster_label(state, action, names)
         case "ability":
             ability = state.ability(player(seat), getattr(action, "ability", ""))
             target = getattr(action, "target", None)
@@ -122,6 +130,30 @@ def label(state: DeucesState, seat: int, action: DeucesAction, names: Sequence[s
         case _:
             text = "Done with loot"
     return text[:LABEL_LIMIT]
+
+
+def monster_label(state: DeucesState, action: DeucesAction, names: Sequence[str]) -> str:
+    """A Masters & Monsters enemy's move as its button says it: who attacks whom with what,
+    or which ability it uses on whom."""
+    cards = " ".join(str(card) for card in action_cards(action))
+    match action:
+        case Strike(enemy=index, target=target):
+            victim = _fighter_called(state, target, names)
+            return f"{enemy_called(state, index)} attacks {victim} with {cards}"
+        case Spell(enemy=index, ability=ability_id, target=target):
+            ability = state.ability(Ref(side=Side.GM, index=index), ability_id)
+            text = f"{enemy_called(state, index)}: {ability.name if ability else ability_id}"
+            text += f" {cards}" if cards else ""
+            if ability is not None and target is not None:
+                aimed = (
+                    _player_called(target, names)
+                    if ability.target == "foe"
+                    else enemy_called(state, target)
+                )
+                text += f" on {aimed}"
+            return text
+        case _:
+            return "Let the GM play your enemies' turn"
 
 
 def wager_label(state: DeucesState, seat: int, action: DeucesAction) -> str:
@@ -216,7 +248,9 @@ def _no_enemies(state: DeucesState) -> str:
 def deuces_table(state: DeucesState, names: list[str]) -> TableView:
     facts = table_view(state)
     foes = [
-        f"`{f.index}` **{f.name}** ({f.rank}): "
+        f"`{f.index}` **{f.name}** ({f.rank}"
+        + (f", {_player_called(f.master, names)}'s" if f.master is not None else "")
+        + "): "
         + (
             "defeated"
             if f.defeated
@@ -249,6 +283,8 @@ def deuces_table(state: DeucesState, names: list[str]) -> TableView:
     )
     if facts.gm_chips is not None:
         fields.append(Field(name="🪙 Chips", value=chips_line(facts, names), inline=False))
+    if facts.epics_needed is not None:
+        fields.append(Field(name="🏆 Epic loot", value=epics_line(facts, names), inline=False))
     if facts.attack and state.clash is not None:
         on = f" by {_fighter_called(state, facts.defender, names)}" if facts.defender else ""
         value = attack_words(state.clash)
@@ -264,6 +300,11 @@ def deuces_table(state: DeucesState, names: list[str]) -> TableView:
         f"Dungeons & Deuces{mode} · encounter {facts.encounter} · level {facts.level}"
         f" · difficulty {facts.difficulty}/{facts.target}"
     )
+    if facts.epics_needed is not None:
+        title = (
+            f"Dungeons & Deuces · Masters & Monsters · encounter {facts.encounter}"
+            f" · level {facts.level} · first to {facts.epics_needed} Epic"
+        )
     return TableView(
         title=duel_title(state) if state.dueling else title,
         fields=fields,
@@ -271,6 +312,16 @@ def deuces_table(state: DeucesState, names: list[str]) -> TableView:
         controls=vote_controls(state) + onward_controls(state),
         picture=table_picture(facts, names, "discard" if state.dueling else "threat"),
     )
+
+
+def epics_line(facts: TableFacts, names: list[str]) -> str:
+    """Masters & Monsters: each player's Epic loot, in this encounter's turn order."""
+    seats = facts.order or [seat.seat for seat in facts.seats]
+    held = [
+        f"{names[seat]} {sum(1 for item in facts.seats[seat].loot if item.tier == Tier.EPIC)}"
+        for seat in seats
+    ]
+    return " · ".join(held) + f" (turn order; {facts.epics_needed} to win)"
 
 
 def chips_line(facts: TableFacts, names: list[str]) -> str:
@@ -294,6 +345,8 @@ def chips_line(facts: TableFacts, names: list[str]) -> str:
 LEGEND = {
     "difficulty": "difficulty: the enemies' total against the party's target",
     "threat": "threat: the top card of a discard pile, the GM attacks the highest",
+    "master_threat": "threat: the top card of a discard pile, enemies attack the highest "
+    "(never their own master)",
     "edge": "edge: added to the next play's values",
     "treasure": "treasure: loot costs one 2 less",
     "loot": "loot: Common counts +1, Rare counts twice, Epic is wild",
@@ -304,8 +357,10 @@ LEGEND = {
 
 def legend(facts: TableFacts) -> str:
     """What the words on this table mean, for the words it shows now (one short line each)."""
-    shown = ["difficulty"]
-    shown += ["threat"] if any(seat.threat for seat in facts.seats) else []
+    mastering = facts.epics_needed is not None
+    shown = [] if mastering else ["difficulty"]
+    threat = "master_threat" if mastering else "threat"
+    shown += [threat] if any(seat.threat for seat in facts.seats) else []
     shown += ["edge"] if any(e.edge for e in facts.enemies if not e.defeated) else []
     shown += ["treasure"] if facts.treasure else []
     shown += ["loot"] if any(seat.loot for seat in facts.seats) else []
@@ -380,6 +435,42 @@ def deuces_hand(
     drafting = state.dueling and state.phase == Phase.DRAFT
     if drafting:
         fields = draft_fields(state, seat)
+    fields += [
+        Field(
+            name=f"👹 {enemy_called(state, foe.index)} ({cards_count(len(foe.cards))})",
+            value=" · ".join(str(held.card) for held in foe.cards)
+            + "".join(
+                f"\n{ability.name}: {describe(ability)}"
+                for ability in state.abilities(Ref(side=Side.GM, index=foe.index))
+            ),
+            inline=False,
+        )
+        for foe in facts.foes
+    ]
+    own = [
+        HandCard(
+            label=str(held.card), value=f"{index}.{held.card.code}", picked=held.card in chosen
+        )
+        for index, held in enumerate(facts.cards)
+    ] + [
+        HandCard(
+            label=f"{held.card} ({companion.name})",
+            value=f"{PET_MARK}{companion.index}.{index}.{held.card.code}",
+            picked=held.card in chosen,
+        )
+        for companion in facts.pets
+        for index, held in enumerate(companion.cards)
+    ]
+    monsters = [
+        HandCard(
+            label=f"{held.card} ({enemy_called(state, foe.index)})",
+            value=f"{FOE_MARK}{foe.index}.{index}.{held.card.code}",
+            picked=held.card in chosen,
+        )
+        for foe in facts.foes
+        for index, held in enumerate(foe.cards)
+    ]
+    commanding = state.prompt is not None and state.prompt.kind == "enemies"
     return HandView(
         title="Your draw: keep two classes and two custom abilities"
         if drafting
@@ -396,21 +487,7 @@ def deuces_hand(
         )
         if waiting
         else "The table is not waiting for you right now.",
-        cards=[
-            HandCard(
-                label=str(held.card), value=f"{index}.{held.card.code}", picked=held.card in chosen
-            )
-            for index, held in enumerate(facts.cards)
-        ]
-        + [
-            HandCard(
-                label=f"{held.card} ({companion.name})",
-                value=f"{PET_MARK}{companion.index}.{index}.{held.card.code}",
-                picked=held.card in chosen,
-            )
-            for companion in facts.pets
-            for index, held in enumerate(companion.cards)
-        ],
+        cards=monsters + own if commanding else own + monsters,
         controls=plays(state, seat, chosen, names) if waiting else [],
         picture=hand_picture(facts, chosen),
     )
@@ -498,7 +575,8 @@ def plays(
 
 def picked_cards(state: DeucesState, seat: int, values: list[str]) -> list[Card]:
     """The cards a picker's values name ("3.9C": the fourth card, 9♣; "p0.1.KC": the second
-    card of the player's first pet), if still held."""
+    card of the player's first pet; "e1.0.5H": the first card of their enemy at place 1), if
+    still held."""
     cards = []
     for value in values:
         hand = state.players[seat].hand
@@ -507,6 +585,11 @@ def picked_cards(state: DeucesState, seat: int, values: list[str]) -> list[Card]
             if not which.isdigit() or int(which) not in state.pets_of(seat):
                 continue
             hand = state.pets[int(which)].hand
+        elif value.startswith(FOE_MARK):
+            which, _, value = value[len(FOE_MARK) :].partition(".")
+            if not which.isdigit() or int(which) not in state.owned(seat):
+                continue
+            hand = state.enemies[int(which)].hand
         index, _, code = value.partition(".")
         if index.isdigit() and int(index) < len(hand) and hand[int(index)].code == code:
             cards.append(hand[int(index)])

@@ -22,6 +22,8 @@ class EnemyView(BaseModel):
     cards: int
     edge: int
     defeated: bool
+    master: int | None = None
+    """Masters & Monsters: the seat that plays this enemy."""
 
 
 class SeatView(BaseModel):
@@ -69,6 +71,10 @@ class TableFacts(BaseModel):
     """Quest for Loot: the GM's stack."""
     bids_in: list[int] = []
     """Quest for Loot: the seats whose sealed wager is in (never how much)."""
+    epics_needed: int | None = None
+    """Masters & Monsters: the Epic loot cards that win (None at other tables)."""
+    order: list[int] = []
+    """Masters & Monsters: the seats in turn order this encounter."""
 
 
 class HeldCard(BaseModel):
@@ -102,6 +108,8 @@ class HandFacts(BaseModel):
     chips: int | None = None
     """Quest for Loot: the player's stack, and what rides on this encounter."""
     bet: int = 0
+    foes: list[PetHand] = []
+    """Masters & Monsters: the enemies this player plays, with their cards (only theirs)."""
 
 
 def table_view(state: DeucesTable) -> TableFacts:
@@ -127,6 +135,7 @@ def table_view(state: DeucesTable) -> TableFacts:
                 cards=len(foe.hand),
                 edge=foe.edge,
                 defeated=foe.defeated,
+                master=foe.master,
             )
             for i, foe in enumerate(state.enemies)
         ],
@@ -159,6 +168,8 @@ def table_view(state: DeucesTable) -> TableFacts:
         ],
         gm_chips=state.gm_chips if state.wagering else None,
         bids_in=sealed_in(state),
+        epics_needed=state.options.epics if state.mastering else None,
+        order=list(state.order) if state.mastering else [],
     )
 
 
@@ -222,4 +233,12 @@ def hand_view(state: DeucesTable, seat: int) -> HandFacts:
         ],
         chips=who.chips if state.wagering else None,
         bet=who.bet,
+        foes=[
+            PetHand(
+                index=index,
+                name=state.enemy_def(index).name,
+                cards=[HeldCard(card=card) for card in state.enemies[index].hand],
+            )
+            for index in state.owned(seat)
+        ],
     )

@@ -13,7 +13,8 @@ from typing import Any
 
 from bot.games.contract import Event, GameEnded, kind_of, seeded_rng
 from bot.games.deuces.duel_voice import DUEL_LINES
-from bot.games.deuces.events import EnemyDrawn, PetSummoned
+from bot.games.deuces.events import EnemyDrawn, MonsterDrawn, PetSummoned
+from bot.games.deuces.masters_voice import MASTERS_LINES
 from bot.games.deuces.state import DeucesTable, Ref
 
 Pick = Callable[[list[str]], str]
@@ -30,6 +31,8 @@ class Scene:
     """A Quest for Loot table: its end is told by its stacks, not a party's score."""
     duel: bool = False
     """A duel: its end is told with its last encounter, and no party levels up."""
+    masters: bool = False
+    """Masters & Monsters: its end is told by its winners, and enemies are drawn per player."""
 
 
 DRAWN = [
@@ -85,7 +88,11 @@ EXTRA = ["{who} may attack {count} more time{plural} this turn."]
 TARGETING = {
     "taunt": "{who} taunts the other side: they must attack {who} until their turn is over.",
     "hunt": "{who} hunts: this turn its attacks ignore Threat Cards.",
+    "masters_taunt": "{who} taunts the other players' enemies: they must attack {who} until"
+    " {who}'s next turn.",
 }
+"""How a Taunt or a hunt is told; in Masters & Monsters a Taunt binds every other player's
+enemies, until the taunting hero's turn comes round again."""
 BLUNTED = [
     "{by} blunts the attack: every card counts {amount} less.",
     "{by} turns the blow: -{amount}.",
@@ -165,6 +172,11 @@ def _line(table: list[str] | dict[Any, str], key: Callable[[Any], Any] | None = 
         return template.format(**fields)
 
     return tell
+
+
+def _targeting(event: Any, pick: Pick, scene: Scene) -> str:
+    rule = "masters_taunt" if scene.masters and event.rule == "taunt" else event.rule
+    return TARGETING[rule].format(who=scene.name(event.who))
 
 
 def _vote(event: Any, pick: Pick, scene: Scene) -> str:
@@ -334,7 +346,7 @@ def _levelled(event: Any, pick: Pick, scene: Scene) -> str:
 
 
 def _game_ended(event: GameEnded, pick: Pick, scene: Scene) -> str:
-    if scene.chips or scene.duel:
+    if scene.chips or scene.duel or scene.masters:
         return ""  # the table's close told the stacks; a duel's last encounter told its end
     outcome = "wins" if event.outcome == "won" else "loses"
     return pick(GAME_ENDED).format(outcome=outcome, score=event.score, level=scene.level)
@@ -365,7 +377,7 @@ LINES: dict[str, Line] = {
     "cards_marked": _marked,
     "edge_changed": _edge,
     "extra_attacks": _extra,
-    "targeting_changed": _line(TARGETING, key=lambda event: event.rule),
+    "targeting_changed": _targeting,
     "attack_blunted": _line(BLUNTED),
     "attack_cancelled": _line(CANCELLED),
     "turn_passed": _line(PASSED),
@@ -383,6 +395,7 @@ LINES: dict[str, Line] = {
     "onward_voted": _onward,
     "table_closed": _closed,
     **DUEL_LINES,
+    **MASTERS_LINES,
 }
 
 
@@ -413,10 +426,11 @@ class GameMaster:
         names: Sequence[str] = (),
         chips: bool = False,
         duel: bool = False,
+        masters: bool = False,
     ) -> None:
         self.seed = seed
         self.names = [name for name in names if name]
-        self.scene = Scene(name=name, level=level, chips=chips, duel=duel)
+        self.scene = Scene(name=name, level=level, chips=chips, duel=duel, masters=masters)
         self.casting = False
         """Within an ability's effects: its draws are told (a combat's draws are in its line)."""
 
@@ -477,14 +491,20 @@ def narrate(
         return "the enemy"
 
     master = GameMaster(
-        after.seed, name, after.level, names, chips=after.wagering, duel=after.dueling
+        after.seed,
+        name,
+        after.level,
+        names,
+        chips=after.wagering,
+        duel=after.dueling,
+        masters=after.mastering,
     )
     lines: list[str] = []
     for place, event in enumerate(events):
         kind = kind_of(event)
         if kind == "encounter_started":
             seated, pets = {}, {}
-        elif isinstance(event, EnemyDrawn):
+        elif isinstance(event, EnemyDrawn | MonsterDrawn):
             seated[event.index] = event.name
         elif isinstance(event, PetSummoned):
             pets[event.index] = (event.master, event.name)

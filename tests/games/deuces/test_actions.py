@@ -24,6 +24,7 @@ from bot.games.deuces import (
     load_content,
     new_game,
     parse_action,
+    suggest,
     table_view,
 )
 from bot.games.deuces.state import Loot, Mode, Tier
@@ -84,6 +85,18 @@ def test_in_a_quest_a_timed_out_defence_keeps_the_deuces_for_loot() -> None:
     quest = Mode.QUEST_BEGINNER
     state, _ = table(["2♠ 5♦ 9♣ J♦ 6♣ 7♣ 8♦ K♣"], ["six"], gm_deck="A♥ 10♠ 10♥", mode=quest)
     assert default_action(state, 0) == Defend(cards=tuple(cards("5♦ 6♣")))
+
+
+def test_a_hinted_or_timed_out_defence_is_the_listed_one_whatever_the_hands_order() -> None:
+    """The same cards make one defence with one text form, so the terminal marks the hint and
+    Enter plays it, and the hint's button is not offered twice."""
+    state, _ = table(["J♣ J♠ 5♦ 9♣ 6♣ 7♣ 8♦ K♣"], ["six"], gm_deck="A♥ 10♠ 10♥")
+    assert state.prompt.kind == "defend"
+    listed = [str(action) for action in state.legal_actions(0)]
+    for move in (suggest(state, 0), default_action(state, 0)):
+        assert str(move) == "defend.JS.JC" and str(move) in listed
+    assert Defend(cards=tuple(cards("J♣ J♠"))) == Defend(cards=tuple(cards("J♠ J♣")))
+    assert parse_action("defend JC JS") == parse_action("defend.JS.JC")
 
 
 @pytest.mark.parametrize(("policy", "kind"), [("guard", "guard"), ("skip", "end")])
@@ -155,7 +168,14 @@ def test_a_lobbys_choices_seat_each_players_class_and_custom_ability() -> None:
 
 
 def test_the_settings_of_deuces_new_reach_the_engine_and_come_back_for_a_new_game() -> None:
-    settings = {"level": 2, "difficulty": -2, "enemies": 2, "levelling": 1, "chips": 7}
+    settings = {
+        "level": 2,
+        "difficulty": -2,
+        "enemies": 2,
+        "levelling": 1,
+        "chips": 7,
+        "epics": 4,
+    }
     state, _ = GAME.new_game(3, Setup(variant="quest-beginner", seats=2, settings=settings))
     options = state.options
     assert (options.level, options.modifier, options.enemy_set) == (2, -2, "salt_marsh")
@@ -169,4 +189,5 @@ def test_the_settings_of_deuces_new_reach_the_engine_and_come_back_for_a_new_gam
         "enemies": 0,
         "levelling": 0,
         "chips": 10,
+        "epics": 3,
     }

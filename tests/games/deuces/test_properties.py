@@ -98,7 +98,14 @@ def test_random_legal_quest_for_loot_tables_end_and_keep_every_card_and_chip(
     assert [r.score for r in state.results()] == [p.chips for p in state.players]
 
 
-PARTY_MODES = [mode for mode in Mode if mode != Mode.DUEL]
+PARTY_MODES = [mode for mode in Mode if mode not in (Mode.DUEL, Mode.MASTERS)]
+
+
+def listed(state: DeucesState, seat: int, move: DeucesAction) -> DeucesAction:
+    """The move, checked to be one of the listed legal actions in the same text form: a hint
+    or a timeout's move is what a terminal marks and a button names."""
+    assert move in state.legal_actions(seat), f"{move} is not listed as it is played"
+    return move
 
 
 @settings(max_examples=40, deadline=None)
@@ -110,10 +117,38 @@ def test_sensible_and_timed_out_play_ends_and_keeps_every_card(seed, players, le
     while not state.is_over:
         seat = state.waiting_for[-1]
         move = suggest(state, seat) if steps % 3 else default_action(state, seat)
-        state.apply(seat, move)
+        state.apply(seat, listed(state, seat, move))
         check(state)
         steps += 1
         assert steps <= 3 * STEP_BOUND
+
+
+@settings(max_examples=5, deadline=None)
+@given(seed=seeds, players=st.integers(2, 5), data=st.data())
+def test_random_legal_masters_tables_end_and_keep_every_card(seed, players, data) -> None:
+    options = DeucesOptions(mode=Mode.MASTERS, max_encounters=2, level_every_encounter=True)
+    state, _ = new_game(seed, options, players)
+    play_out(state, data.draw)
+    assert state.champions and len(state.results()) == players
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=seeds, players=st.integers(2, 5), epics=st.integers(1, 2))
+def test_sensible_and_timed_out_masters_tables_end_and_keep_every_card(
+    seed, players, epics
+) -> None:
+    options = DeucesOptions(mode=Mode.MASTERS, epics=epics, max_encounters=4)
+    state, _ = new_game(seed, options, players)
+    steps = 0
+    while not state.is_over:
+        seat = state.waiting_for[-1]
+        move = suggest(state, seat) if steps % 3 else default_action(state, seat)
+        state.apply(seat, listed(state, seat, move))
+        check(state)
+        steps += 1
+        assert steps <= 3 * STEP_BOUND
+    won = [r.seat for r in state.results() if r.outcome == "won"]
+    assert won == state.champions
 
 
 def check_duel(state: DeucesState) -> None:
@@ -165,8 +200,8 @@ def test_sensible_and_timed_out_duels_end_and_keep_every_card(seed) -> None:
     duel_play_out(
         state,
         lambda waiting: waiting[-1],
-        lambda state, seat: (
-            suggest(state, seat) if next(moves) % 3 else default_action(state, seat)
+        lambda state, seat: listed(
+            state, seat, suggest(state, seat) if next(moves) % 3 else default_action(state, seat)
         ),
     )
 

@@ -24,17 +24,17 @@ STEP_LIMIT = 5_000
 
 ENCOUNTERS: dict[tuple[int, int], str] = {
     # (players, level) -> digest of 30 seeded encounters played by `suggest`
-    (1, 1): "4f4d374a2abc35c38f97c5ba70d642eb6c5c24433d3595b9243d36f6eec57139",
-    (2, 1): "bd896959aed7959363384fe75a687506fa5b55e442aad691905aec6b1a662b22",
-    (1, 3): "b400d302df32e6f5c033c66fd5d3f44c7ec01d4e0a55f1c1dc848bc38cc3de37",
-    (3, 3): "6cf1b7b4ccf52a8c0b7e586b9c2b743ed869b04c7748b28182d9009fba7115f3",
-    (2, 5): "ee93d925534f84c238c7a6277d62c3546f6b716ca690a72cc86eeb1af005d1c1",
-    (4, 5): "fc6a5722325b7c6563f65ad1b58a7c787b3ce1dfc9922f87c2ede0c15b4d7eec",
+    (1, 1): "db4e017e6b316a9a7a20c09f0d01fcfcdaebff5dc00e6280f17efd947bc68cea",
+    (2, 1): "367f6fe4738d542c5318ccb58c6a2584db9de932d9529dfb98a7472769b941df",
+    (1, 3): "1cc6110f2baa5215a0ec85106e47a6403c2166514b181807adabe69c91c971d7",
+    (3, 3): "0d408e8c71f5333e5292559b0cbfa4344e91ffe2f0b2f50ed48165284b1071cb",
+    (2, 5): "9baf9fad06894aeb347b5eeb3963018287602f3205b104176ffda698fb5ac613",
+    (4, 5): "e097220e2ce3ea25020e9ae8293fa2ff80bd64b057b8ed8d8ceb2659b4f078b6",
 }
 QUESTS: dict[tuple[int, Mode], str] = {
     # (players, mode) -> digest of 30 short seeded quests, every third move a timeout's
-    (2, Mode.QUEST_BEGINNER): "f817e6cad7056fb72b657d5977eb572494ae69c9ad5fd2600158433ca4128a7f",
-    (3, Mode.QUEST_HARDCORE): "4e5b60b03f19882e38481abc531ed429b12d633ac4df58a780d1533da8f819e9",
+    (2, Mode.QUEST_BEGINNER): "d1b23a3b6a76dcab6014d96679fd7474f6c82fd4dc83371b058f7c8d811343d3",
+    (3, Mode.QUEST_HARDCORE): "8df98ee8a914dc47812121975b299f35039ac9bcd908e432d34edea27f371f18",
 }
 
 
