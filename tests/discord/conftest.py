@@ -34,6 +34,7 @@ SQLITE_ONLY = {
     "tests.discord.test_deuces_duel_discord::"
     "test_a_duel_is_drafted_in_private_and_played_to_the_rated_board",
     "tests.discord.test_deuces_masters_discord",
+    "tests.discord.test_deuces_quest_discord",
 }
 """Tests that run on SQLite only: about the SQLite store itself, or a long play-through."""
 
