@@ -89,7 +89,8 @@ def report(runs: list[QuestRun], seconds: float) -> None:
     for size in sorted({run.players for run in runs}):
         group = [run for run in runs if run.players == size]
         wins = sum(run.won for run in group)
-        print(f"    {size} player{'s' if size > 1 else ''}: {wins / len(group):.0%} of {len(group)}")
+        party = f"{size} player{'s' if size > 1 else ''}"
+        print(f"    {party}: {wins / len(group):.0%} of {len(group)}")
     print(f"  simulated in {seconds:.1f} s")
 
 
