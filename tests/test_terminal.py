@@ -312,3 +312,13 @@ def test_a_game_without_keys_still_takes_numbers() -> None:
     assert not any(line.startswith("  [") for line in text.splitlines()), "no move has a key"
     assert "Player 1 votes to stay." in text, "2 voted to stay"
     assert "Choose a move from 1 to 12." in text
+
+
+def test_a_traditional_quest_is_chosen_and_walked_in_the_terminal() -> None:
+    """The quest's map and its paths as moves: Enter takes the hint (the first path)."""
+    out = io.StringIO()
+    play("deuces", variant="quest", seed=4, stdin=io.StringIO("\nq\n"), stdout=out)
+    text = out.getvalue()
+    assert "The Well Beneath Thornwick" in text and "📍 The Kitchen Trapdoor" in text
+    assert "1) Go to Cask Hall ❔   (hint)" in text
+    assert "The party enters Cask Hall." in text

@@ -11,7 +11,7 @@ from pydantic import ValidationError
 
 from bot.games.cards import JOKER, Card, cards, standard_deck
 from bot.games.contract import IllegalAction, Outcome, Setup
-from bot.games.deuces import DeucesOptions, Mode, parse_action, suggest
+from bot.games.deuces import DeucesOptions, Mode, new_game, parse_action, suggest
 from bot.games.deuces.actions import Attack, Buy, EndTurn, Go, UseItem
 from bot.games.deuces.autoplay import default_action
 from bot.games.deuces.content import EnemyDef, load_content
@@ -243,6 +243,21 @@ def test_winning_makes_a_room_safe_and_hands_its_loot_to_the_one_holding_least(
     state.apply(0, Go(room="hall"))
     entered = of(state.apply(0, Go(room="den")), "room_entered")[0]
     assert entered.danger == "none" and not entered.first and not state.enemies
+
+
+def test_loot_nobody_has_room_for_stays_where_it_lies(quiet_gm) -> None:
+    state, _ = quest_table([PAIR], ["one"])
+    assert state.quest is not None
+    state.quest.items[0] = ["flask", "hook"]
+    state.apply(0, Go(room="den"))
+    events = state.apply(0, Attack(target=0, cards=tuple(cards("9C 9D"))))
+    assert of(events, "loot_left")[0].item == "charm" and state.quest.found == []
+    assert state.quest.items == [["flask", "hook"]]
+
+
+def test_an_unknown_quest_is_refused() -> None:
+    with pytest.raises(IllegalAction, match="no quest"):
+        new_game(1, DeucesOptions(mode=Mode.QUEST, quest="nowhere"), 1)
 
 
 def test_a_fixed_encounter_sets_out_its_special_and_draws_to_its_target_at_its_level(
