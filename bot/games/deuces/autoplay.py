@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.games.cards import Card
-from bot.games.deuces import betting, combat, duel_choices, piles, quest, tactics
+from bot.games.deuces import betting, combat, duel_choices, piles, quest_policy, tactics
 from bot.games.deuces.actions import (
     Attack,
     Autopilot,
@@ -112,7 +112,7 @@ _TIMEOUTS: dict[str, Callable[[DeucesTable, int], DeucesAction]] = {
     "initiative": duel_choices.choose,
     "extra": duel_choices.choose,
     "enemies": lambda state, seat: Autopilot(),
-    "route": quest.timeout_route,
+    "route": quest_policy.timeout_route,
 }
 
 
@@ -128,7 +128,7 @@ def default_action(state: DeucesTable, seat: int) -> DeucesAction:
 def _suggest_turn(state: DeucesTable, seat: int) -> DeucesAction:
     prompt = state.turn_of(seat)
     assert prompt is not None
-    relic = quest.suggest_item(state, seat)
+    relic = quest_policy.suggest_item(state, seat)
     if relic is not None:
         return relic
     me = player(seat)
@@ -219,7 +219,7 @@ _SUGGESTIONS: dict[str, Callable[[DeucesTable, int], DeucesAction]] = {
     "initiative": duel_choices.choose,
     "extra": duel_choices.choose,
     "enemies": lambda state, seat: Autopilot(),
-    "route": quest.suggest_route,
+    "route": quest_policy.suggest_route,
 }
 
 

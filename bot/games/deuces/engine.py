@@ -15,6 +15,8 @@ first and whether there is treasure; the enemies' hands are dealt; then the side
 one side has no cards, or the GM folds. Loot is counted from the deuces in hand, and the party
 levels when a deck ran out. In a quest the next encounter follows until level 6 (won) or the end.
 A Duel of the Duos has no GM: `duel.py` runs its table between moves instead of `flow.py`.
+A Traditional Quest's table (its map, rooms and secrets) runs in `quest.py`, which hands each
+encounter's fight to `flow.py`.
 """
 
 from __future__ import annotations
@@ -26,7 +28,18 @@ from typing import ClassVar
 
 from bot.games.cards import Card, standard_deck
 from bot.games.contract import GameOver, IllegalAction, NotYourTurn, SeatResult, seeded_rng
-from bot.games.deuces import autoplay, combat, duel, flow, gm, masters, piles, quest, wagers
+from bot.games.deuces import (
+    autoplay,
+    combat,
+    duel,
+    flow,
+    gm,
+    masters,
+    piles,
+    quest,
+    quest_moves,
+    wagers,
+)
 from bot.games.deuces.actions import (
     Attack,
     Bid,
@@ -243,7 +256,7 @@ class DeucesState(DeucesTable):
             ]
         actions += self._list_pets(seat, prompt)
         actions += self._list_abilities(seat, "turn")
-        actions += quest.item_actions(self, seat, prompt)
+        actions += quest_moves.item_actions(self, seat, prompt)
         if prompt.fresh:
             actions += [Guard(card=card) for card in dict.fromkeys(hand)]
         return [*actions, EndTurn()]
@@ -368,7 +381,7 @@ class DeucesState(DeucesTable):
         "initiative": duel.legal,
         "extra": duel.legal,
         "enemies": masters.legal,
-        "route": quest.legal,
+        "route": quest_moves.legal,
     }
 
     # ---- applying an action --------------------------------------------------------------------
@@ -553,9 +566,9 @@ class DeucesState(DeucesTable):
         "strike": masters.check,
         "spell": masters.check,
         "auto": masters.check,
-        "go": quest.check,
-        "buy": quest.check,
-        "item": quest.check_item,
+        "go": quest_moves.check,
+        "buy": quest_moves.check,
+        "item": quest_moves.check_item,
     }
 
     # does: the action was checked; change the state and say what happened
@@ -654,7 +667,7 @@ class DeucesState(DeucesTable):
         return events + self._after_disrupt()
 
     def _do_item(self, seat: int, action: UseItem) -> list[DeucesEvent]:
-        return quest.use_item(self, seat, action) + self._after_turn_move(seat)
+        return quest_moves.use_item(self, seat, action) + self._after_turn_move(seat)
 
     def _after_disrupt(self) -> list[DeucesEvent]:
         """A Disrupt was used against the attack in play: it may be off, or unanswerable now."""
@@ -765,8 +778,8 @@ class DeucesState(DeucesTable):
         "onward": wagers.onward,
         **duel.DOES,
         **masters.DOES,
-        "go": quest.go,
-        "buy": quest.buy,
+        "go": quest_moves.go,
+        "buy": quest_moves.buy,
         "item": _do_item,
     }
 

@@ -18,8 +18,9 @@ a wild card or sacrificed (shuffled back into the deck) to use a piece of that l
 holder's turn. Shops take their price in cards from the buyer's discard pile, shuffled and paid
 face down; those cards stay out of play for the rest of the quest.
 
-This module runs the quest's own steps and checks and applies its moves; encounters are fought
-by the engine and `flow.py` as at any table.
+This module runs the quest's own steps between moves; `quest_secrets` keeps the secrets,
+`quest_moves` checks and applies the party's own moves, `quest_policy` makes moves for players;
+encounters are fought by the engine and `flow.py` as at any table.
 """
 
 from __future__ import annotations
@@ -27,22 +28,18 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.games.cards import JOKER
-from bot.games.contract import GameEnded, IllegalAction, Outcome
-from bot.games.deuces import combat, flow, piles, tactics
-from bot.games.deuces.actions import Buy, DeucesAction, Go, UseItem
-from bot.games.deuces.effects import cast, targets, usable
+from bot.games.contract import GameEnded, Outcome
+from bot.games.deuces import flow, piles, quest_secrets
 from bot.games.deuces.events import (
     DeucesEvent,
     EncounterEnded,
     EncounterStarted,
     EnemyDrawn,
     ItemGained,
-    ItemUsed,
     LootLeft,
     PartyRetreated,
     QuestBegun,
     RoomEntered,
-    SecretRevealed,
     SpecialSetUp,
 )
 from bot.games.deuces.quest_progress import MAX_FALLS, ROOM_SCORE, QuestProgress
@@ -53,7 +50,6 @@ from bot.games.deuces.quests import (
     QuestItem,
     Room,
     SpecialEncounter,
-    path_to,
 )
 from bot.games.deuces.state import (
     TARGET_PER_PLAYER,
@@ -64,9 +60,6 @@ from bot.games.deuces.state import (
     Phase,
     RoutePrompt,
     Side,
-    TurnPrompt,
-    enemy,
-    player,
 )
 
 JOKERS = 2
@@ -97,7 +90,7 @@ def advance(state: DeucesTable) -> list[DeucesEvent]:
     is met is revealed between any two steps, and a hand above ten sheds first."""
     events: list[DeucesEvent] = []
     while True:
-        events += reveal_due(state)
+        events += quest_secrets.reveal_due(state)
         if flow.ask_to_shed(state) or state.prompt is not None or state.phase == Phase.OVER:
             return events
         step = STEPS.get(state.phase) or flow.STEPS[state.phase]
@@ -216,65 +209,6 @@ def _set_out(state: DeucesTable, special: SpecialEncounter) -> list[DeucesEvent]
     return events
 
 
-def special_in_play(state: DeucesTable) -> SpecialEncounter | None:
-    """The Special Encounter of the fight going on, if any."""
-    quest = state.quest
-    if quest is None or not quest.fighting:
-        return None
-    fixed = quest.here().encounter
-    if not isinstance(fixed, Fixed) or fixed.special is None:
-        return None
-    return quest.quest.special(fixed.special)
-
-
-def owner_index(state: DeucesTable, special: SpecialEncounter) -> int:
-    return next(
-        i
-        for i, foe in enumerate(state.enemies)
-        if foe.special and foe.enemy_id == special.secret.owner
-    )
-
-
-def secret_met(state: DeucesTable, special: SpecialEncounter) -> bool:
-    """Whether the condition the card states holds now."""
-    secret = special.secret
-    owner = owner_index(state, special)
-    if secret.reveal == "round":
-        return state.round >= secret.at
-    if secret.reveal == "hand":
-        return len(state.enemies[owner].hand) <= secret.at
-    return any(foe.special and foe.defeated for i, foe in enumerate(state.enemies) if i != owner)
-
-
-def reveal_due(state: DeucesTable) -> list[DeucesEvent]:
-    """Turn the secret face up once its condition is met, during the fight and between
-    attacks; a weakness known (now or from an earlier attempt) strikes its owner once."""
-    special = special_in_play(state)
-    if special is None or state.phase != Phase.FIGHT or state.clash is not None:
-        return []
-    quest = progress(state)
-    secret = special.secret
-    events: list[DeucesEvent] = []
-    if special.id not in quest.revealed:
-        if not secret_met(state, special):
-            return []
-        quest.revealed.append(special.id)
-        events.append(
-            SecretRevealed(
-                special=special.id,
-                name=secret.name,
-                text=secret.text,
-                weakness=secret.kind == "weakness",
-            )
-        )
-    owner = owner_index(state, special)
-    if secret.kind == "weakness" and not quest.struck and not state.enemies[owner].defeated:
-        quest.struck = True
-        events += cast(state, enemy(owner), secret.ability, None, [])
-        events += combat.mark_defeats(state)
-    return events
-
-
 def _end(state: DeucesTable) -> list[DeucesEvent]:
     """As at any table (loot, hands away, levels; no level beyond 5), then the quest's own
     end of an encounter."""
@@ -368,165 +302,3 @@ def gain(state: DeucesTable, seat: int, item: QuestItem, price: int) -> list[Deu
         deck.append(quest.box[seat].pop())
         piles.shuffle(piles.roll(state), deck)
     return [ItemGained(seat=seat, item=item.id, name=item.name, price=price, joker=joker)]
-
-
-def buyable(state: DeucesTable, seat: int) -> list[QuestItem]:
-    """What this player may buy here now: unsold, room for it, enough cards to pay."""
-    quest = progress(state)
-    if len(quest.items[seat]) >= MAX_ITEMS:
-        return []
-    pile = len(state.players[seat].discard)
-    return [
-        item
-        for item in (quest.item(item_id) for item_id in quest.here().shop)
-        if item.id not in quest.sold and item.price <= pile
-    ]
-
-
-def legal(state: DeucesTable, seat: int) -> list[DeucesAction]:
-    """On the map: each path out of this room, and the shop's wares this player can buy."""
-    quest = progress(state)
-    moves: list[DeucesAction] = [Go(room=room) for room in quest.here().exits]
-    return moves + [Buy(item=item.id) for item in buyable(state, seat)]
-
-
-def check(state: DeucesTable, seat: int, action: Go | Buy) -> None:
-    quest = progress(state)
-    if isinstance(action, Go):
-        if action.room not in quest.here().exits:
-            raise IllegalAction("no path leads there from this room")
-        return
-    here = quest.here()
-    if action.item not in here.shop:
-        raise IllegalAction("nothing of that name is sold here")
-    if action.item in quest.sold:
-        raise IllegalAction("that has been sold")
-    if len(quest.items[seat]) >= MAX_ITEMS:
-        raise IllegalAction(f"you already carry {MAX_ITEMS} pieces of quest loot")
-    price = quest.item(action.item).price
-    if len(state.players[seat].discard) < price:
-        raise IllegalAction(f"it costs {price} cards from your discard pile")
-
-
-def go(state: DeucesTable, seat: int, action: Go) -> list[DeucesEvent]:
-    quest = progress(state)
-    quest.came_from = quest.room
-    state.prompt = None
-    return enter(state, action.room)
-
-
-def buy(state: DeucesTable, seat: int, action: Buy) -> list[DeucesEvent]:
-    """Pay: the discard pile is shuffled and the price taken from it face down, into the till;
-    the pile's new top is the player's Threat Card. The party stays on the map."""
-    quest = progress(state)
-    item = quest.item(action.item)
-    pile = state.players[seat].discard
-    piles.shuffle(piles.roll(state), pile)
-    quest.till[seat] += pile[len(pile) - item.price :]
-    del pile[len(pile) - item.price :]
-    quest.sold.append(item.id)
-    return gain(state, seat, item, item.price)
-
-
-def item_actions(state: DeucesTable, seat: int, turn: TurnPrompt) -> list[DeucesAction]:
-    """The quest loot a player may use now: a Joker in hand, and the loot usable this turn
-    (it is not the turn's ability; loot used instead of attacking spends the attack)."""
-    if state.quest is None or JOKER not in state.players[seat].hand:
-        return []
-    me = player(seat)
-    return [
-        UseItem(item=item.id, target=aim)
-        for item in state.quest.items_of(seat)
-        if usable(state, me, item.ability, "turn", turn.attacks, False)
-        for aim in targets(state, me, item.ability)
-    ]
-
-
-def check_item(state: DeucesTable, seat: int, action: UseItem) -> None:
-    quest = state.quest
-    turn = state.turn_of(seat)
-    if quest is None or turn is None:
-        raise IllegalAction("quest loot is used on your turn in a quest")
-    if state.players[seat].defeated:
-        raise IllegalAction("you are out of this fight")
-    if action.item not in quest.items[seat]:
-        raise IllegalAction("that is not your quest loot")
-    if JOKER not in state.players[seat].hand:
-        raise IllegalAction("sacrifice a Joker to use quest loot: you hold none")
-    ability = quest.item(action.item).ability
-    me = player(seat)
-    if not usable(state, me, ability, "turn", turn.attacks, False):
-        raise IllegalAction(f"{ability.name} cannot be used now")
-    if action.target not in targets(state, me, ability):
-        raise IllegalAction(f"{ability.name} cannot aim there")
-
-
-def use_item(state: DeucesTable, seat: int, action: UseItem) -> list[DeucesEvent]:
-    """The Joker goes back into the deck, shuffled; then the loot's effects."""
-    item = progress(state).item(action.item)
-    turn = state.prompt
-    assert isinstance(turn, TurnPrompt)
-    turn.fresh = False
-    if item.ability.timing == "instead_of_attack":
-        turn.attacks -= 1
-    who = state.players[seat]
-    piles.take(who, [JOKER])
-    who.deck.append(JOKER)
-    piles.shuffle(piles.roll(state), who.deck)
-    events: list[DeucesEvent] = [ItemUsed(seat=seat, item=item.id, name=item.name)]
-    events += cast(state, player(seat), item.ability, action.target, [])
-    return events + combat.mark_defeats(state)
-
-
-# ---- moves made for players -----------------------------------------------------------------
-
-
-def next_room(state: DeucesTable) -> str:
-    """Where the hint leads: the nearest room never seen, else the nearest not yet safe (an
-    encounter the party fell to), by the shortest walk; rooms in map order break ties."""
-    quest = progress(state)
-    exits = {room.id: room.exits for room in quest.quest.rooms}
-    unseen = {room.id for room in quest.quest.rooms if room.id not in quest.visited}
-    unsafe = {room.id for room in quest.quest.rooms if room.id not in quest.cleared}
-    walk = path_to(quest.room, unseen, exits) or path_to(quest.room, unsafe, exits)
-    return walk[0] if walk else quest.here().exits[0]
-
-
-def timeout_route(state: DeucesTable, seat: int) -> DeucesAction:
-    """A party that lets the map wait walks on as the hint would (it never spends cards)."""
-    return Go(room=next_room(state))
-
-
-def suggest_route(state: DeucesTable, seat: int) -> DeucesAction:
-    """Buy the dearest piece this player can afford (quest loot is worth a few cards, and a
-    thinner deck levels the party sooner), else walk on."""
-    wares = buyable(state, seat)
-    if wares:
-        return Buy(item=max(wares, key=lambda item: (item.price, item.id)).id)
-    return timeout_route(state, seat)
-
-
-def suggest_item(state: DeucesTable, seat: int) -> DeucesAction | None:
-    """Quest loot worth using now, with a Joker in hand: its effects judged as an ability's,
-    aimed at the enemy with the fewest cards (an ally: the one holding fewest)."""
-    turn = state.turn_of(seat)
-    if turn is None or state.quest is None or state.players[seat].defeated:
-        return None
-    me = player(seat)
-    for action in item_actions(state, seat, turn):
-        assert isinstance(action, UseItem)
-        ability = state.quest.item(action.item).ability
-        if not tactics.worth_using(state, me, ability):
-            continue
-        aims = [a for a in targets(state, me, ability) if a is not None]
-        if not aims:
-            return UseItem(item=action.item)
-        fewest = min(aims, key=lambda i: (_cards_of(state, ability.target, i), i))
-        return UseItem(item=action.item, target=fewest)
-    return None
-
-
-def _cards_of(state: DeucesTable, kind: str, index: int) -> int:
-    if kind == "foe":
-        return len(state.enemies[index].hand)
-    return len(state.players[index].hand)
