@@ -323,3 +323,13 @@ def test_enter_alone_defends_with_the_hint_whatever_the_order_of_its_cards() -> 
     text = out.getvalue()
     assert "Defend with" in text and "not an action" not in text
     assert "Not now" not in text
+
+
+def test_a_traditional_quest_is_chosen_and_walked_in_the_terminal() -> None:
+    """The quest's map and its paths as moves: Enter takes the hint (the first path)."""
+    out = io.StringIO()
+    play("deuces", variant="quest", seed=4, stdin=io.StringIO("\nq\n"), stdout=out)
+    text = out.getvalue()
+    assert "The Well Beneath Thornwick" in text and "📍 The Kitchen Trapdoor" in text
+    assert "1) Go to Cask Hall ❔   (hint)" in text
+    assert "The party enters Cask Hall." in text

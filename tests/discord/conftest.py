@@ -41,6 +41,7 @@ SQLITE_ONLY = {
     "tests.discord.test_dragons_discord::"
     "test_the_player_whose_turn_it_is_is_mentioned_and_nobody_else",
     "tests.discord.test_deuces_masters_discord",
+    "tests.discord.test_deuces_quest_discord",
 }
 """Tests that run on SQLite only: about the SQLite store itself, or a long play-through."""
 

@@ -19,6 +19,8 @@ dots so a custom_id can carry it, and `parse_action` reads it back (spaces work 
                                    attacks a player, or a pet, by its place)
     spell.<enemy>.<id>[.@<target>][.<cards...>]   auto   (your enemy's ability; the GM plays
                                    the rest of your enemies' turn)
+    go.<room> | buy.<item>         go.cask_hall   buy.ember_flask   (Traditional Quest: the map)
+    item.<id>[.@<target>]          item.mirror_shard.@0  (quest loot, a Joker sacrificed)
 """
 
 from __future__ import annotations
@@ -283,6 +285,40 @@ class Autopilot(Action, frozen=True):
         return "auto"
 
 
+class Go(Action, frozen=True):
+    """Traditional Quest: the party walks to a room next to the one it stands in."""
+
+    kind: Literal["go"] = "go"
+    room: str
+
+    def __str__(self) -> str:
+        return _words("go", self.room)
+
+
+class Buy(Action, frozen=True):
+    """Traditional Quest: buy a piece of quest loot at this room's shop, paid in cards from
+    your discard pile, shuffled and handed over face down."""
+
+    kind: Literal["buy"] = "buy"
+    item: str
+
+    def __str__(self) -> str:
+        return _words("buy", self.item)
+
+
+class UseItem(Action, frozen=True):
+    """Traditional Quest: sacrifice a Joker from your hand to use a piece of your quest loot
+    (`target`: an enemy for a foe, a seat for an ally)."""
+
+    kind: Literal["item"] = "item"
+    item: str
+    target: int | None = None
+
+    def __str__(self) -> str:
+        aim = f"@{self.target}" if self.target is not None else ""
+        return _words("item", self.item, aim)
+
+
 DeucesAction = Annotated[
     Vote
     | Attack
@@ -305,7 +341,10 @@ DeucesAction = Annotated[
     | Extra
     | Strike
     | Spell
-    | Autopilot,
+    | Autopilot
+    | Go
+    | Buy
+    | UseItem,
     Field(discriminator="kind"),
 ]
 
@@ -350,7 +389,17 @@ _PARSERS = {
     "strike": lambda w: Strike(enemy=int(w[0]), target=parse_ref(w[1]), cards=_cards(w[2:])),
     "spell": _spell,
     "auto": lambda w: Autopilot(),
+    "go": lambda w: Go(room=w[0]),
+    "buy": lambda w: Buy(item=w[0]),
+    "item": lambda w: _item(w),
 }
+
+
+def _item(words: list[str]) -> UseItem:
+    used = _ability(words)
+    if used.cards:
+        raise ValueError("quest loot chooses no cards")
+    return UseItem(item=used.ability, target=used.target)
 
 
 def _keep(words: list[str]) -> Keep:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.games.cards import Card
-from bot.games.deuces import betting, combat, duel_choices, piles, tactics
+from bot.games.deuces import betting, combat, duel_choices, piles, quest_policy, tactics
 from bot.games.deuces.actions import (
     Attack,
     Autopilot,
@@ -112,6 +112,7 @@ _TIMEOUTS: dict[str, Callable[[DeucesTable, int], DeucesAction]] = {
     "initiative": duel_choices.choose,
     "extra": duel_choices.choose,
     "enemies": lambda state, seat: Autopilot(),
+    "route": quest_policy.timeout_route,
 }
 
 
@@ -127,6 +128,9 @@ def default_action(state: DeucesTable, seat: int) -> DeucesAction:
 def _suggest_turn(state: DeucesTable, seat: int) -> DeucesAction:
     prompt = state.turn_of(seat)
     assert prompt is not None
+    relic = quest_policy.suggest_item(state, seat)
+    if relic is not None:
+        return relic
     me = player(seat)
     foes = (
         [player(s) for s in state.rivals(seat)]
@@ -215,6 +219,7 @@ _SUGGESTIONS: dict[str, Callable[[DeucesTable, int], DeucesAction]] = {
     "initiative": duel_choices.choose,
     "extra": duel_choices.choose,
     "enemies": lambda state, seat: Autopilot(),
+    "route": quest_policy.suggest_route,
 }
 
 

@@ -15,6 +15,8 @@ first and whether there is treasure; the enemies' hands are dealt; then the side
 one side has no cards, or the GM folds. Loot is counted from the deuces in hand, and the party
 levels when a deck ran out. In a quest the next encounter follows until level 6 (won) or the end.
 A Duel of the Duos has no GM: `duel.py` runs its table between moves instead of `flow.py`.
+A Traditional Quest's table (its map, rooms and secrets) runs in `quest.py`, which hands each
+encounter's fight to `flow.py`.
 """
 
 from __future__ import annotations
@@ -26,7 +28,18 @@ from typing import ClassVar
 
 from bot.games.cards import Card, standard_deck
 from bot.games.contract import GameOver, IllegalAction, NotYourTurn, SeatResult, seeded_rng
-from bot.games.deuces import autoplay, combat, duel, flow, gm, masters, piles, wagers
+from bot.games.deuces import (
+    autoplay,
+    combat,
+    duel,
+    flow,
+    gm,
+    masters,
+    piles,
+    quest,
+    quest_moves,
+    wagers,
+)
 from bot.games.deuces.actions import (
     Attack,
     Bid,
@@ -44,6 +57,7 @@ from bot.games.deuces.actions import (
     Shed,
     TradeUp,
     UseAbility,
+    UseItem,
     Vote,
 )
 from bot.games.deuces.content import Ability, ClassDef, EnemySet, load_content
@@ -59,6 +73,7 @@ from bot.games.deuces.events import (
     VoteTaken,
 )
 from bot.games.deuces.poker import capacity, plays, read
+from bot.games.deuces.quests import Quest, load_quests, quest_by_id
 from bot.games.deuces.state import (
     HEROES_PER_SIDE,
     LOOT_LIMIT,
@@ -87,7 +102,7 @@ from bot.games.deuces.state import (
 )
 
 MAX_PLAYERS = 5
-TURN_ACTIONS = {"attack", "pet", "ability", "guard", "end"}
+TURN_ACTIONS = {"attack", "pet", "ability", "guard", "end", "item"}
 PROMPT_ACTIONS: dict[str, set[str]] = {
     "vote": {"vote"},
     "turn": TURN_ACTIONS,
@@ -103,6 +118,7 @@ PROMPT_ACTIONS: dict[str, set[str]] = {
     "initiative": {"initiative"},
     "extra": {"extra"},
     "enemies": {"strike", "spell", "end", "auto"},
+    "route": {"go", "buy"},
 }
 SHED_LISTED = 3
 """Above this many cards to shed, the listed sheds are the default one and single swaps of it
@@ -130,6 +146,7 @@ class DeucesState(DeucesTable):
         options: DeucesOptions | None = None,
         seed: int = 0,
         offers: list[Offer] | None = None,
+        quest_def: Quest | None = None,
     ) -> tuple[DeucesState, list[DeucesEvent]]:
         """A game over explicit card orders (tops first): for scripted tests and replays. A
         duel's heroes are chosen from `offers` (by default drawn from the seed) once it starts."""
@@ -167,7 +184,8 @@ class DeucesState(DeucesTable):
             loot_deck=list(loot_deck if loot_deck is not None else standard_deck()),
             offers=offers,
             wins=[0] * duel.SIDES if dueling else [],
-            phase=Phase.DRAFT if dueling else Phase.SETUP,
+            phase=Phase.DRAFT if dueling else Phase.MAP if quest_def else Phase.SETUP,
+            quest=quest.begin(quest_def, count) if quest_def else None,
         )
         return state, state._advance()
 
@@ -238,6 +256,7 @@ class DeucesState(DeucesTable):
             ]
         actions += self._list_pets(seat, prompt)
         actions += self._list_abilities(seat, "turn")
+        actions += quest_moves.item_actions(self, seat, prompt)
         if prompt.fresh:
             actions += [Guard(card=card) for card in dict.fromkeys(hand)]
         return [*actions, EndTurn()]
@@ -362,6 +381,7 @@ class DeucesState(DeucesTable):
         "initiative": duel.legal,
         "extra": duel.legal,
         "enemies": masters.legal,
+        "route": quest_moves.legal,
     }
 
     # ---- applying an action --------------------------------------------------------------------
@@ -546,6 +566,9 @@ class DeucesState(DeucesTable):
         "strike": masters.check,
         "spell": masters.check,
         "auto": masters.check,
+        "go": quest_moves.check,
+        "buy": quest_moves.check,
+        "item": quest_moves.check_item,
     }
 
     # does: the action was checked; change the state and say what happened
@@ -642,6 +665,9 @@ class DeucesState(DeucesTable):
         if isinstance(prompt, TurnPrompt):
             return events + combat.mark_defeats(self) + self._after_turn_move(seat)
         return events + self._after_disrupt()
+
+    def _do_item(self, seat: int, action: UseItem) -> list[DeucesEvent]:
+        return quest_moves.use_item(self, seat, action) + self._after_turn_move(seat)
 
     def _after_disrupt(self) -> list[DeucesEvent]:
         """A Disrupt was used against the attack in play: it may be off, or unanswerable now."""
@@ -752,12 +778,17 @@ class DeucesState(DeucesTable):
         "onward": wagers.onward,
         **duel.DOES,
         **masters.DOES,
+        "go": quest_moves.go,
+        "buy": quest_moves.buy,
+        "item": _do_item,
     }
 
     def _advance(self) -> list[DeucesEvent]:
         """Run the table (the GM's moves included) until a player must answer or the game ends."""
         if self.mastering:
             return masters.advance(self)
+        if self.questing:
+            return quest.advance(self)
         return duel.advance(self) if self.dueling else flow.advance(self)
 
 
@@ -779,6 +810,9 @@ def new_game(
         options = options.model_copy(update={"level": 1})
     content = load_content()
     rng = seeded_rng(seed, "setup")
+    quest_def = _quest_of(options)
+    if quest_def is not None and options.enemy_set is None:
+        options = options.model_copy(update={"enemy_set": quest_def.enemy_set})
     party = options.party or _draw_party(rng, players)
     if len(party) != players:
         raise IllegalAction("choose one class per player")
@@ -811,7 +845,18 @@ def new_game(
         loot_deck=loot_deck,
         options=options,
         seed=seed,
+        quest_def=quest_def,
     )
+
+
+def _quest_of(options: DeucesOptions) -> Quest | None:
+    """A Traditional Quest's map: the one chosen, else the first shipped."""
+    if options.mode != Mode.QUEST:
+        return None
+    try:
+        return quest_by_id(options.quest) if options.quest else load_quests()[0]
+    except KeyError as error:
+        raise IllegalAction(str(error.args[0])) from error
 
 
 def _new_duel(

@@ -473,6 +473,86 @@ class MastersWon(Event, frozen=True):
     """The encounter limit ended the game before anyone reached the Epic loot needed."""
 
 
+class QuestBegun(Event, frozen=True):
+    """Traditional Quest: the quest's title and opening words."""
+
+    kind: Literal["quest_begun"] = "quest_begun"
+    title: str
+    intro: str
+
+
+class RoomEntered(Event, frozen=True):
+    """Traditional Quest: the party walks into a room (`first`: never seen before, so its
+    words are read out); `danger` says what waits there."""
+
+    kind: Literal["room_entered"] = "room_entered"
+    room: str
+    name: str
+    text: str
+    first: bool
+    danger: Literal["fixed", "random", "none"]
+
+
+class SpecialSetUp(Event, frozen=True):
+    """Traditional Quest: a Special Encounter card is set out: its setup is read."""
+
+    kind: Literal["special_set_up"] = "special_set_up"
+    special: str
+    name: str
+    setup: str
+    secret_known: bool
+
+
+class SecretRevealed(Event, frozen=True):
+    """Traditional Quest: a Special Encounter's secret is discovered and turned face up."""
+
+    kind: Literal["secret_revealed"] = "secret_revealed"
+    special: str
+    name: str
+    text: str
+    weakness: bool
+
+
+class ItemGained(Event, frozen=True):
+    """Traditional Quest: quest loot found in a room or bought (`price`: the cards paid, face
+    down, 0 when found); its Joker is shuffled into the holder's deck."""
+
+    kind: Literal["item_gained"] = "item_gained"
+    seat: int
+    item: str
+    name: str
+    price: int = 0
+    joker: bool = True
+
+
+class ItemUsed(Event, frozen=True):
+    """Traditional Quest: a Joker sacrificed (back into the deck) to use quest loot."""
+
+    kind: Literal["item_used"] = "item_used"
+    seat: int
+    item: str
+    name: str
+
+
+class LootLeft(Event, frozen=True):
+    """Traditional Quest: quest loot no one in the party has room for stays where it lies."""
+
+    kind: Literal["loot_left"] = "loot_left"
+    item: str
+    name: str
+
+
+class PartyRetreated(Event, frozen=True):
+    """Traditional Quest: the fallen party wakes in the room it came from (`left`: falls the
+    quest still allows)."""
+
+    kind: Literal["party_retreated"] = "party_retreated"
+    room: str
+    name: str
+    falls: int
+    left: int
+
+
 DeucesEvent = Annotated[
     EncounterStarted
     | ThreatFlipped
@@ -533,6 +613,14 @@ DeucesEvent = Annotated[
     | AutopilotOn
     | MastersTally
     | MastersWon
+    | QuestBegun
+    | RoomEntered
+    | SpecialSetUp
+    | SecretRevealed
+    | ItemGained
+    | ItemUsed
+    | LootLeft
+    | PartyRetreated
     | GameEnded,
     Field(discriminator="kind"),
 ]

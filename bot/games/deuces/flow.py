@@ -201,7 +201,7 @@ def _start(state: DeucesTable) -> list[DeucesEvent]:
     state.treasure = gap >= 0
     first, drawn = _initiative(state) if gap > 0 else (Side.PLAYERS, [])
     for index in range(len(state.enemies)):
-        piles.draw(state, enemy(index), state.enemy_def(index).hand_at(state.level))
+        piles.draw(state, enemy(index), state.enemy_def(index).hand_at(state.foe_level))
     state.first = state.side = first
     state.round, state.acted, state.phase = 1, [], Phase.FIGHT
     return [
@@ -386,7 +386,8 @@ def clear_table(state: DeucesTable) -> list[DeucesEvent]:
             piles.shuffle(piles.roll(state), who.deck)
     for index, foe in enumerate(state.enemies):
         piles.bury(state, enemy(index), foe.hand)
-        state.enemy_discard.append(foe.enemy_id)
+        if not foe.special:  # a Special Encounter's entities are no enemy deck's cards
+            state.enemy_discard.append(foe.enemy_id)
     for index, companion in enumerate(state.pets):  # pets leave with the encounter
         piles.bury(state, pet(index), companion.hand)
     state.enemies, state.pets = [], []
@@ -402,7 +403,7 @@ def level_up(state: DeucesTable) -> list[DeucesEvent]:
         who.deck += who.discard
         who.discard = []
         piles.shuffle(piles.roll(state), who.deck)
-    if (state.wagering or state.mastering) and state.level >= MAX_LEVEL:
+    if (state.wagering or state.mastering or state.questing) and state.level >= MAX_LEVEL:
         return []  # only Quest for Power has a level 6 to reach: the decks are rebuilt anyway
     state.level += 1
     return [LevelledUp(level=state.level)]
@@ -437,6 +438,8 @@ def between_encounters(state: DeucesTable) -> Phase:
     players' choice to play on or stop."""
     if state.mastering:
         return Phase.TALLY
+    if state.questing:
+        return Phase.MAP
     return Phase.ONWARD if state.wagering else Phase.SETUP
 
 

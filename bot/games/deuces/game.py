@@ -70,6 +70,11 @@ INFO = GameInfo(
             seats=SeatRange(min=MASTERS_SEATS, max=MAX_PLAYERS),
         ),
         Variant(
+            key=Mode.QUEST.value,
+            label="Traditional Quest (explore a mapped dungeon to its last fight)",
+            seats=PARTY,
+        ),
+        Variant(
             key=Mode.DUEL.value,
             label="Duel of the Duos (two heroes each, best of five)",
             seats=SeatRange(min=DUEL_SEATS, max=DUEL_SEATS),

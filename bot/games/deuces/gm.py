@@ -64,7 +64,7 @@ def _no_attack_worth_making(state: DeucesTable) -> bool:
 
 
 def max_attack(state: DeucesTable, index: int) -> int:
-    rank = state.enemy_def(index).rank_at(state.level)
+    rank = state.enemy_def(index).rank_at(state.foe_level)
     return MAX_PLAY if rank == "boss" else SET_LIMIT
 
 

@@ -50,8 +50,8 @@ DEUCES_RULINGS: list[str] = [
     "attack or defence. Taking cards back from a discard pile never takes its last card.",
     "Guard: instead of attacking or using an ability, discard one card and draw one; the turn "
     "ends.",
-    "Jokers are out of every deck. Should one ever be in play it is wild, and as a Threat Card "
-    "it counts as 15, above an ace.",
+    "Jokers are out of every deck (but a Traditional Quest's, see below). Should one ever be in "
+    "play it is wild, and as a Threat Card it counts as 15, above an ace.",
     "Wild cards (Epic loot, wild marks, jokers) may be any value from 2 to an ace and any suit; "
     "Common loot may be read one higher; a Rare card may count as two of its kind. The bot "
     "reads every play at its best: an attack as the largest valid hand its cards make, a "
@@ -241,6 +241,59 @@ MASTERS_RULINGS: list[str] = [
     "abandoned or expired ends for everyone with that outcome.",
 ]
 
+QUEST_RULINGS: list[str] = [
+    "Traditional Quest: a party of 1 to 5, the bot as the GM of a quest written as data: a map "
+    "of rooms joined by paths, with fixed and random encounters, shops and quest loot. The "
+    "party begins at the level chosen (1 by default) in the quest's first room, which is safe, "
+    "and keeps its decks, discard piles and loot from room to room.",
+    "Moving: between encounters the party stands on the map and walks one room at a time along "
+    "a path. Any player may choose the next room, and the first choice made moves everyone "
+    "(talk it over first), as the first to act takes the party's open turn. The table's map "
+    "shows the rooms walked into and the doors seen from them (a room never entered is marked "
+    "❔). A timeout walks on as the hint does: to the nearest room never seen, else the "
+    "nearest fight still waiting; it never spends cards.",
+    "A room holds a fixed encounter, a random one, or none. The party meets a room's encounter "
+    "every time it walks in until it is beaten; a beaten room, or one with none, is safe for "
+    "the rest of the quest and walking through it meets nothing.",
+    "Fixed encounters read 'Special Encounter, LVL, modifier', each part optional. The Special "
+    "Encounter's entities are set out first and their difficulty counts; the GM then draws "
+    "enemies of the quest's set until the total meets the modified target (5 per player plus "
+    "the modifier and the table's difficulty, at least 1 per player), with no Hit or Stay vote. "
+    "Its enemies, entities included, fight at its LVL (hand sizes, Elite and Boss); the party's "
+    "hands stay at the party's level. Initiative and treasure follow the usual comparison. A "
+    "random encounter is the standard draw: to within 3 of the target, then Hit or Stay.",
+    "A Special Encounter card shows on the table: its setup, its entities (each its own hand, "
+    "played by the GM like any enemy, never part of the enemy deck) with their abilities, and "
+    "its secret face down beside the condition that reveals it: the start of a given round, "
+    "its owner down to a given number of cards, or another of its entities falling. The "
+    "condition is checked between any two moves of the fight (never in the middle of an "
+    "attack); once met, the secret is turned face up for the rest of the quest. A hidden "
+    "ability can be used by its owner from then on; a weakness strikes its owner at once, and "
+    "at the start of every later attempt at that encounter.",
+    "When the whole party falls, discard piles are shuffled into decks as usual and the party "
+    "wakes in the room it walked in from, with the encounter waiting, whole again. The third "
+    "fall ends the quest, lost.",
+    "Shops are used on the map, while the party stands in the shop's room, as often as it comes "
+    "back; each piece of quest loot is sold once. The buyer pays its price in cards from their "
+    "own discard pile: the pile is shuffled, the price taken from it face down, and the rest "
+    "stays as the pile (its new top is the Threat Card). Cards paid stay out of play for the "
+    "rest of the quest. Buy from the table's buttons (the one who presses pays) or My hand.",
+    "Quest loot and Jokers: each player's two Jokers start boxed. Each piece of quest loot a "
+    "player gains (two at most) brings one into their deck, shuffled in. A Joker in hand may be "
+    "played as a wild card, or sacrificed on its holder's turn to use one piece of their quest "
+    "loot, of their choice: the Joker is shuffled back into the deck and the loot's effect "
+    "happens. Loot is neither the turn's attack nor its ability (unless it is used instead of "
+    "attacking), and each piece is used at most as often per encounter as it says. As a "
+    "Threat Card a Joker counts as an Ace + 1 (15).",
+    "Quest loot lying in a room is picked up once the room is safe, by the player holding the "
+    "fewest pieces (the first seat of them); when everyone carries two it stays where it lies.",
+    "Levels rise as usual when a deck runs out (or after every encounter, by option), up to 5; "
+    "the loot step follows every encounter as usual.",
+    "The quest is won when the goal room's encounter is beaten, and lost at the third fall or "
+    "after the encounter limit (60). The party wins or loses together, scored by the "
+    "difficulty of every encounter won plus 5 for each room explored.",
+]
+
 DEUCES_RULES = RulesPage(
     title="Dungeons & Deuces",
     summary=(
@@ -306,7 +359,19 @@ DEUCES_RULES = RulesPage(
             "worth 2 deuces, surviving one per survivor; the first to the Epic loot chosen "
             "(3 by default) wins.",
         ),
-        rulings_section(DEUCES_RULINGS + LOOT_RULINGS + DUEL_RULINGS + MASTERS_RULINGS),
+        (
+            "Traditional Quest",
+            "`/deuces new mode:Traditional Quest`: your party explores *The Well Beneath "
+            "Thornwick*, room by room, to the fight at its heart. The map on the table shows "
+            "where you have been; press a path to walk on (the first press moves everyone). "
+            "Rooms hold fixed encounters, some with a Special Encounter card whose secret shows "
+            "once you discover it, random ones, shops and quest loot. Shops take cards from "
+            "your discard pile; quest loot is used by sacrificing a Joker from your hand (see "
+            "My hand). Three falls and the quest is lost.",
+        ),
+        rulings_section(
+            DEUCES_RULINGS + LOOT_RULINGS + DUEL_RULINGS + MASTERS_RULINGS + QUEST_RULINGS
+        ),
         BOARDS_SECTION,
     ],
 )

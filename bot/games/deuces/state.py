@@ -17,6 +17,7 @@ from bot.games.cards import Card
 from bot.games.contract import GameState, Outcome
 from bot.games.deuces.actions import DeucesAction
 from bot.games.deuces.content import Ability, ClassDef, EnemyDef, EnemySet
+from bot.games.deuces.quest_progress import QuestProgress
 from bot.games.deuces.refs import REF_LETTERS as REF_LETTERS  # the table's own names for them
 from bot.games.deuces.refs import Ref, Side
 from bot.games.deuces.refs import enemy as enemy
@@ -43,6 +44,8 @@ class Mode(StrEnum):
     MASTERS = "masters"
     """Masters & Monsters: no GM; each player draws enemies and plays them against the others,
     and the first to hold enough Epic loot wins."""
+    QUEST = "quest"
+    """Traditional Quest: the party explores a quest's map, room by room, to its last fight."""
 
 
 class Tier(StrEnum):
@@ -84,6 +87,8 @@ class DeucesOptions(BaseModel, frozen=True):
     epics: int = Field(default=3, ge=1, le=LOOT_LIMIT)
     """Masters & Monsters: the Epic loot cards that win the game (a player holds at most five
     loot cards, so five at most)."""
+    quest: str | None = None
+    """Traditional Quest: the quest's id (None: the first shipped)."""
 
 
 class Loot(BaseModel):
@@ -139,6 +144,8 @@ class EnemyState(Fighter):
     enemy_id: str
     master: int | None = None
     """Masters & Monsters: the seat that drew this enemy and plays it (None: the GM's)."""
+    special: bool = False
+    """Traditional Quest: an entity of a Special Encounter card, not an enemy deck's card."""
 
 
 class PetState(Fighter):
@@ -325,6 +332,18 @@ class EnemyTurnPrompt(BaseModel):
         return [self.seat]
 
 
+class RoutePrompt(BaseModel):
+    """Traditional Quest: between encounters the party chooses where to go (the first of them
+    to choose moves everyone) and may shop in the room it stands in."""
+
+    kind: Literal["route"] = "route"
+    seats: list[int]
+
+    @property
+    def waiting(self) -> list[int]:
+        return list(self.seats)
+
+
 class ExtraPrompt(BaseModel):
     """Duel of the Duos: the player without initiative picks the hero who draws one more."""
 
@@ -350,7 +369,8 @@ Prompt = Annotated[
     | DraftPrompt
     | InitiativePrompt
     | ExtraPrompt
-    | EnemyTurnPrompt,
+    | EnemyTurnPrompt
+    | RoutePrompt,
     Field(discriminator="kind"),
 ]
 
@@ -372,6 +392,8 @@ class Phase(StrEnum):
     ONWARD = "onward"
     TALLY = "tally"
     """Masters & Monsters: after the loot step, whether someone holds enough Epic loot."""
+    MAP = "map"
+    """Traditional Quest: between encounters, the party on the map."""
     OVER = "over"
 
 
@@ -452,6 +474,10 @@ class DeucesTable(GameState[DeucesAction]):
     using an ability), credited with any player who falls to it."""
     champions: list[int] = Field(default_factory=list)
     """Masters & Monsters: the seats that won the game."""
+    quest: QuestProgress | None = None
+    """Traditional Quest: the quest, its map as far as explored, and what the party carries."""
+    encounter_level: int | None = None
+    """Traditional Quest: a fixed encounter's LVL, its enemies' level (None: the party's)."""
 
     # ---- lookups -------------------------------------------------------------------------------
 
@@ -459,6 +485,16 @@ class DeucesTable(GameState[DeucesAction]):
     def dueling(self) -> bool:
         """Whether this table is a Duel of the Duos (heroes against heroes, no GM)."""
         return self.options.mode == Mode.DUEL
+
+    @property
+    def questing(self) -> bool:
+        """Whether this table is a Traditional Quest (a map of rooms, the bot as its GM)."""
+        return self.quest is not None
+
+    @property
+    def foe_level(self) -> int:
+        """The level the enemies fight at: a fixed encounter's own, else the party's."""
+        return self.encounter_level or self.level
 
     @property
     def mastering(self) -> bool:
@@ -526,14 +562,21 @@ class DeucesTable(GameState[DeucesAction]):
         return self.pets[ref.index].master if ref.side == Side.PETS else ref.index
 
     def enemy_def(self, index: int) -> EnemyDef:
-        return self.enemy_set.enemy(self.enemies[index].enemy_id)
+        foe = self.enemies[index]
+        if foe.special and self.quest is not None:
+            return self.quest.entity(foe.enemy_id)
+        return self.enemy_set.enemy(foe.enemy_id)
 
     def abilities(self, ref: Ref) -> list[Ability]:
         if ref.side == Side.PLAYERS:
             return self.players[ref.index].abilities(self.level)
         if ref.side == Side.PETS:
             return []
-        return self.enemy_def(ref.index).abilities_at(self.level)
+        own = self.enemy_def(ref.index).abilities_at(self.foe_level)
+        foe = self.enemies[ref.index]
+        if foe.special and self.quest is not None:
+            return own + self.quest.secret_abilities(foe.enemy_id)
+        return own
 
     def ability(self, ref: Ref, ability_id: str) -> Ability | None:
         return next((a for a in self.abilities(ref) if a.id == ability_id), None)
@@ -591,7 +634,8 @@ class DeucesTable(GameState[DeucesAction]):
         held = [card for fighter in fighters for card in fighter.hand]
         piles = [card for p in self.players for card in p.deck + p.discard]
         in_play = self.clash.cards if self.clash else []
-        return held + piles + self.gm_deck + self.gm_discard + in_play
+        aside = [c for q in [self.quest] if q for pile in q.box + q.till for c in pile]
+        return held + piles + self.gm_deck + self.gm_discard + in_play + aside
 
     def cards_by_owner(self) -> dict[str, list[Card]]:
         """Each player's 52 cards, the GM's cards, and the loot deck with every loot held."""
@@ -604,8 +648,13 @@ class DeucesTable(GameState[DeucesAction]):
             owner = "GM" if by.side == Side.GM else f"P{self.master_of(by)}"
             owners[owner] = owners[owner] + self.clash.cards
         owners["loot"] = self.loot_deck + [loot.card for p in self.players for loot in p.loot]
+        if self.quest is not None:  # Jokers still boxed and cards paid at shops
+            for seat, (box, till) in enumerate(zip(self.quest.box, self.quest.till, strict=True)):
+                owners[f"P{seat}"] = owners[f"P{seat}"] + box + till
         return owners
 
     def enemy_cards(self) -> list[str]:
-        """Every enemy card: deck, table and discard."""
-        return self.enemy_deck + [e.enemy_id for e in self.enemies] + self.enemy_discard
+        """Every enemy card: deck, table and discard (a Special Encounter's entities are not
+        enemy cards)."""
+        on_table = [e.enemy_id for e in self.enemies if not e.special]
+        return self.enemy_deck + on_table + self.enemy_discard

@@ -18,6 +18,15 @@ from bot.games.deuces.duel_view import PROMPTS as DUEL_PROMPTS
 from bot.games.deuces.duel_view import draft_fields, duel_fields, duel_label, duel_title
 from bot.games.deuces.engine import DeucesState
 from bot.games.deuces.poker import SETS, Category
+from bot.games.deuces.quest_view import (
+    MAP_LEGEND,
+    item_fields,
+    quest_fields,
+    quest_label,
+    quest_title,
+    route_controls,
+    shop_field,
+)
 from bot.games.deuces.state import (
     CallPrompt,
     Clash,
@@ -50,6 +59,7 @@ FOE_MARK = "e"
 MAX_PLAYS = 19
 """Plays offered beside the hint: with it, four rows of five buttons."""
 LABEL_LIMIT = 80
+FOES = "👹 Enemies"
 UNDEALT = {"vote", "raise"}
 """Prompts met while the enemies are drawn but their hands not yet dealt."""
 PROMPTS = {
@@ -64,6 +74,7 @@ PROMPTS = {
     "raise": "raise or not, sealed (My hand)",
     "onward": "play on or stop",
     "enemies": "play their enemies' turn (My hand)",
+    "route": "choose where the party goes, or shop (the first choice moves everyone)",
     **DUEL_PROMPTS,
 }
 
@@ -127,6 +138,8 @@ def label(state: DeucesState, seat: int, action: DeucesAction, names: Sequence[s
             text = wager_label(state, seat, action)
         case "keep" | "initiative" | "extra":
             text = duel_label(state, seat, action, names)
+        case "go" | "buy" | "item":
+            text = quest_label(state, seat, action, names)
         case _:
             text = "Done with loot"
     return text[:LABEL_LIMIT]
@@ -277,10 +290,12 @@ def deuces_table(state: DeucesState, names: list[str]) -> TableView:
         duel_fields(state, names)
         if state.dueling
         else [
-            Field(name="👹 Enemies", value="\n".join(foes) or _no_enemies(state), inline=False),
+            Field(name=FOES, value="\n".join(foes) or _no_enemies(state), inline=False),
             Field(name="🛡️ Party", value="\n".join(party), inline=False),
         ]
     )
+    if state.questing:  # the map first; the enemies only while there are some
+        fields = quest_fields(state) + [f for f in fields if state.enemies or f.name != FOES]
     if facts.gm_chips is not None:
         fields.append(Field(name="🪙 Chips", value=chips_line(facts, names), inline=False))
     if facts.epics_needed is not None:
@@ -305,11 +320,16 @@ def deuces_table(state: DeucesState, names: list[str]) -> TableView:
             f"Dungeons & Deuces · Masters & Monsters · encounter {facts.encounter}"
             f" · level {facts.level} · first to {facts.epics_needed} Epic"
         )
+    if state.questing:
+        title = f"Dungeons & Deuces · {quest_title(state)}"
+    footer = "" if state.dueling else legend(facts)
+    if state.questing:
+        footer = "\n".join(line for line in (MAP_LEGEND, footer) if line)
     return TableView(
         title=duel_title(state) if state.dueling else title,
         fields=fields,
-        footer="" if state.dueling else legend(facts),
-        controls=vote_controls(state) + onward_controls(state),
+        footer=footer,
+        controls=vote_controls(state) + onward_controls(state) + route_controls(state),
         picture=table_picture(facts, names, "discard" if state.dueling else "threat"),
     )
 
@@ -432,6 +452,7 @@ def deuces_hand(
     ]
     if facts.chips is not None:
         fields.insert(0, Field(name="🪙 Your chips", value=own_stake(state, seat), inline=False))
+    fields += shop_field(state, seat) + item_fields(state, seat)
     drafting = state.dueling and state.phase == Phase.DRAFT
     if drafting:
         fields = draft_fields(state, seat)

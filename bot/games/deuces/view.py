@@ -131,7 +131,7 @@ def table_view(state: DeucesTable) -> TableFacts:
                 index=i,
                 name=state.enemy_def(i).name,
                 difficulty=state.enemy_def(i).difficulty,
-                rank=state.enemy_def(i).rank_at(state.level),
+                rank=state.enemy_def(i).rank_at(state.foe_level),
                 cards=len(foe.hand),
                 edge=foe.edge,
                 defeated=foe.defeated,

@@ -15,6 +15,7 @@ from bot.games.contract import Event, GameEnded, kind_of, seeded_rng
 from bot.games.deuces.duel_voice import DUEL_LINES
 from bot.games.deuces.events import EnemyDrawn, MonsterDrawn, PetSummoned
 from bot.games.deuces.masters_voice import MASTERS_LINES
+from bot.games.deuces.quest_voice import QUEST_LINES
 from bot.games.deuces.state import DeucesTable, Ref
 
 Pick = Callable[[list[str]], str]
@@ -396,6 +397,7 @@ LINES: dict[str, Line] = {
     "table_closed": _closed,
     **DUEL_LINES,
     **MASTERS_LINES,
+    **QUEST_LINES,
 }
 
 

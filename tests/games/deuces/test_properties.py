@@ -31,8 +31,9 @@ levels = st.integers(min_value=1, max_value=5)
 
 def check(state: DeucesState) -> None:
     owners = state.cards_by_owner()
+    own = standard_deck(jokers=2 if state.questing else 0)  # a quest's Jokers, boxed or in play
     for seat in range(len(state.players)):
-        assert Counter(owners[f"P{seat}"]) == Counter(standard_deck())
+        assert Counter(owners[f"P{seat}"]) == Counter(own)
     assert Counter(owners["GM"]) == Counter(standard_deck() * (2 if len(state.players) >= 4 else 1))
     assert Counter(owners["loot"]) == Counter(standard_deck())
     assert Counter(state.enemy_cards()) == Counter(e.id for e in state.enemy_set.enemies * 2)
@@ -96,6 +97,35 @@ def test_random_legal_quest_for_loot_tables_end_and_keep_every_card_and_chip(
     play_out(state, choose)
     assert sum(p.chips for p in state.players) + state.gm_chips == total
     assert [r.score for r in state.results()] == [p.chips for p in state.players]
+
+
+@settings(max_examples=5, deadline=None)
+@given(seed=seeds, players=sizes, data=st.data())
+def test_random_legal_traditional_quests_end_and_keep_every_card(seed, players, data) -> None:
+    """Random paths, purchases, loot and fights over the shipped map: every card (the Jokers,
+    boxed or in play, and the cards paid at shops among them) stays in exactly one place."""
+    options = DeucesOptions(mode=Mode.QUEST, max_encounters=3, level_every_encounter=True)
+    state, _ = new_game(seed, options, players)
+    play_out(state, data.draw)
+    assert state.outcome is not None and state.quest is not None
+    assert len(state.results()) == players
+
+
+@settings(max_examples=4, deadline=None)
+@given(seed=seeds, players=sizes)
+def test_sensible_and_timed_out_traditional_quests_end_and_keep_every_card(seed, players) -> None:
+    """The hint and the timeouts, the map's included (a timeout walks on, the hint shops)."""
+    options = DeucesOptions(mode=Mode.QUEST, max_encounters=4)
+    state, _ = new_game(seed, options, players)
+    steps = 0
+    while not state.is_over:
+        seat = state.waiting_for[-1]
+        move = suggest(state, seat) if steps % 3 else default_action(state, seat)
+        state.apply(seat, move)
+        check(state)
+        steps += 1
+        assert steps <= 3 * STEP_BOUND
+    assert state.quest is not None and state.quest.visited
 
 
 PARTY_MODES = [mode for mode in Mode if mode not in (Mode.DUEL, Mode.MASTERS)]

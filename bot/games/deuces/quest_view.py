@@ -1,0 +1,175 @@
+"""A Traditional Quest as the table shows it: the map so far, the Special Encounter card, the
+party's choice of path and the shop as buttons, and each player's quest loot in their hand.
+
+The map lists only what the party has seen: the rooms it walked into, and the doors out of them
+to rooms not yet explored. One short line a room, marked by what it is now, so it reads at a
+glance on a phone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.games.cards import JOKER
+from bot.games.deuces.actions import Buy, DeucesAction, Go, UseItem
+from bot.games.deuces.content import describe
+from bot.games.deuces.quest import danger
+from bot.games.deuces.quest_moves import buyable
+from bot.games.deuces.quest_progress import MAX_FALLS, QuestProgress
+from bot.games.deuces.quest_secrets import special_in_play
+from bot.games.deuces.quests import MAX_ITEMS
+from bot.games.deuces.state import DeucesTable
+from bot.games.views import Control, Field
+
+HERE, SAFE, SHOP, FELL, UNSEEN, GOAL = "📍", "✅", "🛒", "⚠️", "❔", "🏁"
+MAP_LEGEND = (
+    f"map: {HERE} the party · {SAFE} safe · {SHOP} shop · {FELL} a fight still waits · "
+    f"{UNSEEN} not yet explored"
+)
+
+
+def quest_title(state: DeucesTable) -> str:
+    """The quest, the room and the level; the encounter's count while one is fought."""
+    quest = _progress(state)
+    title = f"{quest.quest.title} · {quest.here().name} · level {state.level}"
+    if quest.fighting:
+        title += f" · difficulty {state.difficulty}/{state.target}"
+    return title
+
+
+def map_lines(quest: QuestProgress) -> list[str]:
+    """Each room seen, in the map's order: visited rooms by what they are now, then the doors
+    seen from them to rooms never entered."""
+    seen = set(quest.visited)
+    doors = {exit_id for room_id in quest.visited for exit_id in quest.quest.room(room_id).exits}
+    lines = []
+    for room in quest.quest.rooms:
+        if room.id in seen:
+            mark = (
+                HERE
+                if room.id == quest.room
+                else FELL
+                if danger(quest, room) != "none"
+                else SHOP
+                if room.shop
+                else SAFE
+            )
+            extra = f" {SHOP}" if room.shop and mark == HERE else ""
+            extra += f" {GOAL}" if room.id == quest.quest.goal else ""
+            lines.append(f"{mark} {room.name}{extra}")
+    unseen = [room.name for room in quest.quest.rooms if room.id in doors - seen]
+    if unseen:
+        lines.append(" · ".join(f"{UNSEEN} {name}" for name in unseen))
+    exits = ", ".join(quest.quest.room(e).name for e in quest.here().exits)
+    lines.append(f"Paths from here: {exits}")
+    return lines
+
+
+def quest_fields(state: DeucesTable) -> list[Field]:
+    """The map (with the falls the quest still allows) and, in a special fight, its card."""
+    quest = _progress(state)
+    falls = f"\nFalls: {quest.falls} of {MAX_FALLS}" if quest.falls else ""
+    fields = [Field(name="🗺️ Map", value="\n".join(map_lines(quest)) + falls, inline=False)]
+    special = special_in_play(state)
+    if special is not None:
+        secret = special.secret
+        owner = quest.quest.entity(secret.owner).name
+        hidden = special.id not in quest.revealed
+        told = (
+            f"🔒 Secret: hidden, {secret.condition(owner)}"
+            if hidden
+            else f"🔓 Secret, **{secret.name}**: {secret.text} ({describe(secret.ability)})"
+        )
+        abilities = [
+            f"{entity.name}: " + "; ".join(a.name for a in entity.abilities_at(state.foe_level))
+            for entity in special.entities
+        ]
+        value = "\n".join([special.setup, *abilities, told])
+        fields.append(Field(name=f"📜 {special.name}", value=value, inline=False))
+    return fields
+
+
+def route_controls(state: DeucesTable) -> list[Control]:
+    """Where to go is the whole party's open choice, so its buttons sit on the table (the first
+    press moves everyone); the shop's wares too, bought by whoever presses."""
+    if state.is_over or state.prompt is None or state.prompt.kind != "route":
+        return []
+    quest = _progress(state)
+    goes = [
+        Control(label=quest_label(state, 0, Go(room=room)), action=str(Go(room=room)))
+        for room in quest.here().exits
+    ]
+    sold = {
+        item.id: item for seat in state.prompt.waiting for item in buyable(state, seat)
+    }  # anything at least one player can buy
+    buys = [
+        Control(label=quest_label(state, 0, Buy(item=i)), action=str(Buy(item=i)), style="success")
+        for i in sold
+    ]
+    return goes + buys
+
+
+def quest_label(
+    state: DeucesTable, seat: int, action: DeucesAction, names: Sequence[str] = ()
+) -> str:
+    """A quest move's button: where a path leads, what a ware costs, which loot is used."""
+    quest = _progress(state)
+    match action:
+        case Go(room=room_id):
+            room = quest.quest.room(room_id)
+            mark = UNSEEN if room_id not in quest.visited else ""
+            return f"Go to {room.name} {mark}".strip()
+        case Buy(item=item_id):
+            item = quest.item(item_id)
+            return f"Buy {item.name} ({item.price} cards)"
+        case UseItem(item=item_id, target=target):
+            item = quest.item(item_id)
+            aim = ""
+            if target is not None and item.ability.target == "foe":
+                aim = f" on {state.enemy_def(target).name} ({target})"
+            elif target is not None:
+                aim = f" on {names[target] if target < len(names) else f'player {target + 1}'}"
+            return f"Sacrifice a Joker: {item.name}{aim}"
+        case _:
+            return str(action)
+
+
+def item_fields(state: DeucesTable, seat: int) -> list[Field]:
+    """A player's quest loot, what each does, and how to use it (a Joker from the hand)."""
+    quest = state.quest
+    if quest is None:
+        return []
+    jokers = state.players[seat].hand.count(JOKER)
+    held = [f"**{item.name}**: {item.text()}" for item in quest.items_of(seat)]
+    if not held:
+        return []
+    how = (
+        f"You hold {jokers} Joker{'s' if jokers > 1 else ''}: sacrifice one to use a piece."
+        if jokers
+        else "Draw a Joker to use a piece (or play a Joker as a wild card)."
+    )
+    value = "\n".join([*held, how])
+    return [Field(name=f"🎒 Quest loot ({len(held)} of {MAX_ITEMS})", value=value, inline=False)]
+
+
+def shop_field(state: DeucesTable, seat: int) -> list[Field]:
+    """In a shop room on the map: the wares, their prices and the player's discard pile."""
+    quest = state.quest
+    if quest is None or state.prompt is None or state.prompt.kind != "route":
+        return []
+    here = quest.here()
+    if not here.shop:
+        return []
+    wares = [
+        f"{quest.item(i).name}, {quest.item(i).price} cards: {quest.item(i).text()}"
+        + (" (sold)" if i in quest.sold else "")
+        for i in here.shop
+    ]
+    pile = len(state.players[seat].discard)
+    wares.append(f"You have {pile} cards in your discard pile to pay with (paid face down).")
+    return [Field(name=f"{SHOP} {here.name}", value="\n".join(wares), inline=False)]
+
+
+def _progress(state: DeucesTable) -> QuestProgress:
+    assert state.quest is not None
+    return state.quest
