@@ -11,7 +11,8 @@ import pytest
 from bot.games.cards import Card, cards
 from bot.games.contract import Outcome
 from bot.games.crawl.actions import ActionKind, DungeonAction, parse_action
-from bot.games.crawl.solving import Solution
+from bot.games.crawl.solving import SearchTooLong, Solution
+from bot.games.dragons import solver as solving
 from bot.games.dragons.engine import DragonsState, Party, dragons_dungeon, heroes_at, new_game
 from bot.games.dragons.solver import DragonsSolver, solve
 
@@ -199,3 +200,49 @@ def test_a_duel_is_refused() -> None:
     state, _ = new_game(3, players=2)
     with pytest.raises(ValueError):
         solve(state)
+
+
+# ---- sweeps --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("case", range(4))
+def test_sweeps_of_any_width_still_match_an_exhaustive_search(
+    case: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A sweep of one or two positions a level often misses a win the search then finds; one
+    that finds a win leaves its line in the memo: the best score must not change either way."""
+    monkeypatch.setattr(solving, "SWEEPS", ((1, True), (1, False), (2, True), (2, False)))
+    rng = random.Random(f"sweeps {case}")
+    state, _ = DragonsState.scripted(random_deck(rng, 7), seed=case)
+    hp = rng.randint(4, 20)
+    state.parties[0].hp, state.parties[0].heroes = hp, heroes_at(hp)
+    solution = solve(state)
+    assert solution.best_score == exhaustive_best(state)
+    assert_sound(state, solution)
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("spread", [True, False])
+def test_a_line_a_sweep_finds_is_a_win(seed: int, spread: bool) -> None:
+    """A sweep claims a win only with a line the engine plays to a win."""
+    state, _ = new_game(seed, players=1)
+    solver = DragonsSolver()
+    start = solver._start(state)
+    assert start is not None
+    memo = solver._reach_memo.setdefault(1, {})
+    if not solver._sweep(memo, *start, 1, 8, spread):
+        return
+    line = solver._actions(solver._line(*start, 1))
+    end = replay(state, line)
+    assert end.outcome == Outcome.WON
+
+
+def test_a_deal_the_depth_first_search_finds_late_is_won_by_a_sweep_at_once() -> None:
+    """Deal 218's win took the depth-first search about 98,000 nodes to find; a sweep finds it
+    in hundreds, so a solver allowed 5,000 nodes decides it."""
+    state, _ = new_game(218, players=1)
+    assert DragonsSolver(budget=5_000).winnable(state)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(solving, "SWEEPS", ())
+        with pytest.raises(SearchTooLong):
+            DragonsSolver(budget=5_000).winnable(state)

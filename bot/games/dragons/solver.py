@@ -65,6 +65,11 @@ _LOSS_FLOORS = (-1, -6, -24, -96, LOWEST - 1)
 """The floors the best-loss search tries in turn: most falls that can come late come close to 0."""
 FIRST_BUDGET = 4_000
 """Nodes the first order may expand before the next one gets its turn (each turn doubles it)."""
+SWEEPS = tuple((width, spread) for width in (3, 8, 24, 64, 160) for spread in (True, False))
+"""The narrow searches tried before the depth-first one, in turn (see `DragonsSolver._sweep`):
+positions kept per count of cards left, and whether they are spread over places first. On the
+twelve slowest of 1,000 deals they found a win in 182 to 2,921 nodes, where the depth-first
+search took 35,000 to 100,000."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -280,9 +285,12 @@ class DragonsSolver:
     # ---- can a goal be reached? ------------------------------------------------------------
 
     def _reach(self, node: Node, hp: int, goal: int) -> bool:
-        """Whether some line from here wins with a score of at least `goal`. Each move order
-        gets a budget of nodes in turn, doubling, until one of them settles the question."""
+        """Whether some line from here wins with a score of at least `goal`. Narrow sweeps look
+        for one first; then each move order gets a budget of nodes in turn, doubling, until one
+        of them settles the question."""
         memo = self._reach_memo.setdefault(goal, {})
+        if any(self._sweep(memo, node, hp, goal, *sweep) for sweep in SWEEPS):
+            return True
         budget = FIRST_BUDGET
         turn = 0
         while True:
@@ -292,6 +300,81 @@ class DragonsSolver:
             except _OutOfBudget:
                 turn += 1
                 budget *= 2
+
+    def _sweep(
+        self, memo: dict[Node, list[int]], node: Node, hp: int, goal: int, width: int, spread: bool
+    ) -> bool:
+        """Whether a narrow search finds a line reaching the goal: per count of cards left, only
+        `width` positions are followed (see `_kept`; a position met twice keeps its higher HP).
+        The depth-first search's time is heavy-tailed: a first move that is hopeless in a way
+        the bound cannot see costs tens of thousands of nodes to refute, while a few of the
+        most promising positions per level reach a win in a few hundred. A line found is
+        recorded in the memo (each position on it reaches the goal with its HP there), so that
+        `_line` follows it; finding none proves nothing."""
+        trail: dict[Node, tuple[int, Node | None]] = {node: (hp, None)}
+        level = {node: hp}
+        while level:
+            level = {here: level[here] for here in self._kept(level, width, spread)}
+            for here in list(level):
+                if here[6] and here[1] < len(self._decks[here[0]].cards):
+                    ran = self._run(here)  # a run keeps the count of cards left
+                    if level.get(ran, 0) < level[here]:
+                        level[ran], trail[ran] = level[here], (level[here], here)
+            following: dict[Node, int] = {}
+            for here, at in level.items():
+                self._count()
+                for move in self._moves(here):
+                    if move == RUN:
+                        continue
+                    child, after, score = self._play(here, at, move)
+                    entry = memo.get(child) if child is not None else None
+                    if (score >= goal) if child is None else _known(entry, after):
+                        self._record(memo, trail, here, goal)
+                        return True
+                    if child is None or (entry is not None and after <= entry[0]):
+                        continue
+                    if after >= self._need_bound(child, goal) and following.get(child, 0) < after:
+                        following[child], trail[child] = after, (after, here)
+            level = following
+        return False
+
+    def _kept(self, level: dict[Node, int], width: int, spread: bool) -> list[Node]:
+        """The `width` positions of a level a sweep follows, the most promising first. The
+        best often sit at one place (the same cards left) with other weapons, and following
+        all of them explores one line many times over; so a `spread` sweep takes the best of
+        each place first, and fills what is left of its width with the others."""
+        ranked = sorted(level, key=lambda n: -self._promise(n, level[n], _ORDERINGS[0][0]))
+        if not spread:
+            return ranked[:width]
+        kept: list[Node] = []
+        others: list[Node] = []
+        places: set[tuple[int, int, tuple[int, ...]]] = set()
+        for here in ranked:
+            place = (here[0], here[1], here[2])
+            if place in places:
+                others.append(here)
+                continue
+            places.add(place)
+            kept.append(here)
+            if len(kept) == width:
+                return kept
+        return kept + others[: width - len(kept)]
+
+    def _record(
+        self,
+        memo: dict[Node, list[int]],
+        trail: dict[Node, tuple[int, Node | None]],
+        last: Node | None,
+        goal: int,
+    ) -> None:
+        """Every position on a line found reaches the goal with the HP it had there."""
+        while last is not None:
+            hp, before = trail[last]
+            entry = memo.get(last)
+            if entry is None:
+                entry = memo[last] = [self._need_bound(last, goal) - 1, NEVER]
+            entry[1] = min(entry[1], hp)
+            last = before
 
     def _search(
         self,
