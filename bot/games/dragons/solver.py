@@ -285,11 +285,17 @@ class DragonsSolver:
     # ---- can a goal be reached? ------------------------------------------------------------
 
     def _reach(self, node: Node, hp: int, goal: int) -> bool:
-        """Whether some line from here wins with a score of at least `goal`. Narrow sweeps look
-        for one first; then each move order gets a budget of nodes in turn, doubling, until one
-        of them settles the question."""
+        """Whether some line from here wins with a score of at least `goal`. On a goal's first
+        question narrow sweeps look for one first; then each move order gets a budget of nodes
+        in turn, doubling, until one of them settles the question. Later questions (a
+        post-mortem walking the player's line) skip the sweeps: a sweep's nodes are not
+        remembered, so a failed one costs them all again, while the depth-first search builds
+        on what earlier questions proved."""
         memo = self._reach_memo.setdefault(goal, {})
-        if any(self._sweep(memo, node, hp, goal, *sweep) for sweep in SWEEPS):
+        known = memo.get(node)
+        if known is not None and (hp <= known[0] or hp >= known[1]):
+            return hp >= known[1]  # settled before: free, even with the budget spent
+        if not memo and any(self._sweep(memo, node, hp, goal, *sweep) for sweep in SWEEPS):
             return True
         budget = FIRST_BUDGET
         turn = 0
