@@ -264,7 +264,7 @@ class Boards:
 def rating_text(rating: Rating) -> str:
     return (
         f"rating {rating.ordinal:.1f} (skill {rating.mu:.1f} ± {rating.sigma:.1f})"
-        f" after {plural(rating.games, 'duel')}"
+        f" after {plural(rating.games, 'rated game')}"
     )
 
 

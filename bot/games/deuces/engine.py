@@ -213,7 +213,8 @@ class DeucesState(DeucesTable):
     def forfeits(self, forfeiters: set[int], outcome: str) -> list[SeatResult]:
         """The party plays together: a forfeit is everyone's loss, scored as it stands (at a
         Quest for Loot table, each player's chips as they stand; in a duel, the side that gave
-        up loses and the other wins)."""
+        up loses and the other wins; at Masters & Monsters only those who gave up have a
+        result, and the rivals who played on count as winners)."""
         if self.dueling:
             return duel.forfeits(self, forfeiters, outcome)
         if self.mastering:

@@ -68,6 +68,7 @@ INFO = GameInfo(
             key=Mode.MASTERS.value,
             label="Masters & Monsters (play the enemies, first to X Epic loot)",
             seats=SeatRange(min=MASTERS_SEATS, max=MAX_PLAYERS),
+            rated=True,
         ),
         Variant(
             key=Mode.QUEST.value,
@@ -173,6 +174,13 @@ INFO = GameInfo(
             key="deuces-duel",
             title="Duel of the Duos ratings",
             game="deuces-duel",
+            rated=True,
+            unit="rating",
+        ),
+        Board(
+            key="deuces-masters",
+            title="Masters & Monsters ratings",
+            game="deuces-masters",
             rated=True,
             unit="rating",
         ),

@@ -18,7 +18,7 @@ hero's moves are the engine's own.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from itertools import combinations
 
 from bot.games.cards import Card
@@ -494,22 +494,41 @@ STEPS: dict[Phase, Callable[[DeucesTable], list[DeucesEvent]]] = {
 
 
 def results(state: DeucesTable) -> list[SeatResult]:
-    """The winners won and the others lost; each scored by the Epic loot they hold."""
+    """The winners won and the others lost. A score is the number of seats that finished
+    below the seat, as the game ranks them (the winners first, then by Epic, Rare and Common
+    loot held), so the ratings follow the whole finishing order and a board reads it plainly."""
     if state.outcome is None:
         return []
     return [
         SeatResult(
             seat=who.seat,
             outcome=(Outcome.WON if who.seat in state.champions else Outcome.LOST).value,
-            score=epics(state, who.seat),
+            score=_below(state, who.seat, range(len(state.players))),
         )
         for who in state.players
     ]
 
 
+def _place(state: DeucesTable, seat: int) -> tuple[bool, int, int, int]:
+    """Where a seat finishes: a winner above everyone, then the better loot."""
+    return (seat in state.champions, *_standing(state, seat))
+
+
+def _below(state: DeucesTable, seat: int, among: Iterable[int]) -> int:
+    """How many of the seats `among` finish below `seat` (a level one shares its place)."""
+    mine = _place(state, seat)
+    return sum(1 for other in among if _place(state, other) < mine)
+
+
 def forfeits(state: DeucesTable, forfeiters: set[int], outcome: str) -> list[SeatResult]:
-    """A table given up ends for everyone: each takes the outcome, scored by their Epic loot."""
+    """A table closed early: each seat that gave up takes the outcome, below everyone who
+    played on (scored among those who gave up by the loot they hold); a seat that played on
+    has no result, and where players are rated it counts as a winner, so giving up never
+    protects a rating. A game already decided keeps its results."""
+    if state.outcome is not None:
+        return results(state)
+    gave_up = sorted(forfeiters & set(range(len(state.players))))
     return [
-        SeatResult(seat=who.seat, outcome=outcome, score=epics(state, who.seat))
-        for who in state.players
+        SeatResult(seat=seat, outcome=outcome, score=_below(state, seat, gave_up))
+        for seat in gave_up
     ]

@@ -237,8 +237,13 @@ MASTERS_RULINGS: list[str] = [
     "epics setting, 1 to 5, 3 by default) wins. When several reach it at once, the most Epic "
     "loot wins, then the most Rare, then the most Common; still level, they share the win. "
     "After the encounter limit (60) the best loot wins the same way.",
-    "Results: winners win, the others lose, each scored by the Epic loot they hold. A table "
-    "abandoned or expired ends for everyone with that outcome.",
+    "Results: winners win, the others lose. The finishing order is the winners first, then "
+    "the most Epic loot, then Rare, then Common (level loot shares a place); a score is the "
+    "number of players who finished below. Games between two or more people are rated with "
+    "openskill over that order, on the Masters & Monsters ratings board (mu - 3 sigma).",
+    "A table abandoned or expired is lost by whoever gave up or kept it waiting (with every "
+    "hero they run), below everyone who played on; where people are rated, the players who "
+    "played on count as winners. When that was everyone, all lose and nobody is rated.",
 ]
 
 QUEST_RULINGS: list[str] = [
@@ -357,7 +362,7 @@ DEUCES_RULES = RulesPage(
             "your hero's turn, from **My hand** (or let the GM play them). Your enemies never "
             "attack you and you never attack them. Defeating a player with your enemies is "
             "worth 2 deuces, surviving one per survivor; the first to the Epic loot chosen "
-            "(3 by default) wins.",
+            "(3 by default) wins, rated on its own board.",
         ),
         (
             "Traditional Quest",

@@ -1,6 +1,7 @@
 """Masters & Monsters on scripted decks: enemies drawn per player, the turn order and its ties,
 hero and enemy turns, targeting that spares one's own, the GM's policy on a timeout, the deuce
-bonuses, the end of an encounter, and the first to the Epic loot, each ruling as a behaviour."""
+bonuses, the end of an encounter, the first to the Epic loot, and the rated finishing order and
+forfeits, each ruling as a behaviour."""
 
 import pytest
 
@@ -15,6 +16,7 @@ from bot.games.deuces.game import GAME
 from bot.games.deuces.masters import epics
 from bot.games.deuces.rules import DEUCES_RULINGS, MASTERS_RULINGS
 from bot.games.deuces.state import Loot, Phase, Tier, pet, player
+from bot.ratings import finishing_order
 from tests.games.deuces.tables import ability, give, kinds, of, table
 
 LOW = "3C 4D 5H 6S 7C 8D"
@@ -192,7 +194,7 @@ def test_the_first_to_the_epic_loot_wins_and_a_tie_goes_to_the_better_loot(quiet
     state.prompt, state.phase = None, Phase.TALLY
     events = state._advance()
     assert of(events, "masters_won")[0].winners == [1] and state.champions == [1]
-    assert [(r.outcome, r.score) for r in state.results()] == [("lost", 2), ("won", 2)]
+    assert [(r.outcome, r.score) for r in state.results()] == [("lost", 0), ("won", 1)]
 
 
 def test_a_dead_heat_on_the_epic_loot_is_shared(quiet_gm) -> None:
@@ -306,3 +308,72 @@ def test_once_per_turn_abilities_are_fresh_at_every_turn_of_the_round(quiet_gm) 
     state.apply(seat, EndTurn())  # the enemy turn that follows is a new turn
     assert state.prompt is not None and state.prompt.kind == "enemies"
     assert rival.used == {"focus": 1}, "a per-encounter use is kept"
+
+
+def holding(state: DeucesState, seat: int, tiers: str) -> None:
+    """Give a seat loot by tier letters ("ER": one Epic, one Rare), each a distinct card."""
+    named = {"E": Tier.EPIC, "R": Tier.RARE, "C": Tier.COMMON}
+    faces = iter(cards("AS KS QS JS TS 9S 8S"))
+    state.players[seat].loot = [Loot(card=next(faces), tier=named[t]) for t in tiers]
+
+
+def tallied(loot: list[str], epics: int = 1) -> DeucesState:
+    state = masters([LOW + " 2S"] * len(loot), ["five"] * len(loot), epics=epics)
+    for seat, tiers in enumerate(loot):
+        holding(state, seat, tiers)
+    state.prompt, state.phase = None, Phase.TALLY
+    state._advance()
+    return state
+
+
+def test_the_finishing_order_ranks_losers_by_epic_then_rare_then_common_loot() -> None:
+    state = tallied(["E", "RC", "R", "", "RC"])
+    assert state.champions == [0]
+    results = state.results()
+    assert [r.outcome for r in results] == ["won", "lost", "lost", "lost", "lost"]
+    assert [r.score for r in results] == [4, 2, 1, 0, 2], "seats finishing below each"
+    standings = [(r.outcome == "won", r.score) for r in results]
+    assert finishing_order(standings) == [1, 2, 3, 4, 2], "level loot shares a place"
+
+
+def test_shared_winners_share_the_top_place() -> None:
+    state = tallied(["E", "E", "RR"])
+    assert state.champions == [0, 1]
+    assert [(r.outcome, r.score) for r in state.results()] == [
+        ("won", 1),
+        ("won", 1),
+        ("lost", 0),
+    ]
+
+
+def test_a_forfeit_is_lost_by_whoever_gave_up_and_the_others_have_no_result() -> None:
+    state = masters([LOW + " 2S"] * 3, ["five"] * 3)
+    holding(state, 1, "EE")  # the best loot at the table does not save a forfeit
+    assert state.outcome is None
+    gave_up = state.forfeits({1}, "abandoned")
+    assert [(r.seat, r.outcome, r.score) for r in gave_up] == [(1, "abandoned", 0)]
+
+
+def test_everyone_giving_up_loses_scored_by_the_loot_they_hold() -> None:
+    state = masters([LOW + " 2S"] * 3, ["five"] * 3)
+    holding(state, 0, "R")
+    holding(state, 2, "E")
+    expired = state.forfeits({0, 1, 2}, "expired")
+    assert [(r.seat, r.outcome, r.score) for r in expired] == [
+        (0, "expired", 1),
+        (1, "expired", 0),
+        (2, "expired", 2),
+    ]
+
+
+def test_a_decided_game_keeps_its_results_when_closed() -> None:
+    state = tallied(["E", ""])
+    assert state.forfeits({0}, "abandoned") == state.results()
+
+
+def test_the_mode_is_rated_on_its_own_board() -> None:
+    info = GAME.info
+    assert info.rating_pool("masters") == "deuces-masters"
+    board = next(b for b in info.boards if b.game == "deuces-masters")
+    assert board.rated and board.unit == "rating" and board.title == "Masters & Monsters ratings"
+    assert any("rated with openskill" in ruling for ruling in MASTERS_RULINGS)

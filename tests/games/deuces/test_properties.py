@@ -177,8 +177,12 @@ def test_sensible_and_timed_out_masters_tables_end_and_keep_every_card(
         check(state)
         steps += 1
         assert steps <= 3 * STEP_BOUND
-    won = [r.seat for r in state.results() if r.outcome == "won"]
+    results = state.results()
+    won = [r.seat for r in results if r.outcome == "won"]
     assert won == state.champions
+    lost = [r.score for r in results if r.outcome != "won"]
+    assert all(r.score == len(lost) for r in results if r.seat in won), "winners above all"
+    assert all(0 <= score < len(lost) for score in lost), "each loser below every winner"
 
 
 def check_duel(state: DeucesState) -> None:
