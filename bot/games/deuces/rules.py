@@ -262,6 +262,11 @@ QUEST_RULINGS: list[str] = [
     "Its enemies, entities included, fight at its LVL (hand sizes, Elite and Boss); the party's "
     "hands stay at the party's level. Initiative and treasure follow the usual comparison. A "
     "random encounter is the standard draw: to within 3 of the target, then Hit or Stay.",
+    "A Special Encounter scales with the party: where its entities together are worth more "
+    "than the modified target (as they are for a small party), each entity is dealt its hand "
+    "at the LVL in that proportion (hand x target / their difficulty, rounded up, at least 1 "
+    "card); their difficulty still counts in full for initiative and treasure. A party whose "
+    "target they fit meets them as printed.",
     "A Special Encounter card shows on the table: its setup, its entities (each its own hand, "
     "played by the GM like any enemy, never part of the enemy deck) with their abilities, and "
     "its secret face down beside the condition that reveals it: the start of a given round, "

@@ -283,9 +283,26 @@ def test_a_fixed_encounter_sets_out_its_special_and_draws_to_its_target_at_its_l
     assert Counter(state.enemy_cards()) == Counter(["two", "five"]), "entities are no cards"
 
 
-def enter_lair(players: list[str], **secret: Any) -> DeucesState:
+def test_a_special_encounter_too_big_for_a_lone_player_is_dealt_smaller_hands(
+    quiet_gm,
+) -> None:
+    # one player: target (5 - 2) x 1 = 3 against the duo's 3 + 1 = 4, so each entity's hand
+    # at LVL 2 is cut to 3/4 of it, rounded up: the brute's 4 to 3, the imp's 1 stays 1
+    state, _ = quest_table([PAIR], ["two", "five"])
+    assert state.quest is not None
+    state.quest.cleared.append("den")
+    state.apply(0, Go(room="den"))
+    state.apply(0, Go(room="lair"))
+    assert state.target == 3 and state.difficulty == 4, "their difficulty counts in full"
+    assert [e.enemy_id for e in state.enemies] == ["brute", "imp"], "nothing drawn beside"
+    assert [len(e.hand) for e in state.enemies] == [3, 1]
+    duo = QUEST.special("duo")
+    assert [duo.hand_for(8, target) for target in (1, 2, 3, 4, 9)] == [2, 4, 6, 8, 8]
+
+
+def enter_lair(players: list[str], modifier: int = 0, **secret: Any) -> DeucesState:
     quest = Quest.model_validate(quest_data(**secret)) if secret else QUEST
-    state, _ = quest_table(players, ["one"], quest=quest)
+    state, _ = quest_table(players, ["one"], quest=quest, modifier=modifier)
     assert state.quest is not None
     state.quest.cleared.append("den")
     state.quest.found.append("den")  # its loot taken: no Joker shuffled into the script
@@ -332,7 +349,8 @@ def test_a_hidden_ability_secret_is_revealed_by_its_owners_hand_and_then_used(qu
 
 
 def test_a_round_secret_shows_at_the_start_of_its_round(quiet_gm) -> None:
-    state = enter_lair([PAIR], reveal="round", at=2)
+    # the table's difficulty +1 makes the target 4, the duo's own: its hands as printed
+    state = enter_lair([PAIR], modifier=1, reveal="round", at=2)
     assert state.quest is not None
     state.apply(0, EndTurn())  # the GM's side plays round 1, then round 2 begins
     while state.round < 2 and not state.is_over:
