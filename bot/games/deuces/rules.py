@@ -256,9 +256,11 @@ QUEST_RULINGS: list[str] = [
     "every time it walks in until it is beaten; a beaten room, or one with none, is safe for "
     "the rest of the quest and walking through it meets nothing.",
     "Fixed encounters read 'Special Encounter, LVL, modifier', each part optional. The Special "
-    "Encounter's entities are set out first and their difficulty counts; the GM then draws "
-    "enemies of the quest's set until the total meets the modified target (5 per player plus "
-    "the modifier and the table's difficulty, at least 1 per player), with no Hit or Stay vote. "
+    "Encounter's entities are set out first and their difficulty counts; the GM then chooses "
+    "enemies of the quest's set from the enemy deck to meet the modified target (5 per player "
+    "plus the modifier and the table's difficulty, at least 1 per player): the cards that make "
+    "it exactly, else the fewest points above it (then the fewest cards, then the first in the "
+    "deck), the rest of the deck keeping its order. There is no Hit or Stay vote. "
     "Its enemies, entities included, fight at its LVL (hand sizes, Elite and Boss); the party's "
     "hands stay at the party's level. Initiative and treasure follow the usual comparison. A "
     "random encounter is the standard draw: to within 3 of the target, then Hit or Stay.",

@@ -283,6 +283,29 @@ def test_a_fixed_encounter_sets_out_its_special_and_draws_to_its_target_at_its_l
     assert Counter(state.enemy_cards()) == Counter(["two", "five"]), "entities are no cards"
 
 
+def test_a_fixed_encounters_enemies_are_chosen_to_equal_its_target_not_drawn_blind(
+    quiet_gm,
+) -> None:
+    def lair(players: int, enemies: list[str]) -> DeucesState:
+        state, _ = quest_table([PAIR] * players, enemies)
+        assert state.quest is not None
+        state.quest.cleared.append("den")
+        state.apply(0, Go(room="den"))
+        state.apply(0, Go(room="lair"))
+        return state
+
+    # three players: target 9, the duo 4; a five makes it exactly, where the top card overshoots
+    state = lair(3, ["seven", "one", "three", "two", "five"])
+    assert [e.enemy_id for e in state.enemies] == ["brute", "imp", "five"]
+    assert state.difficulty == state.target == 9 and state.treasure
+    assert state.enemy_deck == ["seven", "one", "three", "two"], "the rest keep their order"
+    # two players: target 6, so 2 lacking; nothing makes it exactly: the least above it
+    state = lair(2, ["seven", "three"])
+    assert [e.enemy_id for e in state.enemies][2:] == ["three"] and state.difficulty == 7
+    assert state.enemy_deck == ["seven"]
+    whole(state)
+
+
 def test_a_special_encounter_too_big_for_a_lone_player_is_dealt_smaller_hands(
     quiet_gm,
 ) -> None:
