@@ -273,6 +273,8 @@ def _after(state: DeucesTable) -> list[DeucesEvent]:
         if quest.falls >= MAX_FALLS:
             return _over(state, Outcome.LOST)
         quest.room = quest.came_from or quest.quest.start
+        for who in state.players:  # the party wakes: nobody is down on the map
+            who.defeated = False
         events.append(
             PartyRetreated(
                 room=quest.room,

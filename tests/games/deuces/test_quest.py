@@ -399,6 +399,7 @@ def test_a_fallen_party_wakes_where_it_came_from_and_the_third_fall_loses(quiet_
     retreat = of(events, "party_retreated")[0]
     assert retreat.room == "den" and retreat.falls == 1 and retreat.left == MAX_FALLS - 1
     assert state.quest.room == "den" and "lair" not in state.quest.cleared
+    assert not state.players[0].defeated, "the party wakes: nobody shows as down on the map"
     assert state.players[0].discard == [] or state.outcome is None
     whole(state)
     state.quest.falls = MAX_FALLS - 1
