@@ -20,10 +20,11 @@ from bot.games.deuces.game import GAME
 from bot.games.deuces.gm import must_target
 from bot.games.deuces.piles import discard
 from bot.games.deuces.quest_progress import MAX_FALLS, ROOM_SCORE
-from bot.games.deuces.quest_view import map_lines
+from bot.games.deuces.quest_view import ROUTE_FOOTER, map_lines, quest_fields
 from bot.games.deuces.quests import Quest, load_quests, reachable
 from bot.games.deuces.rules import QUEST_RULINGS
 from bot.games.deuces.state import Phase, enemy, player
+from bot.games.deuces.table import deuces_hand, deuces_table
 from tests.games.deuces.tables import DULL, PLAIN, TEST_SET, ability, deck, kinds, of
 
 PAIR = "9C 9D 3H 4S 5C 6D 7H"
@@ -345,6 +346,8 @@ def test_a_secret_stays_hidden_until_its_condition_then_a_weakness_strikes(quiet
     used = [e for e in of(events, "ability_used") if e.ability == "grief"]
     assert used and used[0].user == enemy(0)
     assert len(state.enemies[0].hand) == brute - 1, "the weakness struck its owner at once"
+    card = quest_fields(state)[1].value
+    assert "🔓 Secret, **Grief**: The brute mourns." in card and "your turn" not in card
 
 
 def test_a_known_weakness_strikes_at_the_start_of_the_next_attempt(quiet_gm) -> None:
@@ -369,6 +372,7 @@ def test_a_hidden_ability_secret_is_revealed_by_its_owners_hand_and_then_used(qu
     events = state._advance()
     assert "secret_revealed" in kinds(events) and state.quest.revealed == ["duo"]
     assert "breath" in [a.id for a in state.abilities(enemy(0))]
+    assert "(On your turn: you draw 2 cards." in quest_fields(state)[1].value, "what it does"
 
 
 def test_a_round_secret_shows_at_the_start_of_its_round(quiet_gm) -> None:
@@ -512,7 +516,20 @@ def test_a_joker_threat_card_counts_as_an_ace_and_one(quiet_gm) -> None:
     assert must_target(state, 0) == [0], "the Joker outranks the other's ace"
 
 
-# ---- text, pages and policy --------------------------------------------------------------------
+# ---- text, pages and policy ----------------------------------------------------------------------
+
+
+def test_on_the_map_my_hand_and_the_legend_speak_of_the_map_not_of_a_fight(quiet_gm) -> None:
+    state, _ = quest_table([PAIR], ["one"])
+    state.treasure = True  # as a hard encounter just won would leave it
+    table = deuces_table(state, ["Ann"])
+    assert "difficulty:" not in table.footer and "treasure:" not in table.footer
+    assert table.footer.startswith("map: ")
+    assert deuces_hand(state, 0, []).footer == ROUTE_FOOTER
+    state.apply(0, Go(room="den"))  # a fight: its difficulty, and cards to pick
+    assert "difficulty: the enemies' total" in deuces_table(state, ["Ann"]).footer
+    assert state.prompt is not None and state.prompt.kind == "turn"
+    assert deuces_hand(state, 0, []).footer == "Pick cards below, then press a play."
 
 
 @pytest.mark.parametrize(
