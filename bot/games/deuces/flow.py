@@ -201,7 +201,7 @@ def _start(state: DeucesTable) -> list[DeucesEvent]:
     state.treasure = gap >= 0
     first, drawn = _initiative(state) if gap > 0 else (Side.PLAYERS, [])
     for index in range(len(state.enemies)):
-        piles.draw(state, enemy(index), state.enemy_def(index).hand_at(state.foe_level))
+        piles.draw(state, enemy(index), state.enemy_hand(index))
     state.first = state.side = first
     state.round, state.acted, state.phase = 1, [], Phase.FIGHT
     return [

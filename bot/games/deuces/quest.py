@@ -26,6 +26,7 @@ encounters are fought by the engine and `flow.py` as at any table.
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import combinations
 
 from bot.games.cards import JOKER
 from bot.games.contract import GameEnded, Outcome
@@ -169,10 +170,8 @@ def _setup(state: DeucesTable) -> list[DeucesEvent]:
     if fixed is not None and fixed.special:
         events += _set_out(state, quest.quest.special(fixed.special))
     state.phase = Phase.START
-    if fixed is not None:  # a barrier of passage: drawn to the target, no vote
-        while state.difficulty < state.target and _enemy_left(state):
-            events += flow.draw_enemy(state)
-        return events
+    if fixed is not None:  # a barrier of passage: chosen to the target, no vote
+        return events + _choose_enemies(state)
     while state.difficulty < state.target - WITHIN and _enemy_left(state):
         events += flow.draw_enemy(state)
     flow.open_vote(state)
@@ -181,6 +180,36 @@ def _setup(state: DeucesTable) -> list[DeucesEvent]:
 
 def _enemy_left(state: DeucesTable) -> bool:
     return bool(state.enemy_deck or state.enemy_discard)
+
+
+def _choose_enemies(state: DeucesTable) -> list[DeucesEvent]:
+    """A fixed encounter's enemies: the rule lets the GM choose which, so long as they equal
+    the modified target; drawn blind, one card too many could set a 7 before a lone player
+    whose target is 4. So the GM takes from the enemy deck the cards that meet what the
+    target still lacks with the least to spare (then the fewest cards, then the first in the
+    deck); the others keep their order. With too little in the deck, its discard is shuffled
+    in first, and with too little in both, every card comes out."""
+    gap = state.target - state.difficulty
+    if gap <= 0:
+        return []
+    worth = state.enemy_set.enemy
+    if sum(worth(e).difficulty for e in state.enemy_deck) < gap and state.enemy_discard:
+        state.enemy_deck += state.enemy_discard
+        state.enemy_discard = []
+        piles.shuffle(piles.roll(state), state.enemy_deck)
+    deck = state.enemy_deck
+    values = [worth(enemy_id).difficulty for enemy_id in deck]
+    meets = [
+        picks
+        for size in range(1, len(deck) + 1)
+        for picks in combinations(range(len(deck)), size)
+        if sum(values[i] for i in picks) >= gap
+    ]
+    best = min(
+        meets, key=lambda picks: (sum(values[i] for i in picks), len(picks), picks), default=()
+    ) or tuple(range(len(deck)))
+    state.enemy_deck = [deck[i] for i in best] + [e for i, e in enumerate(deck) if i not in best]
+    return [event for _ in best for event in flow.draw_enemy(state)]
 
 
 def _set_out(state: DeucesTable, special: SpecialEncounter) -> list[DeucesEvent]:
@@ -244,6 +273,8 @@ def _after(state: DeucesTable) -> list[DeucesEvent]:
         if quest.falls >= MAX_FALLS:
             return _over(state, Outcome.LOST)
         quest.room = quest.came_from or quest.quest.start
+        for who in state.players:  # the party wakes: nobody is down on the map
+            who.defeated = False
         events.append(
             PartyRetreated(
                 room=quest.room,

@@ -18,7 +18,7 @@ from bot.games.deuces.quest_moves import buyable
 from bot.games.deuces.quest_progress import MAX_FALLS, QuestProgress
 from bot.games.deuces.quest_secrets import special_in_play
 from bot.games.deuces.quests import MAX_ITEMS
-from bot.games.deuces.state import DeucesTable
+from bot.games.deuces.state import DeucesTable, Phase
 from bot.games.views import Control, Field
 
 HERE, SAFE, SHOP, FELL, UNSEEN, GOAL = "📍", "✅", "🛒", "⚠️", "❔", "🏁"
@@ -26,6 +26,20 @@ MAP_LEGEND = (
     f"map: {HERE} the party · {SAFE} safe · {SHOP} shop · {FELL} a fight still waits · "
     f"{UNSEEN} not yet explored"
 )
+
+
+ROUTE_FOOTER = "Choose a path or buy below: the first choice moves the whole party."
+"""My hand's last line on the map: nothing there is played with cards."""
+
+
+def quiet_words(state: DeucesTable) -> frozenset[str]:
+    """The legend's words a quest table does not show now: the difficulty is counted only
+    while a room's encounter is fought (as the title shows it), and an encounter's treasure
+    is spent by the time the party is back on the map."""
+    quest = state.quest
+    if quest is None or quest.fighting:
+        return frozenset()
+    return frozenset({"difficulty", "treasure"} if state.phase == Phase.MAP else {"difficulty"})
 
 
 def quest_title(state: DeucesTable) -> str:
@@ -78,8 +92,9 @@ def quest_fields(state: DeucesTable) -> list[Field]:
         told = (
             f"🔒 Secret: hidden, {secret.condition(owner)}"
             if hidden
-            else f"🔓 Secret, **{secret.name}**: {secret.text} ({describe(secret.ability)})"
-        )
+            else f"🔓 Secret, **{secret.name}**: {secret.text}"
+            + (f" ({describe(secret.ability)})" if secret.kind == "ability" else "")
+        )  # a weakness has struck its owner already: "on your turn" would read as the player's
         abilities = [
             f"{entity.name}: " + "; ".join(a.name for a in entity.abilities_at(state.foe_level))
             for entity in special.entities

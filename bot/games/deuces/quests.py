@@ -17,6 +17,7 @@ import json
 from collections import deque
 from functools import cache
 from importlib.resources import files
+from math import ceil
 from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
@@ -101,6 +102,23 @@ class SpecialEncounter(Strict):
 
     def entity(self, entity_id: str) -> EnemyDef:
         return next(entity for entity in self.entities if entity.id == entity_id)
+
+    @property
+    def difficulty(self) -> int:
+        """The card's worth against the target: its entities' difficulties added up."""
+        return sum(entity.difficulty for entity in self.entities)
+
+    def hand_for(self, printed: int, target: int) -> int:
+        """An entity's hand for a party whose modified target is `target`.
+
+        The rule wants a fixed encounter's enemies to equal its modified target, but a card's
+        entities are set out whole: for a small party they alone may be worth far more (the
+        Warden and its bell are 8 against a lone player's 3). So where they exceed the target,
+        each entity's printed hand shrinks in that proportion, rounded up, never below one card;
+        a party whose target they fit meets them as printed."""
+        if target >= self.difficulty:
+            return printed
+        return max(1, ceil(printed * target / self.difficulty))
 
 
 class Fixed(Strict):

@@ -261,12 +261,19 @@ QUEST_RULINGS: list[str] = [
     "every time it walks in until it is beaten; a beaten room, or one with none, is safe for "
     "the rest of the quest and walking through it meets nothing.",
     "Fixed encounters read 'Special Encounter, LVL, modifier', each part optional. The Special "
-    "Encounter's entities are set out first and their difficulty counts; the GM then draws "
-    "enemies of the quest's set until the total meets the modified target (5 per player plus "
-    "the modifier and the table's difficulty, at least 1 per player), with no Hit or Stay vote. "
+    "Encounter's entities are set out first and their difficulty counts; the GM then chooses "
+    "enemies of the quest's set from the enemy deck to meet the modified target (5 per player "
+    "plus the modifier and the table's difficulty, at least 1 per player): the cards that make "
+    "it exactly, else the fewest points above it (then the fewest cards, then the first in the "
+    "deck), the rest of the deck keeping its order. There is no Hit or Stay vote. "
     "Its enemies, entities included, fight at its LVL (hand sizes, Elite and Boss); the party's "
     "hands stay at the party's level. Initiative and treasure follow the usual comparison. A "
     "random encounter is the standard draw: to within 3 of the target, then Hit or Stay.",
+    "A Special Encounter scales with the party: where its entities together are worth more "
+    "than the modified target (as they are for a small party), each entity is dealt its hand "
+    "at the LVL in that proportion (hand x target / their difficulty, rounded up, at least 1 "
+    "card); their difficulty still counts in full for initiative and treasure. A party whose "
+    "target they fit meets them as printed.",
     "A Special Encounter card shows on the table: its setup, its entities (each its own hand, "
     "played by the GM like any enemy, never part of the enemy deck) with their abilities, and "
     "its secret face down beside the condition that reveals it: the start of a given round, "

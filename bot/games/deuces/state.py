@@ -567,6 +567,15 @@ class DeucesTable(GameState[DeucesAction]):
             return self.quest.entity(foe.enemy_id)
         return self.enemy_set.enemy(foe.enemy_id)
 
+    def enemy_hand(self, index: int) -> int:
+        """The cards an enemy is dealt: its card's hand at the enemies' level; a Special
+        Encounter's entity as its card is scaled to this table's target."""
+        size = self.enemy_def(index).hand_at(self.foe_level)
+        if self.enemies[index].special and self.quest is not None:
+            special = self.quest.quest.special_of(self.enemies[index].enemy_id)
+            return special.hand_for(size, self.target)
+        return size
+
     def abilities(self, ref: Ref) -> list[Ability]:
         if ref.side == Side.PLAYERS:
             return self.players[ref.index].abilities(self.level)

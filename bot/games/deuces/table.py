@@ -20,10 +20,12 @@ from bot.games.deuces.engine import DeucesState
 from bot.games.deuces.poker import SETS, Category
 from bot.games.deuces.quest_view import (
     MAP_LEGEND,
+    ROUTE_FOOTER,
     item_fields,
     quest_fields,
     quest_label,
     quest_title,
+    quiet_words,
     route_controls,
     shop_field,
 )
@@ -322,7 +324,7 @@ def deuces_table(state: DeucesState, names: list[str]) -> TableView:
         )
     if state.questing:
         title = f"Dungeons & Deuces · {quest_title(state)}"
-    footer = "" if state.dueling else legend(facts)
+    footer = "" if state.dueling else legend(facts, hidden=quiet_words(state))
     if state.questing:
         footer = "\n".join(line for line in (MAP_LEGEND, footer) if line)
     return TableView(
@@ -375,14 +377,15 @@ LEGEND = {
 """The table's words explained, each only while it shows."""
 
 
-def legend(facts: TableFacts) -> str:
-    """What the words on this table mean, for the words it shows now (one short line each)."""
+def legend(facts: TableFacts, hidden: frozenset[str] = frozenset()) -> str:
+    """What the words on this table mean, for the words it shows now (one short line each);
+    `hidden`: words this table does not show at the moment (a quest's party on its map)."""
     mastering = facts.epics_needed is not None
-    shown = [] if mastering else ["difficulty"]
+    shown = [] if mastering or "difficulty" in hidden else ["difficulty"]
     threat = "master_threat" if mastering else "threat"
     shown += [threat] if any(seat.threat for seat in facts.seats) else []
     shown += ["edge"] if any(e.edge for e in facts.enemies if not e.defeated) else []
-    shown += ["treasure"] if facts.treasure else []
+    shown += ["treasure"] if facts.treasure and "treasure" not in hidden else []
     shown += ["loot"] if any(seat.loot for seat in facts.seats) else []
     shown += ["chips"] if facts.gm_chips is not None else []
     return "\n".join(LEGEND[word] for word in shown)
@@ -441,7 +444,7 @@ def deuces_hand(
         for held in facts.cards
     ]
     waiting = seat in state.waiting_for and not state.is_over
-    wagering = state.prompt is not None and state.prompt.kind in WAGER_PROMPTS
+    kind = state.prompt.kind if state.prompt is not None else ""
     fields = [
         Field(
             name=f"{ability.name} ({'ready' if ability.usable_now else 'not now'})",
@@ -501,11 +504,7 @@ def deuces_hand(
             "Only you see this draw until both sides have kept theirs." if drafting else "No cards."
         ),
         fields=fields,
-        footer=(
-            "Wager below, on the hand you see: only you see your choice."
-            if wagering
-            else "Pick cards below, then press a play."
-        )
+        footer=HAND_FOOTERS.get(kind, HAND_FOOTER)
         if waiting
         else "The table is not waiting for you right now.",
         cards=monsters + own if commanding else own + monsters,
@@ -515,6 +514,13 @@ def deuces_hand(
 
 
 WAGER_PROMPTS = {"wager", "call", "raise"}
+HAND_FOOTER = "Pick cards below, then press a play."
+HAND_FOOTERS = {
+    **dict.fromkeys(WAGER_PROMPTS, "Wager below, on the hand you see: only you see your choice."),
+    "route": ROUTE_FOOTER,
+}
+"""My hand's last line while the table waits for this player, by what it waits for: no cards
+are picked to wager or to walk the map."""
 
 
 def own_stake(state: DeucesState, seat: int) -> str:

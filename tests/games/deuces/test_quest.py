@@ -20,10 +20,11 @@ from bot.games.deuces.game import GAME
 from bot.games.deuces.gm import must_target
 from bot.games.deuces.piles import discard
 from bot.games.deuces.quest_progress import MAX_FALLS, ROOM_SCORE
-from bot.games.deuces.quest_view import map_lines
+from bot.games.deuces.quest_view import ROUTE_FOOTER, map_lines, quest_fields
 from bot.games.deuces.quests import Quest, load_quests, reachable
 from bot.games.deuces.rules import QUEST_RULINGS
 from bot.games.deuces.state import Phase, enemy, player
+from bot.games.deuces.table import deuces_hand, deuces_table
 from tests.games.deuces.tables import DULL, PLAIN, TEST_SET, ability, deck, kinds, of
 
 PAIR = "9C 9D 3H 4S 5C 6D 7H"
@@ -283,9 +284,49 @@ def test_a_fixed_encounter_sets_out_its_special_and_draws_to_its_target_at_its_l
     assert Counter(state.enemy_cards()) == Counter(["two", "five"]), "entities are no cards"
 
 
-def enter_lair(players: list[str], **secret: Any) -> DeucesState:
+def test_a_fixed_encounters_enemies_are_chosen_to_equal_its_target_not_drawn_blind(
+    quiet_gm,
+) -> None:
+    def lair(players: int, enemies: list[str]) -> DeucesState:
+        state, _ = quest_table([PAIR] * players, enemies)
+        assert state.quest is not None
+        state.quest.cleared.append("den")
+        state.apply(0, Go(room="den"))
+        state.apply(0, Go(room="lair"))
+        return state
+
+    # three players: target 9, the duo 4; a five makes it exactly, where the top card overshoots
+    state = lair(3, ["seven", "one", "three", "two", "five"])
+    assert [e.enemy_id for e in state.enemies] == ["brute", "imp", "five"]
+    assert state.difficulty == state.target == 9 and state.treasure
+    assert state.enemy_deck == ["seven", "one", "three", "two"], "the rest keep their order"
+    # two players: target 6, so 2 lacking; nothing makes it exactly: the least above it
+    state = lair(2, ["seven", "three"])
+    assert [e.enemy_id for e in state.enemies][2:] == ["three"] and state.difficulty == 7
+    assert state.enemy_deck == ["seven"]
+    whole(state)
+
+
+def test_a_special_encounter_too_big_for_a_lone_player_is_dealt_smaller_hands(
+    quiet_gm,
+) -> None:
+    # one player: target (5 - 2) x 1 = 3 against the duo's 3 + 1 = 4, so each entity's hand
+    # at LVL 2 is cut to 3/4 of it, rounded up: the brute's 4 to 3, the imp's 1 stays 1
+    state, _ = quest_table([PAIR], ["two", "five"])
+    assert state.quest is not None
+    state.quest.cleared.append("den")
+    state.apply(0, Go(room="den"))
+    state.apply(0, Go(room="lair"))
+    assert state.target == 3 and state.difficulty == 4, "their difficulty counts in full"
+    assert [e.enemy_id for e in state.enemies] == ["brute", "imp"], "nothing drawn beside"
+    assert [len(e.hand) for e in state.enemies] == [3, 1]
+    duo = QUEST.special("duo")
+    assert [duo.hand_for(8, target) for target in (1, 2, 3, 4, 9)] == [2, 4, 6, 8, 8]
+
+
+def enter_lair(players: list[str], modifier: int = 0, **secret: Any) -> DeucesState:
     quest = Quest.model_validate(quest_data(**secret)) if secret else QUEST
-    state, _ = quest_table(players, ["one"], quest=quest)
+    state, _ = quest_table(players, ["one"], quest=quest, modifier=modifier)
     assert state.quest is not None
     state.quest.cleared.append("den")
     state.quest.found.append("den")  # its loot taken: no Joker shuffled into the script
@@ -305,6 +346,8 @@ def test_a_secret_stays_hidden_until_its_condition_then_a_weakness_strikes(quiet
     used = [e for e in of(events, "ability_used") if e.ability == "grief"]
     assert used and used[0].user == enemy(0)
     assert len(state.enemies[0].hand) == brute - 1, "the weakness struck its owner at once"
+    card = quest_fields(state)[1].value
+    assert "🔓 Secret, **Grief**: The brute mourns." in card and "your turn" not in card
 
 
 def test_a_known_weakness_strikes_at_the_start_of_the_next_attempt(quiet_gm) -> None:
@@ -329,10 +372,12 @@ def test_a_hidden_ability_secret_is_revealed_by_its_owners_hand_and_then_used(qu
     events = state._advance()
     assert "secret_revealed" in kinds(events) and state.quest.revealed == ["duo"]
     assert "breath" in [a.id for a in state.abilities(enemy(0))]
+    assert "(On your turn: you draw 2 cards." in quest_fields(state)[1].value, "what it does"
 
 
 def test_a_round_secret_shows_at_the_start_of_its_round(quiet_gm) -> None:
-    state = enter_lair([PAIR], reveal="round", at=2)
+    # the table's difficulty +1 makes the target 4, the duo's own: its hands as printed
+    state = enter_lair([PAIR], modifier=1, reveal="round", at=2)
     assert state.quest is not None
     state.apply(0, EndTurn())  # the GM's side plays round 1, then round 2 begins
     while state.round < 2 and not state.is_over:
@@ -358,6 +403,7 @@ def test_a_fallen_party_wakes_where_it_came_from_and_the_third_fall_loses(quiet_
     retreat = of(events, "party_retreated")[0]
     assert retreat.room == "den" and retreat.falls == 1 and retreat.left == MAX_FALLS - 1
     assert state.quest.room == "den" and "lair" not in state.quest.cleared
+    assert not state.players[0].defeated, "the party wakes: nobody shows as down on the map"
     assert state.players[0].discard == [] or state.outcome is None
     whole(state)
     state.quest.falls = MAX_FALLS - 1
@@ -470,7 +516,20 @@ def test_a_joker_threat_card_counts_as_an_ace_and_one(quiet_gm) -> None:
     assert must_target(state, 0) == [0], "the Joker outranks the other's ace"
 
 
-# ---- text, pages and policy --------------------------------------------------------------------
+# ---- text, pages and policy ----------------------------------------------------------------------
+
+
+def test_on_the_map_my_hand_and_the_legend_speak_of_the_map_not_of_a_fight(quiet_gm) -> None:
+    state, _ = quest_table([PAIR], ["one"])
+    state.treasure = True  # as a hard encounter just won would leave it
+    table = deuces_table(state, ["Ann"])
+    assert "difficulty:" not in table.footer and "treasure:" not in table.footer
+    assert table.footer.startswith("map: ")
+    assert deuces_hand(state, 0, []).footer == ROUTE_FOOTER
+    state.apply(0, Go(room="den"))  # a fight: its difficulty, and cards to pick
+    assert "difficulty: the enemies' total" in deuces_table(state, ["Ann"]).footer
+    assert state.prompt is not None and state.prompt.kind == "turn"
+    assert deuces_hand(state, 0, []).footer == "Pick cards below, then press a play."
 
 
 @pytest.mark.parametrize(
