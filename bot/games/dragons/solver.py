@@ -66,10 +66,10 @@ _LOSS_FLOORS = (-1, -6, -24, -96, LOWEST - 1)
 FIRST_BUDGET = 4_000
 """Nodes the first order may expand before the next one gets its turn (each turn doubles it)."""
 SWEEPS = tuple((width, spread) for width in (3, 8, 24, 64, 160) for spread in (True, False))
-"""The narrow searches tried before the depth-first one, in turn (see `DragonsSolver._sweep`):
-positions kept per count of cards left, and whether they are spread over places first. On the
-twelve slowest of 1,000 deals they found a win in 182 to 2,921 nodes, where the depth-first
-search took 35,000 to 100,000."""
+"""The narrow searches tried, in turn, when the depth-first search's first turn does not settle
+a question (see `DragonsSolver._sweep`): positions kept per count of cards left, and whether
+they are spread over places first. On the twelve slowest of 1,000 deals they found a win in
+182 to 2,921 nodes, where the depth-first search took 35,000 to 100,000."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,18 +285,17 @@ class DragonsSolver:
     # ---- can a goal be reached? ------------------------------------------------------------
 
     def _reach(self, node: Node, hp: int, goal: int) -> bool:
-        """Whether some line from here wins with a score of at least `goal`. On a goal's first
-        question narrow sweeps look for one first; then each move order gets a budget of nodes
-        in turn, doubling, until one of them settles the question. Later questions (a
-        post-mortem walking the player's line) skip the sweeps: a sweep's nodes are not
-        remembered, so a failed one costs them all again, while the depth-first search builds
-        on what earlier questions proved."""
+        """Whether some line from here wins with a score of at least `goal`. Each move order
+        gets a budget of nodes in turn, doubling, until one of them settles the question. Most
+        deals are settled by the first turn; when a goal's first question is not, narrow
+        sweeps look for a line before the second. Later questions (a post-mortem walking the
+        player's line) skip the sweeps: a sweep's nodes are not remembered, so a failed one
+        costs them all again, while the depth-first search builds on what was proved."""
         memo = self._reach_memo.setdefault(goal, {})
         known = memo.get(node)
         if known is not None and (hp <= known[0] or hp >= known[1]):
             return hp >= known[1]  # settled before: free, even with the budget spent
-        if not memo and any(self._sweep(memo, node, hp, goal, *sweep) for sweep in SWEEPS):
-            return True
+        first_question = not memo
         budget = FIRST_BUDGET
         turn = 0
         while True:
@@ -304,6 +303,9 @@ class DragonsSolver:
             try:
                 return self._search(memo, node, hp, goal, _ORDERINGS[turn % len(_ORDERINGS)])
             except _OutOfBudget:
+                sweeping = first_question and turn == 0
+                if sweeping and any(self._sweep(memo, node, hp, goal, *s) for s in SWEEPS):
+                    return True
                 turn += 1
                 budget *= 2
 
