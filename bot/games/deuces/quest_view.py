@@ -28,8 +28,22 @@ MAP_LEGEND = (
 )
 
 
-ROUTE_FOOTER = "Choose a path or buy below: the first choice moves the whole party."
+ROUTE_FOOTER = "Choose a path or buy below."
 """My hand's last line on the map: nothing there is played with cards."""
+PARTY_ROUTE_FOOTER = "Choose a path or buy below: the first choice moves the whole party."
+"""The same line for a party of two or more, whose first choice moves them all."""
+
+
+def route_footer(state: DeucesTable) -> str:
+    """My hand's last line on the map; the first choice moving the party is worth saying only
+    when there is more than one player to move."""
+    return PARTY_ROUTE_FOOTER if len(state.players) > 1 else ROUTE_FOOTER
+
+
+def route_prompt(state: DeucesTable) -> str:
+    """What the table waits for on the map, told the same way by the party's size."""
+    told = "choose where the party goes, or shop"
+    return f"{told} (the first choice moves everyone)" if len(state.players) > 1 else told
 
 
 def quiet_words(state: DeucesTable) -> frozenset[str]:
@@ -95,9 +109,10 @@ def quest_fields(state: DeucesTable) -> list[Field]:
             else f"🔓 Secret, **{secret.name}**: {secret.text}"
             + (f" ({describe(secret.ability)})" if secret.kind == "ability" else "")
         )  # a weakness has struck its owner already: "on your turn" would read as the player's
-        abilities = [
-            f"{entity.name}: " + "; ".join(a.name for a in entity.abilities_at(state.foe_level))
+        abilities = [  # one line an ability, what it does in the words used everywhere
+            f"{entity.name} · **{ability.name}**: {describe(ability)}"
             for entity in special.entities
+            for ability in entity.abilities_at(state.foe_level)
         ]
         value = "\n".join([special.setup, *abilities, told])
         fields.append(Field(name=f"📜 {special.name}", value=value, inline=False))

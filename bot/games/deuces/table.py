@@ -20,13 +20,14 @@ from bot.games.deuces.engine import DeucesState
 from bot.games.deuces.poker import SETS, Category
 from bot.games.deuces.quest_view import (
     MAP_LEGEND,
-    ROUTE_FOOTER,
     item_fields,
     quest_fields,
     quest_label,
     quest_title,
     quiet_words,
     route_controls,
+    route_footer,
+    route_prompt,
     shop_field,
 )
 from bot.games.deuces.state import (
@@ -76,7 +77,6 @@ PROMPTS = {
     "raise": "raise or not, sealed (My hand)",
     "onward": "play on or stop",
     "enemies": "play their enemies' turn (My hand)",
-    "route": "choose where the party goes, or shop (the first choice moves everyone)",
     **DUEL_PROMPTS,
 }
 
@@ -308,7 +308,11 @@ def deuces_table(state: DeucesState, names: list[str]) -> TableView:
         fields.append(Field(name=f"⚔️ Attack to answer{on}", value=value, inline=False))
     if not state.is_over and facts.prompt:
         waiting = ", ".join(names[seat] for seat in facts.waiting_for)
-        what = PROMPTS.get(facts.prompt, facts.prompt)
+        what = (
+            route_prompt(state)
+            if facts.prompt == "route"
+            else PROMPTS.get(facts.prompt, facts.prompt)
+        )
         fields.append(
             Field(name="⏳ Waiting for", value=f"{waiting} to {what}", inline=False, prompt=True)
         )
@@ -504,7 +508,7 @@ def deuces_hand(
             "Only you see this draw until both sides have kept theirs." if drafting else "No cards."
         ),
         fields=fields,
-        footer=HAND_FOOTERS.get(kind, HAND_FOOTER)
+        footer=(route_footer(state) if kind == "route" else HAND_FOOTERS.get(kind, HAND_FOOTER))
         if waiting
         else "The table is not waiting for you right now.",
         cards=monsters + own if commanding else own + monsters,
@@ -517,10 +521,9 @@ WAGER_PROMPTS = {"wager", "call", "raise"}
 HAND_FOOTER = "Pick cards below, then press a play."
 HAND_FOOTERS = {
     **dict.fromkeys(WAGER_PROMPTS, "Wager below, on the hand you see: only you see your choice."),
-    "route": ROUTE_FOOTER,
 }
 """My hand's last line while the table waits for this player, by what it waits for: no cards
-are picked to wager or to walk the map."""
+are picked to wager (nor to walk the map, whose line `route_footer` words by the party)."""
 
 
 def own_stake(state: DeucesState, seat: int) -> str:

@@ -14,13 +14,18 @@ from bot.games.contract import IllegalAction, Outcome, Setup
 from bot.games.deuces import DeucesOptions, Mode, new_game, parse_action, suggest
 from bot.games.deuces.actions import Attack, Buy, EndTurn, Go, UseItem
 from bot.games.deuces.autoplay import default_action
-from bot.games.deuces.content import EnemyDef, load_content
+from bot.games.deuces.content import EnemyDef, describe, load_content
 from bot.games.deuces.engine import DeucesState
 from bot.games.deuces.game import GAME
 from bot.games.deuces.gm import must_target
 from bot.games.deuces.piles import discard
 from bot.games.deuces.quest_progress import MAX_FALLS, ROOM_SCORE
-from bot.games.deuces.quest_view import ROUTE_FOOTER, map_lines, quest_fields
+from bot.games.deuces.quest_view import (
+    PARTY_ROUTE_FOOTER,
+    ROUTE_FOOTER,
+    map_lines,
+    quest_fields,
+)
 from bot.games.deuces.quests import Quest, load_quests, reachable
 from bot.games.deuces.rules import QUEST_RULINGS
 from bot.games.deuces.state import Phase, enemy, player
@@ -346,8 +351,8 @@ def test_a_secret_stays_hidden_until_its_condition_then_a_weakness_strikes(quiet
     used = [e for e in of(events, "ability_used") if e.ability == "grief"]
     assert used and used[0].user == enemy(0)
     assert len(state.enemies[0].hand) == brute - 1, "the weakness struck its owner at once"
-    card = quest_fields(state)[1].value
-    assert "🔓 Secret, **Grief**: The brute mourns." in card and "your turn" not in card
+    told = quest_fields(state)[1].value.splitlines()[-1]  # the card's abilities come before
+    assert told == "🔓 Secret, **Grief**: The brute mourns.", "no 'your turn' read as the player's"
 
 
 def test_a_known_weakness_strikes_at_the_start_of_the_next_attempt(quiet_gm) -> None:
@@ -373,6 +378,19 @@ def test_a_hidden_ability_secret_is_revealed_by_its_owners_hand_and_then_used(qu
     assert "secret_revealed" in kinds(events) and state.quest.revealed == ["duo"]
     assert "breath" in [a.id for a in state.abilities(enemy(0))]
     assert "(On your turn: you draw 2 cards." in quest_fields(state)[1].value, "what it does"
+
+
+def test_the_card_tells_what_each_ability_does_but_not_its_hidden_secret(quiet_gm) -> None:
+    vault = ability("vault", {"op": "recover", "count": 2}).model_dump()
+    state = enter_lair([PAIR], reveal="hand", at=1, kind="ability", ability=vault)
+    card = quest_fields(state)[1].value
+    dull = f"**Dull**: {describe(DULL)}"
+    assert f"Brute · {dull}" in card.splitlines() and f"Imp · {dull}" in card.splitlines()
+    seen = [deuces_table(state, ["Ann"]), deuces_hand(state, 0, [])]
+    shown = "\n".join(f"{f.name}\n{f.value}" for view in seen for f in view.fields)
+    assert "🔒 Secret: hidden" in shown
+    for secret in ("Grief", "The brute mourns.", "Vault", "take back"):
+        assert secret not in shown, f"{secret!r} shows before the secret is revealed"
 
 
 def test_a_round_secret_shows_at_the_start_of_its_round(quiet_gm) -> None:
@@ -525,11 +543,22 @@ def test_on_the_map_my_hand_and_the_legend_speak_of_the_map_not_of_a_fight(quiet
     table = deuces_table(state, ["Ann"])
     assert "difficulty:" not in table.footer and "treasure:" not in table.footer
     assert table.footer.startswith("map: ")
-    assert deuces_hand(state, 0, []).footer == ROUTE_FOOTER
+    assert deuces_hand(state, 0, []).footer == ROUTE_FOOTER, "a party of one moves alone"
     state.apply(0, Go(room="den"))  # a fight: its difficulty, and cards to pick
     assert "difficulty: the enemies' total" in deuces_table(state, ["Ann"]).footer
     assert state.prompt is not None and state.prompt.kind == "turn"
     assert deuces_hand(state, 0, []).footer == "Pick cards below, then press a play."
+
+
+@pytest.mark.parametrize("party", [1, 2])
+def test_the_first_choice_moves_everyone_is_said_only_to_a_party(party: int) -> None:
+    state, _ = quest_table([PAIR] * party, ["one"])
+    names = ["Ann", "Bo"][:party]
+    waiting = next(f.value for f in deuces_table(state, names).fields if f.prompt)
+    footer = deuces_hand(state, 0, []).footer
+    assert "choose where the party goes, or shop" in waiting
+    assert footer == (PARTY_ROUTE_FOOTER if party > 1 else ROUTE_FOOTER)
+    assert ("the first choice" in waiting) == ("first choice" in footer) == (party > 1)
 
 
 @pytest.mark.parametrize(
