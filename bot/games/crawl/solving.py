@@ -6,9 +6,13 @@ what the player sees. Both are pure: no I/O, no clock, the same answer for the s
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from bot.games.crawl.actions import DungeonAction
+
+Position = TypeVar("Position")
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,3 +40,24 @@ class Advice:
 
     action: DungeonAction
     reason: str
+
+
+def spread_first(
+    ranked: Sequence[Position], width: int, place: Callable[[Position], Hashable]
+) -> list[Position]:
+    """`width` positions of a search level, best first, the best of each place before a second
+    at any: the best-ranked positions often share one place (the same cards left, other
+    weapons), and a narrow search that follows them all explores one line many times over."""
+    kept: list[Position] = []
+    others: list[Position] = []
+    places: set[Hashable] = set()
+    for here in ranked:
+        where = place(here)
+        if where in places:
+            others.append(here)
+            continue
+        places.add(where)
+        kept.append(here)
+        if len(kept) == width:
+            return kept
+    return kept + others[: width - len(kept)]

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from bot.games.cards import Card, standard_deck
 from bot.games.contract import Outcome, seeded_rng
 from bot.games.crawl.actions import ActionKind, DungeonAction, Role, dungeon_action, role_of
-from bot.games.crawl.solving import SearchTooLong, Solution
+from bot.games.crawl.solving import SearchTooLong, Solution, spread_first
 from bot.games.dragons.engine import MAX_HP, ROOM_SIZES, DragonsState
 
 MONSTER, WEAPON, POTION = 0, 1, 2
@@ -347,26 +347,10 @@ class DragonsSolver:
         return False
 
     def _kept(self, level: dict[Node, int], width: int, spread: bool) -> list[Node]:
-        """The `width` positions of a level a sweep follows, the most promising first. The
-        best often sit at one place (the same cards left) with other weapons, and following
-        all of them explores one line many times over; so a `spread` sweep takes the best of
-        each place first, and fills what is left of its width with the others."""
+        """The `width` positions of a level a sweep follows, the most promising first, spread
+        over places (the cards left) first when `spread` (see `spread_first`)."""
         ranked = sorted(level, key=lambda n: -self._promise(n, level[n], _ORDERINGS[0][0]))
-        if not spread:
-            return ranked[:width]
-        kept: list[Node] = []
-        others: list[Node] = []
-        places: set[tuple[int, int, tuple[int, ...]]] = set()
-        for here in ranked:
-            place = (here[0], here[1], here[2])
-            if place in places:
-                others.append(here)
-                continue
-            places.add(place)
-            kept.append(here)
-            if len(kept) == width:
-                return kept
-        return kept + others[: width - len(kept)]
+        return spread_first(ranked, width, _place) if spread else ranked[:width]
 
     def _record(
         self,
@@ -599,6 +583,11 @@ class DragonsSolver:
             else dungeon_action(_KIND[_ROLE[move]], _CARDS[move])
             for move in line
         )
+
+
+def _place(node: Node) -> tuple[int, int, tuple[int, ...]]:
+    """Where a node stands in the deal (its deck, position and room), whatever it holds."""
+    return node[0], node[1], node[2]
 
 
 def _known(entry: list[int] | None, hp: int) -> bool:

@@ -4,6 +4,7 @@ goal, and the depth-first searches that tighten them (see `bot.games.scoundrel.s
 from __future__ import annotations
 
 from bot.games.crawl.actions import ActionKind
+from bot.games.crawl.solving import spread_first
 from bot.games.scoundrel.engine import MAX_HP, ScoundrelState
 from bot.games.scoundrel.positions import (
     FRESH,
@@ -203,26 +204,9 @@ class Search:
 
     def _kept(self, level: dict[Node, int], width: int, spread: bool) -> list[Node]:
         """The `width` positions of a level a sweep follows: those with the most HP over their
-        shortfall. The best margins often sit at one place (the same cards left) with other
-        weapons, and following all of them explores one line many times over; so a `spread`
-        sweep takes the best position of each place first, and fills what is left of its width
-        with the others."""
+        shortfall, spread over places first when `spread` (see `spread_first`)."""
         ranked = sorted(level, key=lambda n: self.rules.bound(n)[1] - level[n])
-        if not spread:
-            return ranked[:width]
-        kept: list[Node] = []
-        others: list[Node] = []
-        places: set[tuple[int, tuple[int, ...], int]] = set()
-        for here in ranked:
-            place = _kin_key(here)
-            if place in places:
-                others.append(here)
-                continue
-            places.add(place)
-            kept.append(here)
-            if len(kept) == width:
-                return kept
-        return kept + others[: width - len(kept)]
+        return spread_first(ranked, width, _kin_key) if spread else ranked[:width]
 
     def _add_runs(self, level: dict[Node, int], trail: dict[Node, tuple[int, Node | None]]) -> None:
         """The positions runs from the level lead to join it: a run plays no card and costs no
