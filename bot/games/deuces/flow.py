@@ -290,14 +290,7 @@ def _gm_step(state: DeucesTable) -> list[DeucesEvent]:
         state.gm_actor = None
         return []
     if not state.gm_ability_done:
-        state.gm_ability_done = True
-        choice = gm.pick_ability(state, index)
-        if choice is None:
-            return []
-        ability, aim, cards = choice
-        if ability.timing == "instead_of_attack":
-            state.gm_attacks -= 1
-        return cast(state, enemy(index), ability, aim, cards) + combat.mark_defeats(state)
+        return gm_ability(state, index)
     if state.gm_attacks <= 0:
         state.gm_actor = None
         return []
@@ -469,3 +462,17 @@ STEPS: dict[Phase, Callable[[DeucesTable], list[DeucesEvent]]] = {
     Phase.FIGHT: _fight,
     Phase.END: _end,
 }
+
+
+def gm_ability(state: DeucesTable, index: int) -> list[DeucesEvent]:
+    """The GM's one ability for the enemy whose turn it is, if its policy picks one: an ability
+    used instead of attacking costs that enemy's attack. Enemies a player commands in Masters
+    & Monsters use it too, when the GM plays their turn."""
+    state.gm_ability_done = True
+    choice = gm.pick_ability(state, index)
+    if choice is None:
+        return []
+    ability, aim, cards = choice
+    if ability.timing == "instead_of_attack":
+        state.gm_attacks -= 1
+    return cast(state, enemy(index), ability, aim, cards) + combat.mark_defeats(state)

@@ -286,14 +286,7 @@ def _auto_step(state: DeucesTable, seat: int) -> list[DeucesEvent]:
             return []
         return _take_turn(state, following)
     if not state.gm_ability_done:
-        state.gm_ability_done = True
-        choice = gm.pick_ability(state, index)
-        if choice is None:
-            return []
-        ability, aim, cards = choice
-        if ability.timing == "instead_of_attack":
-            state.gm_attacks -= 1
-        return cast(state, enemy(index), ability, aim, cards) + combat.mark_defeats(state)
+        return flow.gm_ability(state, index)
     if state.gm_attacks <= 0 or not gm.victims(state, index):
         state.gm_actor = None
         return []
