@@ -410,13 +410,13 @@ def _next(state: DeucesTable) -> list[DeucesEvent]:
         if reason is not None:
             return wagers.close_table(state, reason)
     elif mode == Mode.ENCOUNTER:
-        return _game_over(state, Outcome.WON if state.won else Outcome.LOST)
+        return game_over(state, Outcome.WON if state.won else Outcome.LOST)
     elif state.level > MAX_LEVEL:
-        return _game_over(state, Outcome.WON)
+        return game_over(state, Outcome.WON)
     elif (not state.won and mode == Mode.QUEST_HARDCORE) or (
         state.encounter >= state.options.max_encounters
     ):
-        return _game_over(state, Outcome.LOST)
+        return game_over(state, Outcome.LOST)
     seats = [who.seat for who in state.players if has_loot_choice(state, who)]
     if seats:
         state.phase = Phase.LOOT
@@ -448,7 +448,8 @@ def has_loot_choice(state: DeucesTable, who: PlayerState) -> bool:
     )
 
 
-def _game_over(state: DeucesTable, outcome: Outcome) -> list[DeucesEvent]:
+def game_over(state: DeucesTable, outcome: Outcome) -> list[DeucesEvent]:
+    """The table ends for everyone (a quest's end too): the outcome and score are the party's."""
     state.outcome, state.phase = outcome, Phase.OVER
     return [GameEnded(outcome=outcome, score=state.score, seat=None)]
 

@@ -29,7 +29,7 @@ from collections.abc import Callable
 from itertools import combinations
 
 from bot.games.cards import JOKER
-from bot.games.contract import GameEnded, Outcome
+from bot.games.contract import Outcome
 from bot.games.deuces import flow, piles, quest_secrets
 from bot.games.deuces.events import (
     DeucesEvent,
@@ -266,12 +266,12 @@ def _after(state: DeucesTable) -> list[DeucesEvent]:
     if state.won:
         quest.cleared.append(room.id)
         if room.id == quest.quest.goal:
-            return _over(state, Outcome.WON)
+            return flow.game_over(state, Outcome.WON)
         events += find_loot(state, room)
     else:
         quest.falls += 1
         if quest.falls >= MAX_FALLS:
-            return _over(state, Outcome.LOST)
+            return flow.game_over(state, Outcome.LOST)
         quest.room = quest.came_from or quest.quest.start
         for who in state.players:  # the party wakes: nobody is down on the map
             who.defeated = False
@@ -284,18 +284,13 @@ def _after(state: DeucesTable) -> list[DeucesEvent]:
             )
         )
     if state.encounter >= state.options.max_encounters:
-        return events + _over(state, Outcome.LOST)
+        return events + flow.game_over(state, Outcome.LOST)
     seats = [who.seat for who in state.players if flow.has_loot_choice(state, who)]
     if seats:
         state.phase, state.prompt = Phase.LOOT, LootPrompt(seats=seats)
     else:
         state.phase = Phase.MAP
     return events
-
-
-def _over(state: DeucesTable, outcome: Outcome) -> list[DeucesEvent]:
-    state.outcome, state.phase = outcome, Phase.OVER
-    return [GameEnded(outcome=outcome, score=state.score, seat=None)]
 
 
 STEPS: dict[Phase, Callable[[DeucesTable], list[DeucesEvent]]] = {
