@@ -449,9 +449,10 @@ def deuces_hand(
     ]
     waiting = seat in state.waiting_for and not state.is_over
     kind = state.prompt.kind if state.prompt is not None else ""
+    on_map = kind == "route"
     fields = [
         Field(
-            name=f"{ability.name} ({'ready' if ability.usable_now else 'not now'})",
+            name=f"{ability.name} ({ability_status(ability.usable_now, on_map)})",
             value=ability.text,
             inline=False,
         )
@@ -503,10 +504,7 @@ def deuces_hand(
         title="Your draw: keep two classes and two custom abilities"
         if drafting
         else f"Your hand: {state.players[seat].klass.name}",
-        description=" · ".join(marks)
-        or (
-            "Only you see this draw until both sides have kept theirs." if drafting else "No cards."
-        ),
+        description=" · ".join(marks) or empty_hand(drafting, on_map),
         fields=fields,
         footer=(route_footer(state) if kind == "route" else HAND_FOOTERS.get(kind, HAND_FOOTER))
         if waiting
@@ -517,6 +515,23 @@ def deuces_hand(
     )
 
 
+def ability_status(usable_now: bool, on_map: bool) -> str:
+    """Beside an ability's name: on a quest's map no ability is for now, nor wrongly chosen."""
+    if on_map:
+        return "in encounters"
+    return "ready" if usable_now else "not now"
+
+
+def empty_hand(drafting: bool, on_map: bool) -> str:
+    """What My hand says with no card in it: why there is none, where a reason is known."""
+    if drafting:
+        return "Only you see this draw until both sides have kept theirs."
+    if on_map:
+        return MAP_HAND
+    return "No cards."
+
+
+MAP_HAND = "On the map: you draw a new hand when the party enters an encounter."
 WAGER_PROMPTS = {"wager", "call", "raise"}
 HAND_FOOTER = "Pick cards below, then press a play."
 HAND_FOOTERS = {

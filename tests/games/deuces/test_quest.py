@@ -29,7 +29,7 @@ from bot.games.deuces.quest_view import (
 from bot.games.deuces.quests import Quest, load_quests, reachable
 from bot.games.deuces.rules import QUEST_RULINGS
 from bot.games.deuces.state import Phase, enemy, player
-from bot.games.deuces.table import deuces_hand, deuces_table
+from bot.games.deuces.table import MAP_HAND, deuces_hand, deuces_table
 from tests.games.deuces.tables import DULL, PLAIN, TEST_SET, ability, deck, kinds, of
 
 PAIR = "9C 9D 3H 4S 5C 6D 7H"
@@ -543,11 +543,17 @@ def test_on_the_map_my_hand_and_the_legend_speak_of_the_map_not_of_a_fight(quiet
     table = deuces_table(state, ["Ann"])
     assert "difficulty:" not in table.footer and "treasure:" not in table.footer
     assert table.footer.startswith("map: ")
-    assert deuces_hand(state, 0, []).footer == ROUTE_FOOTER, "a party of one moves alone"
+    hand = deuces_hand(state, 0, [])
+    assert hand.footer == ROUTE_FOOTER, "a party of one moves alone"
+    assert hand.description == MAP_HAND and not hand.cards
+    assert hand.fields and all(f.name.endswith("(in encounters)") for f in hand.fields[:1])
     state.apply(0, Go(room="den"))  # a fight: its difficulty, and cards to pick
     assert "difficulty: the enemies' total" in deuces_table(state, ["Ann"]).footer
     assert state.prompt is not None and state.prompt.kind == "turn"
-    assert deuces_hand(state, 0, []).footer == "Pick cards below, then press a play."
+    hand = deuces_hand(state, 0, [])
+    assert hand.footer == "Pick cards below, then press a play."
+    assert hand.cards and hand.description != MAP_HAND
+    assert not any(f.name.endswith("(in encounters)") for f in hand.fields)
 
 
 @pytest.mark.parametrize("party", [1, 2])
