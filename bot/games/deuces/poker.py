@@ -353,20 +353,34 @@ def plays(
     252 five-card subsets a blind search would. With `distinct`, natural sets are listed once per
     value and size (which of the equal cards is played cannot matter to a policy).
     """
-    wanted = tuple(sorted({size for size in sizes if 1 <= size <= MAX_PLAY}))
+    wanted = _wanted(sizes)
     if not wanted:
         return []
-    by_value = _by_value(hand)
-    if all(f.natural for f in hand):
-        return _natural_plays(hand, by_value, wanted, distinct)
-    return _flexible_plays(hand, by_value, wanted)
+    for f in hand:
+        if not f.natural:
+            return _flexible_plays(hand, _by_value(hand), wanted)
+    return _natural_plays(hand, wanted, distinct)
 
 
-def _natural_plays(
-    hand: Sequence[Face], by_value: dict[int, list[int]], sizes: tuple[int, ...], distinct: bool
-) -> list[Play]:
+_WANTED: dict[object, tuple[int, ...]] = {}
+"""The sizes asked for, as `plays` reads them, by the range or tuple asked with: the policies
+ask with the same few, move after move."""
+
+
+def _wanted(sizes: Iterable[int]) -> tuple[int, ...]:
+    """The valid sizes among those asked for, ascending and each once."""
+    known = _WANTED.get(sizes) if isinstance(sizes, range | tuple) else None
+    if known is None:
+        known = tuple(sorted({size for size in sizes if 1 <= size <= MAX_PLAY}))
+        if isinstance(sizes, range | tuple):
+            _WANTED[sizes] = known
+    return known
+
+
+def _natural_plays(hand: Sequence[Face], sizes: tuple[int, ...], distinct: bool) -> list[Play]:
     """Plays of natural cards, built already in `plays`'s order (by size, category and key)."""
     cards = [f.card for f in hand]
+    by_value = _natural_by_value(hand)
     set_sizes = [size for size in sizes if size < MAX_PLAY]
     found = _natural_sets(cards, by_value, set_sizes, distinct) if set_sizes else []
     if sizes[-1] == MAX_PLAY and len(hand) >= MAX_PLAY:
@@ -374,28 +388,46 @@ def _natural_plays(
     return found
 
 
+def _natural_by_value(hand: Sequence[Face]) -> dict[int, list[int]]:
+    """`_by_value` of natural cards: each card takes its one value (an ace also the low 1)."""
+    able: dict[int, list[int]] = {}
+    for i, f in enumerate(hand):
+        value = f.values[0]
+        held = able.get(value)
+        if held is None:
+            able[value] = [i]
+        else:
+            held.append(i)
+        if value == ACE:
+            able.setdefault(LOW_ACE, []).append(i)
+    return able
+
+
 def _natural_sets(
     cards: list[Card], by_value: dict[int, list[int]], sizes: list[int], distinct: bool
 ) -> list[Play]:
     """Sets of the given sizes (ascending): by size, then by value from the lowest, equal cards
-    in the order they are held. One pass over the values fills every size."""
-    by_size: dict[int, list[Play]] = {size: [] for size in sizes}
-    for value in sorted(by_value):
-        held = by_value[value]
-        if value == LOW_ACE:
-            continue
-        for size in sizes:
+    in the order they are held."""
+    values = sorted(value for value in by_value if value != LOW_ACE)
+    found: list[Play] = []
+    for size in sizes:
+        category = SETS[size]
+        for value in values:
+            held = by_value[value]
             if size > len(held):
-                break
-            if distinct:
+                continue
+            if size == 1:
+                for i in held[:1] if distinct else held:
+                    found.append(Play(category, (value,), (cards[i],), 1))
+            elif distinct:
                 group = tuple([cards[i] for i in held[:size]])
-                by_size[size].append(Play(SETS[size], (value,), group, size))
+                found.append(Play(category, (value,), group, size))
             else:
-                by_size[size] += [
-                    Play(SETS[size], (value,), tuple([cards[i] for i in group]), size)
+                found += [
+                    Play(category, (value,), tuple([cards[i] for i in group]), size)
                     for group in combinations(held, size)
                 ]
-    return [play for size in sizes for play in by_size[size]]
+    return found
 
 
 def _natural_fives(
