@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
+from functools import cache
 from itertools import combinations, product
 from typing import NamedTuple
 
@@ -215,21 +216,27 @@ def _read_counts(hand: Sequence[Face], counts: list[int], size: int) -> Play | N
 
 def _five_natural(values: list[int], suits: set[Suit | None]) -> Reading | None:
     values.sort(reverse=True)
-    flush = len(suits) == 1
-    top = _natural_straight(values)
+    return _natural_reading(tuple(values), len(suits) == 1)
+
+
+@cache
+def _natural_reading(descending: tuple[int, ...], flush: bool) -> Reading | None:
+    """What five natural cards make, by all it depends on: their values (highest first) and
+    whether they share a suit. The same few hundred are read over and over."""
+    top = _natural_straight(descending)
     if top and flush:
         return Category.STRAIGHT_FLUSH, (top,)
-    shape = sorted(((values.count(v), v) for v in set(values)), reverse=True)
+    shape = sorted(((descending.count(v), v) for v in set(descending)), reverse=True)
     if [n for n, _ in shape] == [3, 2]:
         return Category.FULL_HOUSE, (shape[0][1], shape[1][1])
     if flush:
-        return Category.FLUSH, tuple(values)
+        return Category.FLUSH, descending
     if top:
         return Category.STRAIGHT, (top,)
     return None
 
 
-def _natural_straight(descending: list[int]) -> int:
+def _natural_straight(descending: Sequence[int]) -> int:
     """The top of the straight these five values make, or 0."""
     if len(set(descending)) != MAX_PLAY:
         return 0
@@ -369,11 +376,11 @@ ask with the same few, move after move."""
 
 def _wanted(sizes: Iterable[int]) -> tuple[int, ...]:
     """The valid sizes among those asked for, ascending and each once."""
-    known = _WANTED.get(sizes) if isinstance(sizes, range | tuple) else None
+    if not isinstance(sizes, range | tuple):
+        return tuple(sorted({size for size in sizes if 1 <= size <= MAX_PLAY}))
+    known = _WANTED.get(sizes)
     if known is None:
-        known = tuple(sorted({size for size in sizes if 1 <= size <= MAX_PLAY}))
-        if isinstance(sizes, range | tuple):
-            _WANTED[sizes] = known
+        known = _WANTED[sizes] = tuple(sorted({size for size in sizes if 1 <= size <= MAX_PLAY}))
     return known
 
 
@@ -407,26 +414,27 @@ def _natural_sets(
     cards: list[Card], by_value: dict[int, list[int]], sizes: list[int], distinct: bool
 ) -> list[Play]:
     """Sets of the given sizes (ascending): by size, then by value from the lowest, equal cards
-    in the order they are held."""
+    in the order they are held. Most hands hold few equal cards: the sizes stop at the first
+    that no value fills."""
     values = sorted(value for value in by_value if value != LOW_ACE)
     found: list[Play] = []
     for size in sizes:
+        if size == 1:
+            found += [
+                _single(cards[i], value)
+                for value in values
+                for i in (by_value[value][:1] if distinct else by_value[value])
+            ]
+            continue
+        filled = [(value, held) for value in values if len(held := by_value[value]) >= size]
+        if not filled:
+            break
         category = SETS[size]
-        for value in values:
-            held = by_value[value]
-            if size > len(held):
-                continue
-            if size == 1:
-                for i in held[:1] if distinct else held:
-                    found.append(Play(category, (value,), (cards[i],), 1))
-            elif distinct:
-                group = tuple([cards[i] for i in held[:size]])
-                found.append(Play(category, (value,), group, size))
-            else:
-                found += [
-                    Play(category, (value,), tuple([cards[i] for i in group]), size)
-                    for group in combinations(held, size)
-                ]
+        for value, held in filled:
+            groups = [held[:size]] if distinct else combinations(held, size)
+            found += [
+                Play(category, (value,), tuple([cards[i] for i in group]), size) for group in groups
+            ]
     return found
 
 
@@ -464,6 +472,22 @@ def _flexible_plays(
             if play is not None:
                 found[(group, size)] = play
     return sorted(found.values(), key=lambda p: (p.size, p.category, p.key))
+
+
+_SINGLES: dict[str, Play] = {}
+"""Each card's single play at its own value, by the card's text: singles are most of the plays
+a hand makes, and the same cards are listed move after move."""
+
+
+def _single(card: Card, value: int) -> Play:
+    """The single play of a card read at `value` (made once for a card at its own value)."""
+    known = _SINGLES.get(card.text)
+    if known is not None and known.key[0] == value:
+        return known
+    play = Play(Category.SINGLE, (value,), (card,), 1)
+    if value == card.value:
+        _SINGLES[card.text] = play
+    return play
 
 
 def _natural_five_groups(
