@@ -241,10 +241,10 @@ def _initiative(state: DeucesTable) -> tuple[Side, list[DeucesEvent]]:
 
 def _fight(state: DeucesTable) -> list[DeucesEvent]:
     """Decide the encounter once a side is out of fighters (enemies first: a double KO is won)."""
-    if not state.active(Side.GM):
+    if not state.stands(Side.GM):
         state.won, state.phase = True, Phase.END
         return []
-    if not state.active(Side.PLAYERS):
+    if not state.stands(Side.PLAYERS):
         state.won, state.phase = False, Phase.END
         return []
     if state.side == Side.PLAYERS:
@@ -292,7 +292,7 @@ def _gm_step(state: DeucesTable) -> list[DeucesEvent]:
         reset_turn_uses(state, enemy(index))
         return [built(TurnStarted, who=enemy(index))]
     index = state.gm_actor
-    if state.enemies[index].defeated or not state.active(Side.PLAYERS):
+    if state.enemies[index].defeated or not state.stands(Side.PLAYERS):
         state.gm_actor = None
         return []
     if not state.gm_ability_done:

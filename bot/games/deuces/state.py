@@ -554,7 +554,7 @@ class DeucesTable(PlainAssignment, GameState[DeucesAction]):
             }
             masters = {self.enemies[i].master for i in self.active(Side.GM)}
             return bool(party) and bool(masters) and len(party | masters) > 1
-        return bool(self.active(Side.GM)) and bool(self.active(Side.PLAYERS))
+        return self.stands(Side.GM) and self.stands(Side.PLAYERS)
 
     def fighter(self, ref: Ref) -> Fighter:
         if ref.side == Side.PLAYERS:
@@ -604,6 +604,15 @@ class DeucesTable(PlainAssignment, GameState[DeucesAction]):
             return [i for i, f in enumerate(self.players) if not f.defeated]
         group = self.enemies if side == Side.GM else self.pets
         return [i for i, f in enumerate(group) if not f.defeated]
+
+    def stands(self, side: Side) -> bool:
+        """Whether any fighter of a side is still in the encounter: `active` without the list,
+        as the table asks it before every step of a fight."""
+        if side == Side.PLAYERS:
+            group: list[PlayerState] | list[EnemyState] | list[PetState] = self.players
+        else:
+            group = self.enemies if side == Side.GM else self.pets
+        return any(not fighter.defeated for fighter in group)
 
     def turn_of(self, seat: int) -> TurnPrompt | None:
         """The turn a seat plays now: its own, or a fresh one when the party's order is open
