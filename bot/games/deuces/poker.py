@@ -19,7 +19,7 @@ of a kind, never by a straight flush: `clash` refuses plays of different sizes.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
 from functools import cache
@@ -251,7 +251,28 @@ def _same_suit(hand: Sequence[Face]) -> bool:
     return len({f.suit for f in hand if f.suit is not None}) <= 1
 
 
+_FLEXIBLE: dict[
+    tuple[tuple[tuple[tuple[int, ...], Suit | None], ...], tuple[int, ...]], Reading | None
+]
+_FLEXIBLE = {}
+"""Five marked cards' readings by what they depend on: each card's values and suit, and how
+many cards each counts as. A hand with a wild card holds dozens of five-card shapes, and most
+of them are still there when the hand is listed again, a card later."""
+FLEXIBLE_KEPT = 50_000
+"""Readings kept before the store starts afresh (a long game meets ever new shapes)."""
+
+
 def _five_flexible(hand: Sequence[Face], counts: list[int]) -> Reading | None:
+    key = (tuple([(f.values, f.suit) for f in hand]), tuple(counts))
+    if key in _FLEXIBLE:
+        return _FLEXIBLE[key]
+    if len(_FLEXIBLE) >= FLEXIBLE_KEPT:
+        _FLEXIBLE.clear()
+    found = _FLEXIBLE[key] = _read_five_flexible(hand, counts)
+    return found
+
+
+def _read_five_flexible(hand: Sequence[Face], counts: list[int]) -> Reading | None:
     flush = _same_suit(hand)
     able = _able(hand)
     top = _flexible_straight(hand, able) if max(counts) == 1 else 0
@@ -269,8 +290,11 @@ def _five_flexible(hand: Sequence[Face], counts: list[int]) -> Reading | None:
 
 
 def _flexible_straight(hand: Sequence[Face], able: dict[int, int]) -> int:
+    present = sum(1 << value for value in able)
     tops = sorted({v for f in hand for v in f.values if v >= MAX_PLAY}, reverse=True)
     for top in tops:
+        if (present >> (top - MAX_PLAY + 1)) & RUN != RUN:
+            continue  # some value from top - 4 to top is missing (the low ace is value 1)
         wanted = [top - i if top - i > LOW_ACE else LOW_ACE for i in range(MAX_PLAY)]
         if _assignable([able.get(value, 0) for value in wanted]):
             return top
@@ -558,10 +582,28 @@ def _straight_groups(able: dict[int, list[int]]) -> set[tuple[int, ...]]:
         if top < MAX_PLAY or (present >> (top - MAX_PLAY + 1)) & RUN != RUN:
             continue  # some value from top - 4 to top is missing (the low ace is value 1)
         wanted = [top - i if top - i > LOW_ACE else LOW_ACE for i in range(MAX_PLAY)]
-        for pick in product(*(able[value] for value in wanted)):
-            if len(set(pick)) == MAX_PLAY:
-                groups.add(tuple(sorted(pick)))
+        groups.update(_distinct_picks([able[value] for value in wanted]))
     return groups
+
+
+def _distinct_picks(options: list[list[int]]) -> Iterator[tuple[int, ...]]:
+    """One card for each of five values, never a card twice, sorted: the picks of
+    `product(*options)` in its order, with those that use a card twice cut off as soon as they
+    do (a wild card can take every value, so most of the product would)."""
+    first, second, third, fourth, fifth = options
+    for a in first:
+        for b in second:
+            if b == a:
+                continue
+            for c in third:
+                if c in (a, b):
+                    continue
+                for d in fourth:
+                    if d in (a, b, c):
+                        continue
+                    for e in fifth:
+                        if e not in (a, b, c, d):
+                            yield tuple(sorted((a, b, c, d, e)))
 
 
 def _flush_groups(hand: Sequence[Face]) -> set[tuple[int, ...]]:
