@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from bot.games.cards import Card
+from bot.games.crawl.plain import built
 from bot.games.deuces import piles
 from bot.games.deuces.events import (
     Attacked,
@@ -44,7 +45,8 @@ def declare(
     play = read(piles.faces_of(state, attacker, cards))
     assert play is not None, "declare takes valid plays only"
     piles.take(fighter, cards)
-    state.clash = Clash(
+    state.clash = built(
+        Clash,
         attacker=attacker,
         defender=defender,
         cards=list(cards),
@@ -55,7 +57,8 @@ def declare(
     )
     fighter.edge = 0
     return [
-        Attacked(
+        built(
+            Attacked,
             attacker=attacker,
             defender=defender,
             cards=list(cards),
@@ -97,7 +100,8 @@ def answer(state: DeucesTable, cards: list[Card]) -> list[DeucesEvent]:
     defender.edge = 0
     piles.take(defender, cards)
     events: list[DeucesEvent] = [
-        Defended(
+        built(
+            Defended,
             defender=pending.defender,
             cards=list(cards),
             category=play.category.label if play else None,
@@ -111,7 +115,7 @@ def overwhelm(state: DeucesTable) -> list[DeucesEvent]:
     pending = state.clash
     assert pending is not None
     hand = list(state.fighter(pending.defender).hand)
-    events: list[DeucesEvent] = [Overwhelmed(defender=pending.defender)]
+    events: list[DeucesEvent] = [built(Overwhelmed, defender=pending.defender)]
     events += piles.discard(state, pending.defender, hand, "defeat")
     return events + _settle(state, Result.ATTACKER, [])
 
@@ -135,7 +139,8 @@ def _settle(state: DeucesTable, result: Result, defended: list[Card]) -> list[De
     attacker_draws = len(pending.cards) if result != Result.DEFENDER else 0
     defender_draws = len(defended) if result != Result.ATTACKER else 0
     events: list[DeucesEvent] = [
-        Clashed(
+        built(
+            Clashed,
             attacker=pending.attacker,
             defender=pending.defender,
             result=result.value,
@@ -162,5 +167,5 @@ def mark_defeats(state: DeucesTable) -> list[DeucesEvent]:
                 fighter.defeated = True
                 if isinstance(fighter, PlayerState) and state.blame != index:
                     fighter.felled_by = state.blame
-                events.append(Defeated(who=make(index)))
+                events.append(built(Defeated, who=make(index)))
     return events

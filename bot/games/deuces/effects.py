@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from bot.games.cards import Card
+from bot.games.crawl.plain import built
 from bot.games.deuces import piles
 from bot.games.deuces.content import (
     Ability,
@@ -42,7 +43,7 @@ from bot.games.deuces.events import (
     PetSummoned,
     TargetingChanged,
 )
-from bot.games.deuces.state import DeucesTable, PetState, Ref, Side, TurnPrompt, player
+from bot.games.deuces.state import DeucesTable, PetState, Ref, Side, TurnPrompt, fighter_ref, player
 
 Moment = Literal["turn", "defend"]
 
@@ -92,8 +93,8 @@ def side_refs(state: DeucesTable, user: Ref, friendly: bool) -> list[Ref]:
     if state.mastering and not friendly:  # nobody's foes include their own enemies
         if user.side == Side.GM:
             return [player(seat) for seat in state.prey(user.index)]
-        return [Ref(side=side, index=i) for i in state.hunted(user)]
-    return [Ref(side=side, index=i) for i in state.active(side)]
+        return [fighter_ref(side, i) for i in state.hunted(user)]
+    return [fighter_ref(side, i) for i in state.active(side)]
 
 
 def targets(state: DeucesTable, user: Ref, ability: Ability) -> list[int | None]:
@@ -114,7 +115,7 @@ def aim(state: DeucesTable, user: Ref, ability: Ability, target: int | None) -> 
     if state.dueling:
         return player(target)
     side = user.side if ability.target == "ally" else other(user.side)
-    return Ref(side=side, index=target)
+    return fighter_ref(side, target)
 
 
 def reset_turn_uses(state: DeucesTable, user: Ref) -> None:
@@ -140,7 +141,7 @@ def cast(
         state.blame = None
     spell = Cast(user=user, target=aim(state, user, ability, target), cards=list(cards))
     events: list[DeucesEvent] = [
-        AbilityUsed(user=user, ability=ability.id, name=ability.name, target=spell.target)
+        built(AbilityUsed, user=user, ability=ability.id, name=ability.name, target=spell.target)
     ]
     for effect in ability.effects:
         events += EFFECTS[effect.op](state, spell, effect)
@@ -191,7 +192,7 @@ def _recover(state: DeucesTable, spell: Cast, effect: Recover) -> list[DeucesEve
         back = pile[-count:]
         del pile[-count:]
         state.fighter(ref).hand.extend(back)
-        events.append(CardsRecovered(who=ref, cards=back))
+        events.append(built(CardsRecovered, who=ref, cards=back))
         if ref.side == Side.PLAYERS:
             events += piles.trim_hand(state, ref.index)
     return events
@@ -207,13 +208,13 @@ def _raise(state: DeucesTable, spell: Cast, effect: Raise) -> list[DeucesEvent]:
     for card in spell.cards:
         fighter.raised[card] = fighter.raised.get(card, 0) + effect.amount
     amount = effect.amount
-    return [CardsMarked(who=spell.user, count=len(spell.cards), mark="raise", amount=amount)]
+    return [built(CardsMarked, who=spell.user, count=len(spell.cards), mark="raise", amount=amount)]
 
 
 def _wild(state: DeucesTable, spell: Cast, effect: Wild) -> list[DeucesEvent]:
     fighter = state.fighter(spell.user)
     fighter.wilds.extend(card for card in spell.cards if card not in fighter.wilds)
-    return [CardsMarked(who=spell.user, count=len(spell.cards), mark="wild")]
+    return [built(CardsMarked, who=spell.user, count=len(spell.cards), mark="wild")]
 
 
 def _edge(state: DeucesTable, spell: Cast, effect: Edge) -> list[DeucesEvent]:
@@ -221,7 +222,7 @@ def _edge(state: DeucesTable, spell: Cast, effect: Edge) -> list[DeucesEvent]:
     for ref in _reach(state, spell, effect.who):
         fighter = state.fighter(ref)
         fighter.edge += effect.amount
-        events.append(EdgeChanged(who=ref, amount=effect.amount, edge=fighter.edge))
+        events.append(built(EdgeChanged, who=ref, amount=effect.amount, edge=fighter.edge))
     return events
 
 
@@ -230,25 +231,25 @@ def _extra_attack(state: DeucesTable, spell: Cast, effect: ExtraAttack) -> list[
         state.prompt.attacks += effect.count
     else:
         state.gm_attacks += effect.count
-    return [ExtraAttacks(who=spell.user, count=effect.count)]
+    return [built(ExtraAttacks, who=spell.user, count=effect.count)]
 
 
 def _taunt(state: DeucesTable, spell: Cast, effect: Taunt) -> list[DeucesEvent]:
     state.taunt = spell.user.index
-    return [TargetingChanged(who=spell.user, rule="taunt")]
+    return [built(TargetingChanged, who=spell.user, rule="taunt")]
 
 
 def _hunt(state: DeucesTable, spell: Cast, effect: Hunt) -> list[DeucesEvent]:
     state.hunting = True
-    return [TargetingChanged(who=spell.user, rule="hunt")]
+    return [built(TargetingChanged, who=spell.user, rule="hunt")]
 
 
 def _summon(state: DeucesTable, spell: Cast, effect: Summon) -> list[DeucesEvent]:
     """A pet joins the party with a hand drawn from its master's deck."""
     master = spell.user.index
-    state.pets.append(PetState(master=master, name=effect.name))
+    state.pets.append(built(PetState, master=master, name=effect.name))
     index = len(state.pets) - 1
-    events: list[DeucesEvent] = [PetSummoned(master=master, index=index, name=effect.name)]
+    events: list[DeucesEvent] = [built(PetSummoned, master=master, index=index, name=effect.name)]
     return events + piles.draw_pet(state, index, effect.hand)
 
 
@@ -256,14 +257,14 @@ def _cancel(state: DeucesTable, spell: Cast, effect: Cancel) -> list[DeucesEvent
     if state.clash is None:
         return []
     state.clash.cancelled = True
-    return [AttackCancelled(by=spell.user)]
+    return [built(AttackCancelled, by=spell.user)]
 
 
 def _blunt(state: DeucesTable, spell: Cast, effect: Blunt) -> list[DeucesEvent]:
     if state.clash is None:
         return []
     state.clash.edge -= effect.amount
-    return [AttackBlunted(by=spell.user, amount=effect.amount)]
+    return [built(AttackBlunted, by=spell.user, amount=effect.amount)]
 
 
 EFFECTS: dict[str, Callable[[DeucesTable, Cast, Any], list[DeucesEvent]]] = {

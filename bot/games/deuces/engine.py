@@ -28,6 +28,7 @@ from typing import ClassVar
 
 from bot.games.cards import Card, standard_deck
 from bot.games.contract import GameOver, IllegalAction, NotYourTurn, SeatResult, seeded_rng
+from bot.games.crawl.plain import built
 from bot.games.deuces import (
     autoplay,
     combat,
@@ -170,10 +171,11 @@ class DeucesState(DeucesTable):
         )
         picked: list[Ability | None] = list(customs) if customs else [None] * count
         players = [
-            PlayerState(seat=seat, klass=chosen[seat], custom=picked[seat], deck=list(deck))
+            built(PlayerState, seat=seat, klass=chosen[seat], custom=picked[seat], deck=list(deck))
             for seat, deck in enumerate(decks)
         ]
-        state = cls(
+        state = built(
+            cls,
             seed=seed,
             options=options,
             level=options.level,
@@ -578,11 +580,11 @@ class DeucesState(DeucesTable):
         prompt = self.prompt
         assert isinstance(prompt, VotePrompt)
         (prompt.hits if action.hit else prompt.stays).append(seat)
-        events: list[DeucesEvent] = [VoteCast(seat=seat, hit=action.hit)]
+        events: list[DeucesEvent] = [built(VoteCast, seat=seat, hit=action.hit)]
         if prompt.waiting:
             return events
         hit = len(prompt.hits) > len(prompt.stays)
-        events.append(VoteTaken(hit=hit, hits=len(prompt.hits), stays=len(prompt.stays)))
+        events.append(built(VoteTaken, hit=hit, hits=len(prompt.hits), stays=len(prompt.stays)))
         self.prompt = None
         self.phase = Phase.START
         if hit:
@@ -626,7 +628,7 @@ class DeucesState(DeucesTable):
         events = combat.declare(self, attacker, player(target), list(cards))
         if not combat.can_answer(self) and not flow.may_disrupt_now(self, target):
             return events + combat.overwhelm(self) + self._after_turn_move(seat)
-        self.paused, self.prompt = prompt, DefendPrompt(seat=target)
+        self.paused, self.prompt = prompt, built(DefendPrompt, seat=target)
         return events
 
     def _resume_attacker(self) -> list[DeucesEvent]:
@@ -684,7 +686,7 @@ class DeucesState(DeucesTable):
     def _do_guard(self, seat: int, action: Guard) -> list[DeucesEvent]:
         me = player(seat)
         self.prompt = None
-        events: list[DeucesEvent] = [Guarded(who=me, card=action.card)]
+        events: list[DeucesEvent] = [built(Guarded, who=me, card=action.card)]
         return events + piles.discard(self, me, [action.card], "guard") + piles.draw(self, me, 1)
 
     def _do_end(self, seat: int, action: EndTurn) -> list[DeucesEvent]:
@@ -693,7 +695,7 @@ class DeucesState(DeucesTable):
             return masters.end_enemies(self)
         assert isinstance(prompt, TurnPrompt)
         self.prompt = None
-        return [TurnPassed(who=player(seat))] if prompt.fresh else []
+        return [built(TurnPassed, who=player(seat))] if prompt.fresh else []
 
     def _after_turn_move(self, seat: int) -> list[DeucesEvent]:
         """The turn ends by itself when nothing is left to do in it."""
@@ -726,12 +728,12 @@ class DeucesState(DeucesTable):
         assert tier is not None
         better = TIERS[TIERS.index(tier) + 1]
         holder.loot = [
-            Loot(card=item.card, tier=better) if item.card == action.keep else item
+            built(Loot, card=item.card, tier=better) if item.card == action.keep else item
             for item in holder.loot
             if item.card != action.give
         ]
         self.loot_deck.append(action.give)
-        return [LootTraded(seat=seat, keep=action.keep, give=action.give, tier=better)]
+        return [built(LootTraded, seat=seat, keep=action.keep, give=action.give, tier=better)]
 
     def _do_shed(self, seat: int, action: Shed) -> list[DeucesEvent]:
         """The hand is down to the limit: the interrupted prompt comes back."""
@@ -743,13 +745,13 @@ class DeucesState(DeucesTable):
         item = next(item for item in giver.loot if item.card == action.card)
         giver.loot.remove(item)
         taker.loot.append(item)
-        return [LootGiven(seat=seat, to=action.to, card=item.card, tier=item.tier)]
+        return [built(LootGiven, seat=seat, to=action.to, card=item.card, tier=item.tier)]
 
     def _do_drop(self, seat: int, action: DropLoot) -> list[DeucesEvent]:
         holder = self.players[seat]
         holder.loot = [item for item in holder.loot if item.card != action.card]
         self.loot_deck.append(action.card)
-        return [LootDropped(seat=seat, card=action.card)]
+        return [built(LootDropped, seat=seat, card=action.card)]
 
     def _do_done(self, seat: int, action: LootDone) -> list[DeucesEvent]:
         prompt = self.prompt

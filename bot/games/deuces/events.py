@@ -12,17 +12,23 @@ from pydantic import Field
 
 from bot.games.cards import Card
 from bot.games.contract import Event, GameEnded
+from bot.games.crawl.plain import PlainAssignment
 from bot.games.deuces.state import Ref, Side, Tier
 
 
-class EncounterStarted(Event, frozen=True):
+class TableEvent(PlainAssignment, Event, frozen=True):
+    """Base of this game's own events: the engine builds dozens a move, from values it already
+    holds, with `built` (see `PlainAssignment`); saved events are still validated on load."""
+
+
+class EncounterStarted(TableEvent, frozen=True):
     kind: Literal["encounter_started"] = "encounter_started"
     encounter: int
     level: int
     target: int
 
 
-class ThreatFlipped(Event, frozen=True):
+class ThreatFlipped(TableEvent, frozen=True):
     """A player with no discard pile flips their deck's top card: their new Threat Card."""
 
     kind: Literal["threat_flipped"] = "threat_flipped"
@@ -30,7 +36,7 @@ class ThreatFlipped(Event, frozen=True):
     card: Card
 
 
-class EnemyDrawn(Event, frozen=True):
+class EnemyDrawn(TableEvent, frozen=True):
     kind: Literal["enemy_drawn"] = "enemy_drawn"
     index: int
     enemy_id: str
@@ -39,7 +45,7 @@ class EnemyDrawn(Event, frozen=True):
     total: int
 
 
-class MonsterDrawn(Event, frozen=True):
+class MonsterDrawn(TableEvent, frozen=True):
     """Masters & Monsters: an enemy drawn by a player, who will play it; `total` is that
     player's own difficulty so far."""
 
@@ -52,20 +58,20 @@ class MonsterDrawn(Event, frozen=True):
     master: int
 
 
-class VoteCast(Event, frozen=True):
+class VoteCast(TableEvent, frozen=True):
     kind: Literal["vote_cast"] = "vote_cast"
     seat: int
     hit: bool
 
 
-class VoteTaken(Event, frozen=True):
+class VoteTaken(TableEvent, frozen=True):
     kind: Literal["vote_taken"] = "vote_taken"
     hit: bool
     hits: int
     stays: int
 
 
-class EncounterSet(Event, frozen=True):
+class EncounterSet(TableEvent, frozen=True):
     """The draw is over: how it compares with the target, and what that gives."""
 
     kind: Literal["encounter_set"] = "encounter_set"
@@ -76,7 +82,7 @@ class EncounterSet(Event, frozen=True):
     first: Side
 
 
-class InitiativeDrawn(Event, frozen=True):
+class InitiativeDrawn(TableEvent, frozen=True):
     kind: Literal["initiative_drawn"] = "initiative_drawn"
     seat: int
     player_card: Card
@@ -84,23 +90,23 @@ class InitiativeDrawn(Event, frozen=True):
     first: Side
 
 
-class EnemiesDealt(Event, frozen=True):
+class EnemiesDealt(TableEvent, frozen=True):
     kind: Literal["enemies_dealt"] = "enemies_dealt"
     hands: list[int]
 
 
-class SideTurn(Event, frozen=True):
+class SideTurn(TableEvent, frozen=True):
     kind: Literal["side_turn"] = "side_turn"
     side: Side
     round: int
 
 
-class TurnStarted(Event, frozen=True):
+class TurnStarted(TableEvent, frozen=True):
     kind: Literal["turn_started"] = "turn_started"
     who: Ref
 
 
-class AbilityUsed(Event, frozen=True):
+class AbilityUsed(TableEvent, frozen=True):
     kind: Literal["ability_used"] = "ability_used"
     user: Ref
     ability: str
@@ -108,7 +114,7 @@ class AbilityUsed(Event, frozen=True):
     target: Ref | None = None
 
 
-class CardsDrawn(Event, frozen=True):
+class CardsDrawn(TableEvent, frozen=True):
     kind: Literal["cards_drawn"] = "cards_drawn"
     who: Ref
     count: int
@@ -117,20 +123,20 @@ class CardsDrawn(Event, frozen=True):
 Reason = Literal["ability", "guard", "hand_limit", "defeat", "cleared"]
 
 
-class CardsDiscarded(Event, frozen=True):
+class CardsDiscarded(TableEvent, frozen=True):
     kind: Literal["cards_discarded"] = "cards_discarded"
     who: Ref
     cards: list[Card]
     reason: Reason
 
 
-class CardsRecovered(Event, frozen=True):
+class CardsRecovered(TableEvent, frozen=True):
     kind: Literal["cards_recovered"] = "cards_recovered"
     who: Ref
     cards: list[Card]
 
 
-class CardsMarked(Event, frozen=True):
+class CardsMarked(TableEvent, frozen=True):
     """Cards in a hand were raised or made wild (which cards stays private)."""
 
     kind: Literal["cards_marked"] = "cards_marked"
@@ -140,33 +146,33 @@ class CardsMarked(Event, frozen=True):
     amount: int = 0
 
 
-class EdgeChanged(Event, frozen=True):
+class EdgeChanged(TableEvent, frozen=True):
     kind: Literal["edge_changed"] = "edge_changed"
     who: Ref
     amount: int
     edge: int
 
 
-class ExtraAttacks(Event, frozen=True):
+class ExtraAttacks(TableEvent, frozen=True):
     kind: Literal["extra_attacks"] = "extra_attacks"
     who: Ref
     count: int
 
 
-class TargetingChanged(Event, frozen=True):
+class TargetingChanged(TableEvent, frozen=True):
     kind: Literal["targeting_changed"] = "targeting_changed"
     who: Ref
     rule: Literal["taunt", "hunt"]
 
 
-class PetSummoned(Event, frozen=True):
+class PetSummoned(TableEvent, frozen=True):
     kind: Literal["pet_summoned"] = "pet_summoned"
     master: int
     index: int
     name: str
 
 
-class Attacked(Event, frozen=True):
+class Attacked(TableEvent, frozen=True):
     kind: Literal["attacked"] = "attacked"
     attacker: Ref
     defender: Ref
@@ -175,18 +181,18 @@ class Attacked(Event, frozen=True):
     size: int
 
 
-class AttackBlunted(Event, frozen=True):
+class AttackBlunted(TableEvent, frozen=True):
     kind: Literal["attack_blunted"] = "attack_blunted"
     by: Ref
     amount: int
 
 
-class AttackCancelled(Event, frozen=True):
+class AttackCancelled(TableEvent, frozen=True):
     kind: Literal["attack_cancelled"] = "attack_cancelled"
     by: Ref
 
 
-class Defended(Event, frozen=True):
+class Defended(TableEvent, frozen=True):
     """The answer: its cards, and what they made (None: no valid hand, it cannot tie or win)."""
 
     kind: Literal["defended"] = "defended"
@@ -195,7 +201,7 @@ class Defended(Event, frozen=True):
     category: str | None
 
 
-class Clashed(Event, frozen=True):
+class Clashed(TableEvent, frozen=True):
     kind: Literal["clashed"] = "clashed"
     attacker: Ref
     defender: Ref
@@ -204,50 +210,50 @@ class Clashed(Event, frozen=True):
     defender_draws: int
 
 
-class Overwhelmed(Event, frozen=True):
+class Overwhelmed(TableEvent, frozen=True):
     """The defender had fewer cards than the attack: defeated without a defence."""
 
     kind: Literal["overwhelmed"] = "overwhelmed"
     defender: Ref
 
 
-class Defeated(Event, frozen=True):
+class Defeated(TableEvent, frozen=True):
     kind: Literal["defeated"] = "defeated"
     who: Ref
 
 
-class Guarded(Event, frozen=True):
+class Guarded(TableEvent, frozen=True):
     kind: Literal["guarded"] = "guarded"
     who: Ref
     card: Card
 
 
-class TurnPassed(Event, frozen=True):
+class TurnPassed(TableEvent, frozen=True):
     kind: Literal["turn_passed"] = "turn_passed"
     who: Ref
 
 
-class Folded(Event, frozen=True):
+class Folded(TableEvent, frozen=True):
     """The GM concedes; each player still standing draws the enemies' remaining card count."""
 
     kind: Literal["folded"] = "folded"
     cards_left: int
 
 
-class DeckRanOut(Event, frozen=True):
+class DeckRanOut(TableEvent, frozen=True):
     """A player went through their deck: it is rebuilt from the discard, and the party levels."""
 
     kind: Literal["deck_ran_out"] = "deck_ran_out"
     seat: int
 
 
-class EncounterEnded(Event, frozen=True):
+class EncounterEnded(TableEvent, frozen=True):
     kind: Literal["encounter_ended"] = "encounter_ended"
     encounter: int
     won: bool
 
 
-class LootGained(Event, frozen=True):
+class LootGained(TableEvent, frozen=True):
     kind: Literal["loot_gained"] = "loot_gained"
     seat: int
     card: Card
@@ -255,7 +261,7 @@ class LootGained(Event, frozen=True):
     deuces: int
 
 
-class LootTraded(Event, frozen=True):
+class LootTraded(TableEvent, frozen=True):
     kind: Literal["loot_traded"] = "loot_traded"
     seat: int
     keep: Card
@@ -263,7 +269,7 @@ class LootTraded(Event, frozen=True):
     tier: Tier
 
 
-class LootGiven(Event, frozen=True):
+class LootGiven(TableEvent, frozen=True):
     kind: Literal["loot_given"] = "loot_given"
     seat: int
     to: int
@@ -271,18 +277,18 @@ class LootGiven(Event, frozen=True):
     tier: Tier
 
 
-class LootDropped(Event, frozen=True):
+class LootDropped(TableEvent, frozen=True):
     kind: Literal["loot_dropped"] = "loot_dropped"
     seat: int
     card: Card
 
 
-class LevelledUp(Event, frozen=True):
+class LevelledUp(TableEvent, frozen=True):
     kind: Literal["levelled_up"] = "levelled_up"
     level: int
 
 
-class ChipsDealt(Event, frozen=True):
+class ChipsDealt(TableEvent, frozen=True):
     """Quest for Loot: the stacks the table starts with."""
 
     kind: Literal["chips_dealt"] = "chips_dealt"
@@ -290,14 +296,14 @@ class ChipsDealt(Event, frozen=True):
     gm_chips: int
 
 
-class WagerPlaced(Event, frozen=True):
+class WagerPlaced(TableEvent, frozen=True):
     """A sealed bid or raise is in (how much stays hidden until every one is)."""
 
     kind: Literal["wager_placed"] = "wager_placed"
     seat: int
 
 
-class BidsShown(Event, frozen=True):
+class BidsShown(TableEvent, frozen=True):
     """Every sealed bid, by seat, and the highest, which the others match or fold to."""
 
     kind: Literal["bids_shown"] = "bids_shown"
@@ -305,14 +311,14 @@ class BidsShown(Event, frozen=True):
     highest: int
 
 
-class BidMatched(Event, frozen=True):
+class BidMatched(TableEvent, frozen=True):
     kind: Literal["bid_matched"] = "bid_matched"
     seat: int
     bet: int
     all_in: bool
 
 
-class BidFolded(Event, frozen=True):
+class BidFolded(TableEvent, frozen=True):
     """A player folds: the GM takes their blind and they sit the encounter out."""
 
     kind: Literal["bid_folded"] = "bid_folded"
@@ -320,7 +326,7 @@ class BidFolded(Event, frozen=True):
     blind: int
 
 
-class StakesSet(Event, frozen=True):
+class StakesSet(TableEvent, frozen=True):
     """The bets are set: each seat's bet (0 for one sitting out) and the encounter's target."""
 
     kind: Literal["stakes_set"] = "stakes_set"
@@ -328,7 +334,7 @@ class StakesSet(Event, frozen=True):
     target: int
 
 
-class RaisesShown(Event, frozen=True):
+class RaisesShown(TableEvent, frozen=True):
     """The raises after the draw, by seat, and the target they make."""
 
     kind: Literal["raises_shown"] = "raises_shown"
@@ -337,7 +343,7 @@ class RaisesShown(Event, frozen=True):
     difficulty: int
 
 
-class ChipsSettled(Event, frozen=True):
+class ChipsSettled(TableEvent, frozen=True):
     """The encounter's bets paid: each seat's change in chips, and every stack after it."""
 
     kind: Literal["chips_settled"] = "chips_settled"
@@ -346,13 +352,13 @@ class ChipsSettled(Event, frozen=True):
     gm_chips: int
 
 
-class OnwardVoted(Event, frozen=True):
+class OnwardVoted(TableEvent, frozen=True):
     kind: Literal["onward_voted"] = "onward_voted"
     seat: int
     go: bool
 
 
-class TableClosed(Event, frozen=True):
+class TableClosed(TableEvent, frozen=True):
     """A Quest for Loot table ends: why, and every stack."""
 
     kind: Literal["table_closed"] = "table_closed"
@@ -363,14 +369,14 @@ class TableClosed(Event, frozen=True):
     """The seats left with no chips."""
 
 
-class HeroesKept(Event, frozen=True):
+class HeroesKept(TableEvent, frozen=True):
     """Duel of the Duos: a player has sealed their choice of heroes (shown once both have)."""
 
     kind: Literal["heroes_kept"] = "heroes_kept"
     side: int
 
 
-class HeroesShown(Event, frozen=True):
+class HeroesShown(TableEvent, frozen=True):
     """Duel of the Duos: both choices revealed, each hero's class and custom ability by seat."""
 
     kind: Literal["heroes_shown"] = "heroes_shown"
@@ -378,12 +384,12 @@ class HeroesShown(Event, frozen=True):
     customs: list[str]
 
 
-class InitiativeSealed(Event, frozen=True):
+class InitiativeSealed(TableEvent, frozen=True):
     kind: Literal["initiative_sealed"] = "initiative_sealed"
     side: int
 
 
-class DuelInitiative(Event, frozen=True):
+class DuelInitiative(TableEvent, frozen=True):
     """Duel of the Duos: who goes first, and how (a concession, or the cards drawn by side)."""
 
     kind: Literal["duel_initiative"] = "duel_initiative"
@@ -392,18 +398,18 @@ class DuelInitiative(Event, frozen=True):
     cards: list[Card] = []
 
 
-class ExtraDrawn(Event, frozen=True):
+class ExtraDrawn(TableEvent, frozen=True):
     kind: Literal["extra_drawn"] = "extra_drawn"
     seat: int
 
 
-class DuelTurn(Event, frozen=True):
+class DuelTurn(TableEvent, frozen=True):
     kind: Literal["duel_turn"] = "duel_turn"
     side: int
     round: int
 
 
-class DuelEncounterEnded(Event, frozen=True):
+class DuelEncounterEnded(TableEvent, frozen=True):
     """Duel of the Duos: an encounter's winner, how (both rivals defeated, or the round
     limit's count of cards), and the encounters won by each side."""
 
@@ -414,7 +420,7 @@ class DuelEncounterEnded(Event, frozen=True):
     wins: list[int]
 
 
-class OrderSet(Event, frozen=True):
+class OrderSet(TableEvent, frozen=True):
     """Masters & Monsters: the turn order, lowest difficulty first (more enemies first on a
     tie, then the higher of cards flipped from the tied players' decks)."""
 
@@ -431,7 +437,7 @@ class OrderSet(Event, frozen=True):
         return self.difficulties[seat]
 
 
-class EnemyTurn(Event, frozen=True):
+class EnemyTurn(TableEvent, frozen=True):
     """Masters & Monsters: a player's enemies take their turn."""
 
     kind: Literal["enemy_turn"] = "enemy_turn"
@@ -439,14 +445,14 @@ class EnemyTurn(Event, frozen=True):
     round: int
 
 
-class AutopilotOn(Event, frozen=True):
+class AutopilotOn(TableEvent, frozen=True):
     """Masters & Monsters: the GM's policy plays the rest of a player's enemies' turn."""
 
     kind: Literal["autopilot"] = "autopilot"
     seat: int
 
 
-class MastersTally(Event, frozen=True):
+class MastersTally(TableEvent, frozen=True):
     """Masters & Monsters: how an encounter ended, and the deuces each seat counts for loot
     (printed 2s in hand, 2 for each player its enemies defeated, and one per survivor to
     each survivor)."""
@@ -462,7 +468,7 @@ class MastersTally(Event, frozen=True):
     """The round limit ended the encounter with enemies still standing."""
 
 
-class MastersWon(Event, frozen=True):
+class MastersWon(TableEvent, frozen=True):
     """Masters & Monsters: the game is over; `winners` share it (a tie on Epic loot)."""
 
     kind: Literal["masters_won"] = "masters_won"
@@ -473,7 +479,7 @@ class MastersWon(Event, frozen=True):
     """The encounter limit ended the game before anyone reached the Epic loot needed."""
 
 
-class QuestBegun(Event, frozen=True):
+class QuestBegun(TableEvent, frozen=True):
     """Traditional Quest: the quest's title and opening words."""
 
     kind: Literal["quest_begun"] = "quest_begun"
@@ -481,7 +487,7 @@ class QuestBegun(Event, frozen=True):
     intro: str
 
 
-class RoomEntered(Event, frozen=True):
+class RoomEntered(TableEvent, frozen=True):
     """Traditional Quest: the party walks into a room (`first`: never seen before, so its
     words are read out); `danger` says what waits there."""
 
@@ -493,7 +499,7 @@ class RoomEntered(Event, frozen=True):
     danger: Literal["fixed", "random", "none"]
 
 
-class SpecialSetUp(Event, frozen=True):
+class SpecialSetUp(TableEvent, frozen=True):
     """Traditional Quest: a Special Encounter card is set out: its setup is read."""
 
     kind: Literal["special_set_up"] = "special_set_up"
@@ -503,7 +509,7 @@ class SpecialSetUp(Event, frozen=True):
     secret_known: bool
 
 
-class SecretRevealed(Event, frozen=True):
+class SecretRevealed(TableEvent, frozen=True):
     """Traditional Quest: a Special Encounter's secret is discovered and turned face up."""
 
     kind: Literal["secret_revealed"] = "secret_revealed"
@@ -513,7 +519,7 @@ class SecretRevealed(Event, frozen=True):
     weakness: bool
 
 
-class ItemGained(Event, frozen=True):
+class ItemGained(TableEvent, frozen=True):
     """Traditional Quest: quest loot found in a room or bought (`price`: the cards paid, face
     down, 0 when found); its Joker is shuffled into the holder's deck."""
 
@@ -525,7 +531,7 @@ class ItemGained(Event, frozen=True):
     joker: bool = True
 
 
-class ItemUsed(Event, frozen=True):
+class ItemUsed(TableEvent, frozen=True):
     """Traditional Quest: a Joker sacrificed (back into the deck) to use quest loot."""
 
     kind: Literal["item_used"] = "item_used"
@@ -534,7 +540,7 @@ class ItemUsed(Event, frozen=True):
     name: str
 
 
-class LootLeft(Event, frozen=True):
+class LootLeft(TableEvent, frozen=True):
     """Traditional Quest: quest loot no one in the party has room for stays where it lies."""
 
     kind: Literal["loot_left"] = "loot_left"
@@ -542,7 +548,7 @@ class LootLeft(Event, frozen=True):
     name: str
 
 
-class PartyRetreated(Event, frozen=True):
+class PartyRetreated(TableEvent, frozen=True):
     """Traditional Quest: the fallen party wakes in the room it came from (`left`: falls the
     quest still allows)."""
 

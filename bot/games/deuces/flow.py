@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Callable
 
 from bot.games.contract import GameEnded, Outcome
+from bot.games.crawl.plain import built
 from bot.games.deuces import combat, gm, piles, wagers
 from bot.games.deuces.effects import cast, reset_turn_uses, usable
 from bot.games.deuces.events import (
@@ -84,7 +85,7 @@ def ask_to_shed(state: DeucesTable) -> bool:
         return False
     seat = over[0]
     state.held = state.prompt
-    state.prompt = ShedPrompt(seat=seat, count=len(state.players[seat].hand) - HAND_LIMIT)
+    state.prompt = built(ShedPrompt, seat=seat, count=len(state.players[seat].hand) - HAND_LIMIT)
     return True
 
 
@@ -95,7 +96,7 @@ def _setup(state: DeucesTable) -> list[DeucesEvent]:
     state.difficulty, state.treasure, state.won, state.folded = 0, False, None, False
     state.taunt, state.hunting, state.gm_actor = None, False, None
     events: list[DeucesEvent] = [
-        EncounterStarted(encounter=state.encounter, level=state.level, target=state.target)
+        built(EncounterStarted, encounter=state.encounter, level=state.level, target=state.target)
     ]
     if state.wagering and state.encounter == 1:
         events += wagers.deal_chips(state)
@@ -150,7 +151,7 @@ def open_vote(state: DeucesTable) -> None:
     """Within 3 and not above the target, the players choose Hit or Stay."""
     if state.difficulty <= state.target and _enemy_left(state):
         state.phase = Phase.VOTE
-        state.prompt = VotePrompt(seats=state.active(Side.PLAYERS))
+        state.prompt = built(VotePrompt, seats=state.active(Side.PLAYERS))
 
 
 def draw_enemy(state: DeucesTable, master: int | None = None) -> list[DeucesEvent]:
@@ -161,13 +162,14 @@ def draw_enemy(state: DeucesTable, master: int | None = None) -> list[DeucesEven
         piles.shuffle(piles.roll(state), state.enemy_deck)
     enemy_id = state.enemy_deck.pop(0)
     found = state.enemy_set.enemy(enemy_id)
-    state.enemies.append(EnemyState(enemy_id=enemy_id, master=master))
+    state.enemies.append(built(EnemyState, enemy_id=enemy_id, master=master))
     state.difficulty += found.difficulty
     index = len(state.enemies) - 1
     if master is not None:
         total = own_difficulty(state, master)
         return [
-            MonsterDrawn(
+            built(
+                MonsterDrawn,
                 index=index,
                 enemy_id=enemy_id,
                 name=found.name,
@@ -177,7 +179,8 @@ def draw_enemy(state: DeucesTable, master: int | None = None) -> list[DeucesEven
             )
         ]
     return [
-        EnemyDrawn(
+        built(
+            EnemyDrawn,
             index=index,
             enemy_id=enemy_id,
             name=found.name,
@@ -205,7 +208,8 @@ def _start(state: DeucesTable) -> list[DeucesEvent]:
     state.first = state.side = first
     state.round, state.acted, state.phase = 1, [], Phase.FIGHT
     return [
-        EncounterSet(
+        built(
+            EncounterSet,
             difficulty=state.difficulty,
             target=state.target,
             comparison=comparison,
@@ -213,9 +217,9 @@ def _start(state: DeucesTable) -> list[DeucesEvent]:
             first=first,
         ),
         *drawn,
-        EnemiesDealt(hands=[len(e.hand) for e in state.enemies]),
+        built(EnemiesDealt, hands=[len(e.hand) for e in state.enemies]),
         *combat.mark_defeats(state),
-        SideTurn(side=first, round=1),
+        built(SideTurn, side=first, round=1),
     ]
 
 
@@ -230,15 +234,17 @@ def _initiative(state: DeucesTable) -> tuple[Side, list[DeucesEvent]]:
     deck.append(mine)
     state.gm_deck.append(state.gm_deck.pop(0))
     first = Side.PLAYERS if mine.value >= gm_card.value else Side.GM
-    return first, [InitiativeDrawn(seat=seat, player_card=mine, gm_card=gm_card, first=first)]
+    return first, [
+        built(InitiativeDrawn, seat=seat, player_card=mine, gm_card=gm_card, first=first)
+    ]
 
 
 def _fight(state: DeucesTable) -> list[DeucesEvent]:
     """Decide the encounter once a side is out of fighters (enemies first: a double KO is won)."""
-    if not state.active(Side.GM):
+    if not state.stands(Side.GM):
         state.won, state.phase = True, Phase.END
         return []
-    if not state.active(Side.PLAYERS):
+    if not state.stands(Side.PLAYERS):
         state.won, state.phase = False, Phase.END
         return []
     if state.side == Side.PLAYERS:
@@ -259,7 +265,7 @@ def _players_step(state: DeucesTable) -> list[DeucesEvent]:
     if not left:
         return _switch_side(state)
     if len(left) > 1:
-        state.prompt = OpenTurnPrompt(seats=left)
+        state.prompt = built(OpenTurnPrompt, seats=left)
         return []
     return begin_turn(state, left[0])
 
@@ -267,8 +273,8 @@ def _players_step(state: DeucesTable) -> list[DeucesEvent]:
 def begin_turn(state: DeucesTable, seat: int) -> list[DeucesEvent]:
     """A player's turn starts: they are the one the party's turn waits on until it ends."""
     state.acted.append(seat)
-    state.prompt = TurnPrompt(seat=seat)
-    return [TurnStarted(who=player(seat))]
+    state.prompt = built(TurnPrompt, seat=seat)
+    return [built(TurnStarted, who=player(seat))]
 
 
 def _gm_step(state: DeucesTable) -> list[DeucesEvent]:
@@ -284,9 +290,9 @@ def _gm_step(state: DeucesTable) -> list[DeucesEvent]:
         state.gm_actor, state.gm_attacks, state.gm_ability_done = index, 1, False
         state.hunting = False
         reset_turn_uses(state, enemy(index))
-        return [TurnStarted(who=enemy(index))]
+        return [built(TurnStarted, who=enemy(index))]
     index = state.gm_actor
-    if state.enemies[index].defeated or not state.active(Side.PLAYERS):
+    if state.enemies[index].defeated or not state.stands(Side.PLAYERS):
         state.gm_actor = None
         return []
     if not state.gm_ability_done:
@@ -302,7 +308,7 @@ def _gm_step(state: DeucesTable) -> list[DeucesEvent]:
     may_disrupt = victim.side == Side.PLAYERS and may_disrupt_now(state, seat)
     if not combat.can_answer(state) and not may_disrupt:
         return events + combat.overwhelm(state)
-    state.prompt = DefendPrompt(seat=seat)
+    state.prompt = built(DefendPrompt, seat=seat)
     return events
 
 
@@ -321,13 +327,13 @@ def _switch_side(state: DeucesTable) -> list[DeucesEvent]:
     state.acted, state.gm_actor, state.hunting = [], None, False
     if state.side == state.first:
         state.round += 1
-    return [SideTurn(side=state.side, round=state.round)]
+    return [built(SideTurn, side=state.side, round=state.round)]
 
 
 def _fold(state: DeucesTable) -> list[DeucesEvent]:
     """The GM concedes: every standing player draws the enemies' remaining card count."""
     left = sum(len(state.enemies[i].hand) for i in state.active(Side.GM))
-    events: list[DeucesEvent] = [Folded(cards_left=left)]
+    events: list[DeucesEvent] = [built(Folded, cards_left=left)]
     state.won, state.folded, state.phase = True, True, Phase.END
     for seat in state.active(Side.PLAYERS):
         events += piles.draw_player(state, seat, left)
@@ -347,7 +353,7 @@ def _end(state: DeucesTable) -> list[DeucesEvent]:
     if state.wagering:
         events += wagers.settle(state)
     events += clear_table(state)
-    events.append(EncounterEnded(encounter=state.encounter, won=bool(state.won)))
+    events.append(built(EncounterEnded, encounter=state.encounter, won=bool(state.won)))
     events += level_up(state)
     return events + _next(state)
 
@@ -362,8 +368,8 @@ def award_loot(state: DeucesTable, seat: int, bonus: int = 0) -> list[DeucesEven
     if tier is None or not state.loot_deck:
         return []
     card = state.loot_deck.pop(0)
-    holder.loot.append(Loot(card=card, tier=tier))
-    return [LootGained(seat=seat, card=card, tier=tier, deuces=deuces)]
+    holder.loot.append(built(Loot, card=card, tier=tier))
+    return [built(LootGained, seat=seat, card=card, tier=tier, deuces=deuces)]
 
 
 def clear_table(state: DeucesTable) -> list[DeucesEvent]:
@@ -420,7 +426,7 @@ def _next(state: DeucesTable) -> list[DeucesEvent]:
     seats = [who.seat for who in state.players if has_loot_choice(state, who)]
     if seats:
         state.phase = Phase.LOOT
-        state.prompt = LootPrompt(seats=seats)
+        state.prompt = built(LootPrompt, seats=seats)
     else:
         state.phase = between_encounters(state)
     return []

@@ -17,6 +17,7 @@ from typing import TypeVar
 
 from bot.games.cards import Card
 from bot.games.contract import seeded_rng
+from bot.games.crawl.plain import built
 from bot.games.deuces.events import (
     CardsDiscarded,
     CardsDrawn,
@@ -89,7 +90,7 @@ def discard(state: DeucesTable, ref: Ref, cards: list[Card], reason: Reason) -> 
         return []
     take(state.fighter(ref), cards)
     bury(state, ref, cards)
-    return [CardsDiscarded(who=ref, cards=face_up_order(cards), reason=reason)]
+    return [built(CardsDiscarded, who=ref, cards=face_up_order(cards), reason=reason)]
 
 
 def discard_pile(state: DeucesTable, ref: Ref) -> list[Card]:
@@ -116,7 +117,7 @@ def draw(state: DeucesTable, ref: Ref, count: int) -> list[DeucesEvent]:
     if ref.side == Side.GM:
         drawn = _draw_gm(state, count)
         state.enemies[ref.index].hand.extend(drawn)
-        return [CardsDrawn(who=ref, count=len(drawn))] if drawn else []
+        return [built(CardsDrawn, who=ref, count=len(drawn))] if drawn else []
     if ref.side == Side.PETS:
         return draw_pet(state, ref.index, count)
     return draw_player(state, ref.index, count)
@@ -172,7 +173,7 @@ def _from_deck(
         drawn += 1
         if not deck_of.deck:
             events += run_out(state, seat)
-    events.insert(0, CardsDrawn(who=who, count=drawn))
+    events.insert(0, built(CardsDrawn, who=who, count=drawn))
     return events
 
 
@@ -183,7 +184,7 @@ def run_out(state: DeucesTable, seat: int) -> list[DeucesEvent]:
     who = state.players[seat]
     if not state.dueling:
         state.level_up = True
-    events: list[DeucesEvent] = [DeckRanOut(seat=seat)]
+    events: list[DeucesEvent] = [built(DeckRanOut, seat=seat)]
     if who.discard:
         who.deck, who.discard = who.discard, []
         shuffle(roll(state), who.deck)
@@ -199,7 +200,7 @@ def flip_threat(state: DeucesTable, seat: int) -> list[DeucesEvent]:
         return []
     card = who.deck.pop(0)
     who.discard.append(card)
-    return [ThreatFlipped(seat=seat, card=card)]
+    return [built(ThreatFlipped, seat=seat, card=card)]
 
 
 def trim_hand(state: DeucesTable, seat: int) -> list[DeucesEvent]:

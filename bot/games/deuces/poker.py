@@ -19,9 +19,10 @@ of a kind, never by a straight flush: `clash` refuses plays of different sizes.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
+from functools import cache
 from itertools import combinations, product
 from typing import NamedTuple
 
@@ -215,21 +216,27 @@ def _read_counts(hand: Sequence[Face], counts: list[int], size: int) -> Play | N
 
 def _five_natural(values: list[int], suits: set[Suit | None]) -> Reading | None:
     values.sort(reverse=True)
-    flush = len(suits) == 1
-    top = _natural_straight(values)
+    return _natural_reading(tuple(values), len(suits) == 1)
+
+
+@cache
+def _natural_reading(descending: tuple[int, ...], flush: bool) -> Reading | None:
+    """What five natural cards make, by all it depends on: their values (highest first) and
+    whether they share a suit. The same few hundred are read over and over."""
+    top = _natural_straight(descending)
     if top and flush:
         return Category.STRAIGHT_FLUSH, (top,)
-    shape = sorted(((values.count(v), v) for v in set(values)), reverse=True)
+    shape = sorted(((descending.count(v), v) for v in set(descending)), reverse=True)
     if [n for n, _ in shape] == [3, 2]:
         return Category.FULL_HOUSE, (shape[0][1], shape[1][1])
     if flush:
-        return Category.FLUSH, tuple(values)
+        return Category.FLUSH, descending
     if top:
         return Category.STRAIGHT, (top,)
     return None
 
 
-def _natural_straight(descending: list[int]) -> int:
+def _natural_straight(descending: Sequence[int]) -> int:
     """The top of the straight these five values make, or 0."""
     if len(set(descending)) != MAX_PLAY:
         return 0
@@ -244,7 +251,28 @@ def _same_suit(hand: Sequence[Face]) -> bool:
     return len({f.suit for f in hand if f.suit is not None}) <= 1
 
 
+_FLEXIBLE: dict[
+    tuple[tuple[tuple[tuple[int, ...], Suit | None], ...], tuple[int, ...]], Reading | None
+]
+_FLEXIBLE = {}
+"""Five marked cards' readings by what they depend on: each card's values and suit, and how
+many cards each counts as. A hand with a wild card holds dozens of five-card shapes, and most
+of them are still there when the hand is listed again, a card later."""
+FLEXIBLE_KEPT = 50_000
+"""Readings kept before the store starts afresh (a long game meets ever new shapes)."""
+
+
 def _five_flexible(hand: Sequence[Face], counts: list[int]) -> Reading | None:
+    key = (tuple([(f.values, f.suit) for f in hand]), tuple(counts))
+    if key in _FLEXIBLE:
+        return _FLEXIBLE[key]
+    if len(_FLEXIBLE) >= FLEXIBLE_KEPT:
+        _FLEXIBLE.clear()
+    found = _FLEXIBLE[key] = _read_five_flexible(hand, counts)
+    return found
+
+
+def _read_five_flexible(hand: Sequence[Face], counts: list[int]) -> Reading | None:
     flush = _same_suit(hand)
     able = _able(hand)
     top = _flexible_straight(hand, able) if max(counts) == 1 else 0
@@ -262,8 +290,11 @@ def _five_flexible(hand: Sequence[Face], counts: list[int]) -> Reading | None:
 
 
 def _flexible_straight(hand: Sequence[Face], able: dict[int, int]) -> int:
+    present = sum(1 << value for value in able)
     tops = sorted({v for f in hand for v in f.values if v >= MAX_PLAY}, reverse=True)
     for top in tops:
+        if (present >> (top - MAX_PLAY + 1)) & RUN != RUN:
+            continue  # some value from top - 4 to top is missing (the low ace is value 1)
         wanted = [top - i if top - i > LOW_ACE else LOW_ACE for i in range(MAX_PLAY)]
         if _assignable([able.get(value, 0) for value in wanted]):
             return top
@@ -353,20 +384,34 @@ def plays(
     252 five-card subsets a blind search would. With `distinct`, natural sets are listed once per
     value and size (which of the equal cards is played cannot matter to a policy).
     """
-    wanted = tuple(sorted({size for size in sizes if 1 <= size <= MAX_PLAY}))
+    wanted = _wanted(sizes)
     if not wanted:
         return []
-    by_value = _by_value(hand)
-    if all(f.natural for f in hand):
-        return _natural_plays(hand, by_value, wanted, distinct)
-    return _flexible_plays(hand, by_value, wanted)
+    for f in hand:
+        if not f.natural:
+            return _flexible_plays(hand, _by_value(hand), wanted)
+    return _natural_plays(hand, wanted, distinct)
 
 
-def _natural_plays(
-    hand: Sequence[Face], by_value: dict[int, list[int]], sizes: tuple[int, ...], distinct: bool
-) -> list[Play]:
+_WANTED: dict[object, tuple[int, ...]] = {}
+"""The sizes asked for, as `plays` reads them, by the range or tuple asked with: the policies
+ask with the same few, move after move."""
+
+
+def _wanted(sizes: Iterable[int]) -> tuple[int, ...]:
+    """The valid sizes among those asked for, ascending and each once."""
+    if not isinstance(sizes, range | tuple):
+        return tuple(sorted({size for size in sizes if 1 <= size <= MAX_PLAY}))
+    known = _WANTED.get(sizes)
+    if known is None:
+        known = _WANTED[sizes] = tuple(sorted({size for size in sizes if 1 <= size <= MAX_PLAY}))
+    return known
+
+
+def _natural_plays(hand: Sequence[Face], sizes: tuple[int, ...], distinct: bool) -> list[Play]:
     """Plays of natural cards, built already in `plays`'s order (by size, category and key)."""
     cards = [f.card for f in hand]
+    by_value = _natural_by_value(hand)
     set_sizes = [size for size in sizes if size < MAX_PLAY]
     found = _natural_sets(cards, by_value, set_sizes, distinct) if set_sizes else []
     if sizes[-1] == MAX_PLAY and len(hand) >= MAX_PLAY:
@@ -374,28 +419,47 @@ def _natural_plays(
     return found
 
 
+def _natural_by_value(hand: Sequence[Face]) -> dict[int, list[int]]:
+    """`_by_value` of natural cards: each card takes its one value (an ace also the low 1)."""
+    able: dict[int, list[int]] = {}
+    for i, f in enumerate(hand):
+        value = f.values[0]
+        held = able.get(value)
+        if held is None:
+            able[value] = [i]
+        else:
+            held.append(i)
+        if value == ACE:
+            able.setdefault(LOW_ACE, []).append(i)
+    return able
+
+
 def _natural_sets(
     cards: list[Card], by_value: dict[int, list[int]], sizes: list[int], distinct: bool
 ) -> list[Play]:
     """Sets of the given sizes (ascending): by size, then by value from the lowest, equal cards
-    in the order they are held. One pass over the values fills every size."""
-    by_size: dict[int, list[Play]] = {size: [] for size in sizes}
-    for value in sorted(by_value):
-        held = by_value[value]
-        if value == LOW_ACE:
+    in the order they are held. Most hands hold few equal cards: the sizes stop at the first
+    that no value fills."""
+    values = sorted(value for value in by_value if value != LOW_ACE)
+    found: list[Play] = []
+    for size in sizes:
+        if size == 1:
+            found += [
+                _single(cards[i], value)
+                for value in values
+                for i in (by_value[value][:1] if distinct else by_value[value])
+            ]
             continue
-        for size in sizes:
-            if size > len(held):
-                break
-            if distinct:
-                group = tuple([cards[i] for i in held[:size]])
-                by_size[size].append(Play(SETS[size], (value,), group, size))
-            else:
-                by_size[size] += [
-                    Play(SETS[size], (value,), tuple([cards[i] for i in group]), size)
-                    for group in combinations(held, size)
-                ]
-    return [play for size in sizes for play in by_size[size]]
+        filled = [(value, held) for value in values if len(held := by_value[value]) >= size]
+        if not filled:
+            break
+        category = SETS[size]
+        for value, held in filled:
+            groups = [held[:size]] if distinct else combinations(held, size)
+            found += [
+                Play(category, (value,), tuple([cards[i] for i in group]), size) for group in groups
+            ]
+    return found
 
 
 def _natural_fives(
@@ -432,6 +496,22 @@ def _flexible_plays(
             if play is not None:
                 found[(group, size)] = play
     return sorted(found.values(), key=lambda p: (p.size, p.category, p.key))
+
+
+_SINGLES: dict[str, Play] = {}
+"""Each card's single play at its own value, by the card's text: singles are most of the plays
+a hand makes, and the same cards are listed move after move."""
+
+
+def _single(card: Card, value: int) -> Play:
+    """The single play of a card read at `value` (made once for a card at its own value)."""
+    known = _SINGLES.get(card.text)
+    if known is not None and known.key[0] == value:
+        return known
+    play = Play(Category.SINGLE, (value,), (card,), 1)
+    if value == card.value:
+        _SINGLES[card.text] = play
+    return play
 
 
 def _natural_five_groups(
@@ -502,10 +582,28 @@ def _straight_groups(able: dict[int, list[int]]) -> set[tuple[int, ...]]:
         if top < MAX_PLAY or (present >> (top - MAX_PLAY + 1)) & RUN != RUN:
             continue  # some value from top - 4 to top is missing (the low ace is value 1)
         wanted = [top - i if top - i > LOW_ACE else LOW_ACE for i in range(MAX_PLAY)]
-        for pick in product(*(able[value] for value in wanted)):
-            if len(set(pick)) == MAX_PLAY:
-                groups.add(tuple(sorted(pick)))
+        groups.update(_distinct_picks([able[value] for value in wanted]))
     return groups
+
+
+def _distinct_picks(options: list[list[int]]) -> Iterator[tuple[int, ...]]:
+    """One card for each of five values, never a card twice, sorted: the picks of
+    `product(*options)` in its order, with those that use a card twice cut off as soon as they
+    do (a wild card can take every value, so most of the product would)."""
+    first, second, third, fourth, fifth = options
+    for a in first:
+        for b in second:
+            if b == a:
+                continue
+            for c in third:
+                if c in (a, b):
+                    continue
+                for d in fourth:
+                    if d in (a, b, c):
+                        continue
+                    for e in fifth:
+                        if e not in (a, b, c, d):
+                            yield tuple(sorted((a, b, c, d, e)))
 
 
 def _flush_groups(hand: Sequence[Face]) -> set[tuple[int, ...]]:

@@ -48,6 +48,12 @@ def pet(index: int) -> Ref:
     return Ref(side=Side.PETS, index=index)
 
 
+@cache
+def fighter_ref(side: Side, index: int) -> Ref:
+    """The Ref of a fighter by its side and place, as `player`, `enemy` and `pet` make them."""
+    return Ref(side=side, index=index)
+
+
 LETTER_SIDES = {letter: side for side, letter in REF_LETTERS.items()}
 
 

@@ -15,12 +15,14 @@ from pydantic import BaseModel, Field
 
 from bot.games.cards import Card
 from bot.games.contract import GameState, Outcome
+from bot.games.crawl.plain import PlainAssignment, built
 from bot.games.deuces.actions import DeucesAction
 from bot.games.deuces.content import Ability, ClassDef, EnemyDef, EnemySet
 from bot.games.deuces.quest_progress import QuestProgress
 from bot.games.deuces.refs import REF_LETTERS as REF_LETTERS  # the table's own names for them
 from bot.games.deuces.refs import Ref, Side
 from bot.games.deuces.refs import enemy as enemy
+from bot.games.deuces.refs import fighter_ref as fighter_ref
 from bot.games.deuces.refs import pet as pet
 from bot.games.deuces.refs import player as player
 
@@ -91,12 +93,18 @@ class DeucesOptions(BaseModel, frozen=True):
     """Traditional Quest: the quest's id (None: the first shipped)."""
 
 
-class Loot(BaseModel):
+class Part(PlainAssignment, BaseModel):
+    """A piece of the table the engine changes as it plays: a move assigns dozens of fields and
+    builds prompts and fighters, so they are assigned plainly and built with `built` (see
+    `PlainAssignment`). A saved table is still validated, field by field, when it is loaded."""
+
+
+class Loot(Part):
     card: Card
     tier: Tier
 
 
-class Fighter(BaseModel):
+class Fighter(Part):
     """What players and enemies share: a hand, its marks, a pending edge, ability uses."""
 
     hand: list[Card] = Field(default_factory=list)
@@ -156,7 +164,7 @@ class PetState(Fighter):
     name: str
 
 
-class Clash(BaseModel):
+class Clash(Part):
     """An attack declared and waiting for (or getting) its answer; its cards are in play."""
 
     attacker: Ref
@@ -169,7 +177,7 @@ class Clash(BaseModel):
     cancelled: bool = False
 
 
-class VotePrompt(BaseModel):
+class VotePrompt(Part):
     kind: Literal["vote"] = "vote"
     seats: list[int]
     hits: list[int] = Field(default_factory=list)
@@ -180,7 +188,7 @@ class VotePrompt(BaseModel):
         return [s for s in self.seats if s not in self.hits and s not in self.stays]
 
 
-class TurnPrompt(BaseModel):
+class TurnPrompt(Part):
     kind: Literal["turn"] = "turn"
     seat: int
     attacks: int = 1
@@ -195,7 +203,7 @@ class TurnPrompt(BaseModel):
         return [self.seat]
 
 
-class OpenTurnPrompt(BaseModel):
+class OpenTurnPrompt(Part):
     """The party's turn with several players yet to act: whoever moves first takes the next
     turn (the rules let the players choose their order, and it may change every round)."""
 
@@ -207,7 +215,7 @@ class OpenTurnPrompt(BaseModel):
         return list(self.seats)
 
 
-class ShedPrompt(BaseModel):
+class ShedPrompt(Part):
     """A hand above the limit: its player chooses the cards to discard (the rules say a hand
     may never stay above 10). The prompt it interrupted waits in `DeucesTable.held`."""
 
@@ -220,7 +228,7 @@ class ShedPrompt(BaseModel):
         return [self.seat]
 
 
-class DefendPrompt(BaseModel):
+class DefendPrompt(Part):
     kind: Literal["defend"] = "defend"
     seat: int
 
@@ -229,7 +237,7 @@ class DefendPrompt(BaseModel):
         return [self.seat]
 
 
-class LootPrompt(BaseModel):
+class LootPrompt(Part):
     kind: Literal["loot"] = "loot"
     seats: list[int]
 
@@ -238,7 +246,7 @@ class LootPrompt(BaseModel):
         return list(self.seats)
 
 
-class WagerPrompt(BaseModel):
+class WagerPrompt(Part):
     """Quest for Loot: sealed bids, made at once; each waits in `bids` until all are in."""
 
     kind: Literal["wager"] = "wager"
@@ -250,7 +258,7 @@ class WagerPrompt(BaseModel):
         return [s for s in self.seats if s not in self.bids]
 
 
-class CallPrompt(BaseModel):
+class CallPrompt(Part):
     """Quest for Loot: those who bid below the highest match it (or go all in) or fold."""
 
     kind: Literal["call"] = "call"
@@ -263,7 +271,7 @@ class CallPrompt(BaseModel):
         return [s for s in self.seats if s not in self.answered]
 
 
-class RaisePrompt(BaseModel):
+class RaisePrompt(Part):
     """Quest for Loot: after the draw, each player in may raise once more, sealed."""
 
     kind: Literal["raise"] = "raise"
@@ -275,7 +283,7 @@ class RaisePrompt(BaseModel):
         return [s for s in self.seats if s not in self.raises]
 
 
-class OnwardPrompt(BaseModel):
+class OnwardPrompt(Part):
     """Quest for Loot: between encounters, every player says play on or stop."""
 
     kind: Literal["onward"] = "onward"
@@ -288,14 +296,14 @@ class OnwardPrompt(BaseModel):
         return [s for s in self.seats if s not in self.goes and s not in self.stops]
 
 
-class Offer(BaseModel):
+class Offer(Part):
     """Duel of the Duos: the classes and custom abilities a player drew, to keep two of each."""
 
     classes: list[ClassDef]
     customs: list[Ability]
 
 
-class DraftPrompt(BaseModel):
+class DraftPrompt(Part):
     """Duel of the Duos: each player keeps two classes and two custom abilities, sealed (the
     first seat of each side chooses for both its heroes)."""
 
@@ -308,7 +316,7 @@ class DraftPrompt(BaseModel):
         return [s for s in self.seats if s not in self.kept]
 
 
-class InitiativePrompt(BaseModel):
+class InitiativePrompt(Part):
     """Duel of the Duos: each player, sealed, draws for initiative or concedes it."""
 
     kind: Literal["initiative"] = "initiative"
@@ -320,7 +328,7 @@ class InitiativePrompt(BaseModel):
         return [s for s in self.seats if s not in self.concedes]
 
 
-class EnemyTurnPrompt(BaseModel):
+class EnemyTurnPrompt(Part):
     """Masters & Monsters: a player plays their enemies' turn (each enemy one ability and one
     attack, one enemy after another), or lets the GM's policy play it."""
 
@@ -332,7 +340,7 @@ class EnemyTurnPrompt(BaseModel):
         return [self.seat]
 
 
-class RoutePrompt(BaseModel):
+class RoutePrompt(Part):
     """Traditional Quest: between encounters the party chooses where to go (the first of them
     to choose moves everyone) and may shop in the room it stands in."""
 
@@ -344,7 +352,7 @@ class RoutePrompt(BaseModel):
         return list(self.seats)
 
 
-class ExtraPrompt(BaseModel):
+class ExtraPrompt(Part):
     """Duel of the Duos: the player without initiative picks the hero who draws one more."""
 
     kind: Literal["extra"] = "extra"
@@ -402,7 +410,7 @@ Stage = Literal["hero", "hero_on", "enemies", "enemies_on", "next"]
 or under way, or the turn passing to the next player."""
 
 
-class DeucesTable(GameState[DeucesAction]):
+class DeucesTable(PlainAssignment, GameState[DeucesAction]):
     """Every card and counter of a game between two actions; the rules are in `engine.py`."""
 
     game: Literal["deuces"] = "deuces"
@@ -546,7 +554,7 @@ class DeucesTable(GameState[DeucesAction]):
             }
             masters = {self.enemies[i].master for i in self.active(Side.GM)}
             return bool(party) and bool(masters) and len(party | masters) > 1
-        return bool(self.active(Side.GM)) and bool(self.active(Side.PLAYERS))
+        return self.stands(Side.GM) and self.stands(Side.PLAYERS)
 
     def fighter(self, ref: Ref) -> Fighter:
         if ref.side == Side.PLAYERS:
@@ -597,6 +605,15 @@ class DeucesTable(GameState[DeucesAction]):
         group = self.enemies if side == Side.GM else self.pets
         return [i for i, f in enumerate(group) if not f.defeated]
 
+    def stands(self, side: Side) -> bool:
+        """Whether any fighter of a side is still in the encounter: `active` without the list,
+        as the table asks it before every step of a fight."""
+        if side == Side.PLAYERS:
+            group: list[PlayerState] | list[EnemyState] | list[PetState] = self.players
+        else:
+            group = self.enemies if side == Side.GM else self.pets
+        return any(not fighter.defeated for fighter in group)
+
     def turn_of(self, seat: int) -> TurnPrompt | None:
         """The turn a seat plays now: its own, or a fresh one when the party's order is open
         and it may go next (None when it is not this seat's turn)."""
@@ -604,7 +621,7 @@ class DeucesTable(GameState[DeucesAction]):
         if isinstance(prompt, TurnPrompt):
             return prompt if prompt.seat == seat else None
         if isinstance(prompt, OpenTurnPrompt) and seat in prompt.seats:
-            return TurnPrompt(seat=seat)
+            return built(TurnPrompt, seat=seat)
         return None
 
     def threat_value(self, seat: int) -> int:
