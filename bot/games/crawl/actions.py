@@ -68,6 +68,11 @@ CARD_VALUES = {card.text: card.value for card in standard_deck(jokers=1)}
 a str (whose hash is kept) costs a tenth of the `Card.value` property."""
 
 
+CARD_VALUES = {card.text: card.value for card in standard_deck(jokers=1)}
+"""Each card's value by its text: the rules weigh a card on nearly every move, and a lookup by
+a str (whose hash is kept) costs a tenth of the `Card.value` property."""
+
+
 def monster_total(pile: list[Card]) -> int:
     """The value of the monsters in a pile: a lost game's score counts those left."""
     return sum([_MONSTER_VALUES[card.text] for card in pile])
@@ -136,6 +141,8 @@ def healing(healed: int) -> str:
 def laid_out(places: list[Card | None], kept: list[Card], dealt: list[Card]) -> list[Card | None]:
     """The places of a room just dealt: a card `kept` from the room before stays where it lay,
     and the `dealt` cards fill the empty places in the order they came off the deck."""
+    if not kept:
+        return list(dealt)  # every place is free: the first room, and every room after a run
     left = list(kept)
     layout: list[Card | None] = []
     for card in places:
