@@ -143,6 +143,11 @@ def laid_out(places: list[Card | None], kept: list[Card], dealt: list[Card]) -> 
     and the `dealt` cards fill the empty places in the order they came off the deck."""
     if not kept:
         return list(dealt)  # every place is free: the first room, and every room after a run
+    if len(kept) == 1:
+        try:
+            return _around(places, places.index(kept[0]), dealt)
+        except ValueError:
+            pass  # a kept card with no known place is laid like a new one, as below
     left = list(kept)
     layout: list[Card | None] = []
     for card in places:
@@ -157,3 +162,11 @@ def laid_out(places: list[Card | None], kept: list[Card], dealt: list[Card]) -> 
     while layout and layout[-1] is None:
         layout.pop()
     return layout
+
+
+def _around(places: list[Card | None], at: int, dealt: list[Card]) -> list[Card | None]:
+    """`laid_out` of a room that keeps one card, the one at place `at` (every room but the
+    first keeps one card, or none after a run): the dealt cards fill the places before it and
+    after it in order, and a place before it that none reaches stays empty."""
+    before = dealt[:at]
+    return [*before, *[None] * (at - len(before)), places[at], *dealt[at:]]

@@ -352,7 +352,7 @@ class DragonsState(DungeonState):
         """A game over an explicit card order (top first): for scripted tests and replays."""
         parties = [built(Party, seat=seat) for seat in range(players)]
         state = built(cls, seed=seed, deck=list(deck), parties=parties)
-        return state, state._deal_room(first)
+        return state, state._deal_room(first, players)
 
     # ---- what the table shows ---------------------------------------------------------------
 
@@ -466,7 +466,10 @@ class DragonsState(DungeonState):
         shuffle(self.deck, seeded_rng(self.seed, f"shuffle:{self.shuffles}"))
         self.shuffles += 1
         self.ran_last_room = True
-        return [built(Ran, cards=fled, reshuffled=True, seat=player), *self._deal_room(player)]
+        return [
+            built(Ran, cards=fled, reshuffled=True, seat=player),
+            *self._deal_room(player, len(self.playing)),
+        ]
 
     def _face(self, player: int) -> list[Event]:
         self.deciding = False
@@ -487,13 +490,15 @@ class DragonsState(DungeonState):
                 events += self.parties[seat].end(Outcome.WON, self.parties[seat].win_score())
         elif party.outcome is not None:
             events += [built(PlaysOnAlone, seat=seat) for seat in self.playing]
-        playing = self.playing
+        # A solo party that nothing ended is the one playing: known without asking the parties.
+        playing = [player] if not events and len(self.parties) == 1 else self.playing
         if not playing:
             self.to_move = None
             return events
         after = self._after(player, playing)
         if self.deck and len(self.room) <= 1:
-            return events + self._deal_room(player if party.outcome is None else after)
+            leader = player if party.outcome is None else after
+            return events + self._deal_room(leader, len(playing))
         if self.to_move != after:  # a solo game's mover never changes
             self.to_move = after
         return events
@@ -505,8 +510,8 @@ class DragonsState(DungeonState):
                 return seat
         return player
 
-    def _deal_room(self, leader: int) -> list[Event]:
-        parties = len(self.playing)
+    def _deal_room(self, leader: int, parties: int) -> list[Event]:
+        """Deal the next room for `parties` still in the dungeon, `leader` to move first."""
         room, deck = self.room, self.deck
         carried = room[0] if room else None
         dealt = deck[: max(0, ROOM_SIZES[parties] - len(room))]
