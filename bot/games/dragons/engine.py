@@ -257,7 +257,8 @@ class Party(PlainAssignment, BaseModel):
             slain.append(enemy)
         else:
             damage = value
-            self._drop_weapon()
+            if weapon is not None:  # it broke
+                self._drop_weapon()
             self.discard.append(enemy)
         hp = self.hp - damage
         fallen = self._set_hp(hp)
