@@ -140,7 +140,10 @@ def healing(healed: int) -> str:
 
 def laid_out(places: list[Card | None], kept: list[Card], dealt: list[Card]) -> list[Card | None]:
     """The places of a room just dealt: a card `kept` from the room before stays where it lay,
-    and the `dealt` cards fill the empty places in the order they came off the deck."""
+    and the `dealt` cards fill the empty places in the order they came off the deck.
+
+    A room keeps one card, or none after a run: those two are laid out directly (a room is
+    dealt every few moves), and any other by `laid_out_by_place`, whose result they match."""
     if not kept:
         return list(dealt)  # every place is free: the first room, and every room after a run
     if len(kept) == 1:
@@ -148,6 +151,14 @@ def laid_out(places: list[Card | None], kept: list[Card], dealt: list[Card]) -> 
             return _around(places, places.index(kept[0]), dealt)
         except ValueError:
             pass  # a kept card with no known place is laid like a new one, as below
+    return laid_out_by_place(places, kept, dealt)
+
+
+def laid_out_by_place(
+    places: list[Card | None], kept: list[Card], dealt: list[Card]
+) -> list[Card | None]:
+    """`laid_out` in general: each place keeps its card if the room kept it, and the empty
+    places then take the kept cards with no place, then the dealt ones, in order."""
     left = list(kept)
     layout: list[Card | None] = []
     for card in places:
@@ -165,8 +176,8 @@ def laid_out(places: list[Card | None], kept: list[Card], dealt: list[Card]) -> 
 
 
 def _around(places: list[Card | None], at: int, dealt: list[Card]) -> list[Card | None]:
-    """`laid_out` of a room that keeps one card, the one at place `at` (every room but the
-    first keeps one card, or none after a run): the dealt cards fill the places before it and
-    after it in order, and a place before it that none reaches stays empty."""
+    """`laid_out` of a room that keeps one card, the one at place `at`: the dealt cards fill
+    the places before it and after it in order, and a place before it that none reaches stays
+    empty."""
     before = dealt[:at]
     return [*before, *[None] * (at - len(before)), places[at], *dealt[at:]]
