@@ -249,6 +249,8 @@ class Party(PlainAssignment, BaseModel):
         return events
 
     def _fight(self, enemy: Card) -> list[Event]:
+        """`breaks_on` and `damage_from` worked out together, once: a fight is the commonest
+        move."""
         weapon, value = self.weapon, CARD_VALUES[enemy.text]
         slain = self.slain
         broke = weapon is not None and bool(slain) and CARD_VALUES[slain[-1].text] <= value
