@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from bot.games.cards import Card, cards
 from bot.games.contract import Setup
-from bot.games.crawl.actions import ActionKind, laid_out, parse_action
+from bot.games.crawl.actions import ActionKind, laid_out, laid_out_by_place, parse_action
 from bot.games.definition import Match
 from bot.games.registry import GAMES
 
@@ -62,6 +62,25 @@ def test_a_carried_card_keeps_its_place_and_new_cards_fill_the_others() -> None:
     layout = laid_out(list(before), kept=cards("7♣"), dealt=cards("J♣ K♣ 10♠"))
     assert layout == cards("J♣ K♣ 7♣ 10♠")
     assert laid_out([], kept=[], dealt=cards("2♣ 3♣")) == cards("2♣ 3♣")
+
+
+def test_the_direct_layouts_match_the_general_one() -> None:
+    """Rooms keeping one card or none, twins and equal cards that are other objects among
+    them (a scripted deck parses its own), and kept cards with no place."""
+    rng = random.Random(5)
+    deck = cards("2♣ 3♣ 7♣ A♦ 5♥ 🃏 10♠ J♣ K♣ Q♠")
+    for _ in range(3_000):
+        pool = rng.sample(deck, 5) * 2
+        places = [rng.choice([*pool, None]) for _ in range(rng.randrange(8))]
+        kept = [
+            Card.parse(card.text) if rng.random() < 0.5 else card
+            for card in rng.sample(pool, rng.choice([0, 1, 1, 2]))
+        ]
+        dealt = rng.sample(deck, rng.randrange(8))
+        layout = laid_out(places, kept, dealt)
+        general = laid_out_by_place(places, kept, dealt)
+        assert layout == general
+        assert all(ours is theirs for ours, theirs in zip(layout, general, strict=True))
 
 
 def test_a_game_saved_without_places_keys_its_room_by_order() -> None:

@@ -63,6 +63,16 @@ def dungeon_action(kind: ActionKind, card: Card | None = None) -> DungeonAction:
 _ACTIONS: dict[tuple[ActionKind, Card | None], DungeonAction] = {}
 
 
+CARD_VALUES = {card.text: card.value for card in standard_deck(jokers=1)}
+"""Each card's value by its text: the rules weigh a card on nearly every move, and a lookup by
+a str (whose hash is kept) costs a tenth of the `Card.value` property."""
+
+
+CARD_VALUES = {card.text: card.value for card in standard_deck(jokers=1)}
+"""Each card's value by its text: the rules weigh a card on nearly every move, and a lookup by
+a str (whose hash is kept) costs a tenth of the `Card.value` property."""
+
+
 def monster_total(pile: list[Card]) -> int:
     """The value of the monsters in a pile: a lost game's score counts those left."""
     return sum([_MONSTER_VALUES[card.text] for card in pile])
@@ -130,7 +140,25 @@ def healing(healed: int) -> str:
 
 def laid_out(places: list[Card | None], kept: list[Card], dealt: list[Card]) -> list[Card | None]:
     """The places of a room just dealt: a card `kept` from the room before stays where it lay,
-    and the `dealt` cards fill the empty places in the order they came off the deck."""
+    and the `dealt` cards fill the empty places in the order they came off the deck.
+
+    A room keeps one card, or none after a run: those two are laid out directly (a room is
+    dealt every few moves), and any other by `laid_out_by_place`, whose result they match."""
+    if not kept:
+        return list(dealt)  # every place is free: the first room, and every room after a run
+    if len(kept) == 1:
+        try:
+            return _around(places, places.index(kept[0]), dealt)
+        except ValueError:
+            pass  # a kept card with no known place is laid like a new one, as below
+    return laid_out_by_place(places, kept, dealt)
+
+
+def laid_out_by_place(
+    places: list[Card | None], kept: list[Card], dealt: list[Card]
+) -> list[Card | None]:
+    """`laid_out` in general: each place keeps its card if the room kept it, and the empty
+    places then take the kept cards with no place, then the dealt ones, in order."""
     left = list(kept)
     layout: list[Card | None] = []
     for card in places:
@@ -145,3 +173,11 @@ def laid_out(places: list[Card | None], kept: list[Card], dealt: list[Card]) -> 
     while layout and layout[-1] is None:
         layout.pop()
     return layout
+
+
+def _around(places: list[Card | None], at: int, dealt: list[Card]) -> list[Card | None]:
+    """`laid_out` of a room that keeps one card, the one at place `at`: the dealt cards fill
+    the places before it and after it in order, and a place before it that none reaches stays
+    empty."""
+    before = dealt[:at]
+    return [*before, *[None] * (at - len(before)), places[at], *dealt[at:]]

@@ -56,14 +56,13 @@ def built(model: Callable[P, M], *_: P.args, **fields: P.kwargs) -> M:
     """
     if _:
         raise TypeError("built() takes a model's fields by name")
-    cls = cast("type[M]", model)  # typed as a callable only so that the call is checked
+    cls: Any = model  # typed as a callable only so that the call is checked
     plain, made_anew = _DEFAULTS.get(cls) or _defaults(cls)
     instance: Any = _new(cls)
     values = plain | fields
-    if made_anew:
-        for name, make in made_anew:
-            if name not in fields:
-                values[name] = make()
+    for name, make in made_anew:
+        if name not in fields:
+            values[name] = make()
     instance.__dict__ = values
     instance.__pydantic_fields_set__ = set(fields)
     instance.__pydantic_extra__ = None

@@ -30,6 +30,7 @@ from bot.games.contract import (
     shuffle,
 )
 from bot.games.crawl.actions import (
+    CARD_VALUES,
     ActionKind,
     DungeonAction,
     DungeonState,
@@ -248,11 +249,18 @@ class Party(PlainAssignment, BaseModel):
         return events
 
     def _fight(self, enemy: Card) -> list[Event]:
-        weapon, damage, broke = self.weapon, self.damage_from(enemy), self.breaks_on(enemy)
+        """`breaks_on` and `damage_from` worked out together, once: a fight is the commonest
+        move."""
+        weapon, value = self.weapon, CARD_VALUES[enemy.text]
+        slain = self.slain
+        broke = weapon is not None and bool(slain) and CARD_VALUES[slain[-1].text] <= value
         if weapon is not None and not broke:
-            self.slain.append(enemy)
+            damage = max(0, value - CARD_VALUES[weapon.text])
+            slain.append(enemy)
         else:
-            self._drop_weapon()
+            damage = value
+            if weapon is not None:  # it broke
+                self._drop_weapon()
             self.discard.append(enemy)
         hp = self.hp - damage
         fallen = self._set_hp(hp)
@@ -265,7 +273,7 @@ class Party(PlainAssignment, BaseModel):
             weapon_broke=broke,
             seat=self.seat,
         )
-        return [fought, *fallen]
+        return [fought, *fallen] if fallen else [fought]
 
     def _equip(self, weapon: Card) -> list[Event]:
         replaced = self.weapon
@@ -284,12 +292,13 @@ class Party(PlainAssignment, BaseModel):
         self.discard.append(potion)
         previous = self.last_played
         wasted = previous is not None and role_of(previous) == Role.POTION
-        healed = 0 if wasted else min(MAX_HP, self.hp + potion.value) - self.hp
-        risen = self._set_hp(self.hp + healed)
+        hp = self.hp
+        healed = 0 if wasted else min(MAX_HP, hp + CARD_VALUES[potion.text]) - hp
+        risen = self._set_hp(hp + healed)
         drunk = built(
             PotionDrunk, card=potion, healed=healed, wasted=wasted, hp=self.hp, seat=self.seat
         )
-        return [drunk, *risen]
+        return [drunk, *risen] if risen else [drunk]
 
     _PLAYS: ClassVar[dict[ActionKind, Callable[[Party, Card], list[Event]]]] = {
         ActionKind.FIGHT: _fight,
@@ -299,8 +308,9 @@ class Party(PlainAssignment, BaseModel):
 
     def _set_hp(self, hp: int) -> tuple[Event, ...]:
         """Move the total and the heroes together; report who fell (last first) and who rose."""
-        crossed = CROSSINGS[self.seat][_clamped(self.hp)][_clamped(hp)]
-        self.hp, self.heroes = hp, heroes_at(hp)
+        shown = _clamped(hp)
+        crossed = CROSSINGS[self.seat][_clamped(self.hp)][shown]
+        self.hp, self.heroes = hp, list(_PARTIES[shown])
         return crossed
 
     def end(self, outcome: Outcome, score: int) -> list[Event]:
@@ -345,7 +355,7 @@ class DragonsState(DungeonState):
         """A game over an explicit card order (top first): for scripted tests and replays."""
         parties = [built(Party, seat=seat) for seat in range(players)]
         state = built(cls, seed=seed, deck=list(deck), parties=parties)
-        return state, state._deal_room(first)
+        return state, state._deal_room(first, players)
 
     # ---- what the table shows ---------------------------------------------------------------
 
@@ -390,24 +400,24 @@ class DragonsState(DungeonState):
             return []
         if self.deciding:
             return [RUN, FACE]
-        runs = [RUN] if self._may_run_alone() else []
         plays = {card.text: CARD_PLAYS[card.text] for card in self.room}  # twin cards: one move
-        return runs + list(plays.values())
+        if self.played_in_room == 0 and self._may_run_alone():
+            return [RUN, *plays.values()]
+        return list(plays.values())
 
     def _may_run_alone(self) -> bool:
         """A solo player runs by their own move; a duel decides it as the room opens."""
         return self.may_run() and len(self.playing) == 1
 
-    def _allows(self, seat: int, played: DungeonAction) -> bool:
-        """Whether `legal_actions` holds this action, without listing them all."""
-        if self.to_move is None or seat != self.to_move:
-            return False
+    def _allows(self, played: DungeonAction) -> bool:
+        """Whether `legal_actions` of the seat to move holds this action, without listing them
+        all (`apply` has checked whose move it is)."""
         if self.deciding:
             return played.kind in _DECIDING
         card = played.card
         if card is None:
             return played.kind == ActionKind.RUN and self._may_run_alone()
-        return card in self.room and played.kind == CARD_PLAYS[card.text].kind
+        return played.kind == CARD_PLAYS[card.text].kind and card in self.room
 
     def striking_weapon(self, action: DungeonAction) -> Card | None:
         """The weapon of the party to move: Dragons has no barehanded choice."""
@@ -432,13 +442,14 @@ class DragonsState(DungeonState):
 
     def apply(self, seat: int, action: DungeonAction) -> list[Event]:
         """Play one action; an illegal one raises and changes nothing."""
-        if self.is_over:
+        mover, parties = self.to_move, self.parties
+        if mover is None:
             raise GameOver("the game is over")
-        if 0 <= seat < len(self.parties) and not self.parties[seat].playing:
+        if 0 <= seat < len(parties) and parties[seat].outcome is not None:
             raise GameOver("your party has fallen; the game is over for you")
-        if seat != self.to_move:
+        if seat != mover:
             raise NotYourTurn("it is not your turn")
-        if not self._allows(seat, action):
+        if not self._allows(action):
             raise IllegalAction(f"{action} is not a legal move now")
         self.turn += 1
         card = action.card
@@ -448,7 +459,7 @@ class DragonsState(DungeonState):
         self.played_in_room += 1
         if self.ran_last_room:  # on most moves it is already clear: a test costs less than a write
             self.ran_last_room = False
-        events = self.parties[seat].play(action.kind, card)
+        events = parties[seat].play(action.kind, card)
         return events + self._after_play(seat)
 
     def _run(self, player: int) -> list[Event]:
@@ -458,7 +469,10 @@ class DragonsState(DungeonState):
         shuffle(self.deck, seeded_rng(self.seed, f"shuffle:{self.shuffles}"))
         self.shuffles += 1
         self.ran_last_room = True
-        return [built(Ran, cards=fled, reshuffled=True, seat=player), *self._deal_room(player)]
+        return [
+            built(Ran, cards=fled, reshuffled=True, seat=player),
+            *self._deal_room(player, len(self.playing)),
+        ]
 
     def _face(self, player: int) -> list[Event]:
         self.deciding = False
@@ -477,25 +491,30 @@ class DragonsState(DungeonState):
         if not self.room and not self.deck:
             for seat in self.playing:
                 events += self.parties[seat].end(Outcome.WON, self.parties[seat].win_score())
-        elif not party.playing:
+        elif party.outcome is not None:
             events += [built(PlaysOnAlone, seat=seat) for seat in self.playing]
-        playing = self.playing
+        # A solo party that nothing ended is the one playing: known without asking the parties.
+        playing = [player] if not events and len(self.parties) == 1 else self.playing
         if not playing:
             self.to_move = None
             return events
         after = self._after(player, playing)
         if self.deck and len(self.room) <= 1:
-            return events + self._deal_room(player if party.playing else after)
+            leader = player if party.outcome is None else after
+            return events + self._deal_room(leader, len(playing))
         if self.to_move != after:  # a solo game's mover never changes
             self.to_move = after
         return events
 
     def _after(self, player: int, playing: list[int]) -> int:
         """Who picks after this player: the other one while both play, else the one left."""
-        return next((seat for seat in playing if seat != player), player)
+        for seat in playing:
+            if seat != player:
+                return seat
+        return player
 
-    def _deal_room(self, leader: int) -> list[Event]:
-        parties = len(self.playing)
+    def _deal_room(self, leader: int, parties: int) -> list[Event]:
+        """Deal the next room for `parties` still in the dungeon, `leader` to move first."""
         room, deck = self.room, self.deck
         carried = room[0] if room else None
         dealt = deck[: max(0, ROOM_SIZES[parties] - len(room))]

@@ -25,6 +25,7 @@ from bot.games.contract import (
     shuffle,
 )
 from bot.games.crawl.actions import (
+    CARD_VALUES,
     ActionKind,
     DungeonAction,
     DungeonState,
@@ -114,6 +115,12 @@ CARD_MOVES = {
 """Each card's moves by the weapon's reach, `CARD_MOVES[card.text][reach]`: listing a room's
 moves on every move is then one lookup per card. By the card's text, whose hash is kept (a
 Card's is worked out on each lookup)."""
+CARD_KINDS = {
+    text: tuple(tuple(move.kind for move in moves) for moves in by_reach)
+    for text, by_reach in CARD_MOVES.items()
+}
+"""The kinds of `CARD_MOVES`, `CARD_KINDS[card.text][reach]`: a move on a card is legal when its
+kind is among them, and kinds compare as strs where actions compare as pydantic models."""
 _RUN = dungeon_action(ActionKind.RUN)
 
 
@@ -177,7 +184,7 @@ class ScoundrelState(DungeonState):
         with a fresh one, and after a kill those strictly weaker than the last one."""
         if self.weapon is None:
             return 0
-        return self.slain[-1].value if self.slain else FRESH_REACH
+        return CARD_VALUES[self.slain[-1].text] if self.slain else FRESH_REACH
 
     def may_run(self) -> bool:
         if self.outcome is not None or self.played_in_room > 0 or not self.deck:
@@ -187,7 +194,7 @@ class ScoundrelState(DungeonState):
     def legal_actions(self, seat: int = SOLO) -> list[DungeonAction]:
         if self.outcome is not None or seat != SOLO:
             return []
-        actions = [_RUN] if self.may_run() else []
+        actions = [_RUN] if self.played_in_room == 0 and self.may_run() else []
         reach = self.weapon_reach()
         for card in self.room:
             actions += CARD_MOVES[card.text][reach]
@@ -198,7 +205,7 @@ class ScoundrelState(DungeonState):
         card = played.card
         if card is None:
             return played.kind == ActionKind.RUN and self.may_run()
-        return card in self.room and played in CARD_MOVES[card.text][self.weapon_reach()]
+        return played.kind in CARD_KINDS[card.text][self.weapon_reach()] and card in self.room
 
     def striking_weapon(self, action: DungeonAction) -> Card | None:
         return self.weapon if action.kind == ActionKind.FIGHT_WITH_WEAPON else None
@@ -250,7 +257,7 @@ class ScoundrelState(DungeonState):
         if self.potion_in_room:
             return built(PotionDrunk, card=potion, healed=0, wasted=True, hp=self.hp)
         self.potion_in_room = True
-        hp = min(MAX_HP, self.hp + potion.value)
+        hp = min(MAX_HP, self.hp + CARD_VALUES[potion.text])
         healed, self.hp = hp - self.hp, hp
         return built(PotionDrunk, card=potion, healed=healed, wasted=False, hp=hp)
 
@@ -264,13 +271,13 @@ class ScoundrelState(DungeonState):
     def _fight_with_weapon(self, monster: Card) -> Event:
         weapon = self.weapon
         assert weapon is not None
-        damage = max(0, monster.value - weapon.value)
+        damage = max(0, CARD_VALUES[monster.text] - CARD_VALUES[weapon.text])
         self.slain.append(monster)
         self.hp = hp = self.hp - damage
         return built(MonsterFought, card=monster, weapon=weapon, damage=damage, hp=hp)
 
     def _fight_barehanded(self, monster: Card) -> Event:
-        damage = monster.value
+        damage = CARD_VALUES[monster.text]
         self.discard.append(monster)
         self.hp = hp = self.hp - damage
         return built(MonsterFought, card=monster, weapon=None, damage=damage, hp=hp)

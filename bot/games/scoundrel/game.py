@@ -53,6 +53,11 @@ INFO = GameInfo(
 )
 
 
+OPTIONS = {variant: ScoundrelOptions(variant=variant) for variant in RunVariant}
+"""Each variant's options, made once: the frozen model is validated as it is built, at a
+twentieth of the cost of dealing the game."""
+
+
 class ScoundrelGame(CrawlGame[ScoundrelState]):
     info = INFO
     rules = SCOUNDREL_RULES
@@ -60,7 +65,7 @@ class ScoundrelGame(CrawlGame[ScoundrelState]):
 
     def new_game(self, seed: int, setup: Setup) -> tuple[ScoundrelState, list[Event]]:
         variant = RunVariant(self.info.variant(setup.variant).key)
-        return deal(seed, ScoundrelOptions(variant=variant), players=setup.seats)
+        return deal(seed, OPTIONS[variant], players=setup.seats)
 
     def table(self, state: ScoundrelState, names: list[str]) -> TableView:
         return scoundrel_table(state)
