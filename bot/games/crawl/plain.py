@@ -57,21 +57,33 @@ def built(model: Callable[P, M], *_: P.args, **fields: P.kwargs) -> M:
     if _:
         raise TypeError("built() takes a model's fields by name")
     cls: Any = model  # typed as a callable only so that the call is checked
-    plain, made_anew = _DEFAULTS.get(cls) or _defaults(cls)
+    known = _DEFAULTS.get(cls)
+    plain, made_anew = known if known is not None else _defaults(cls)
     instance: Any = _new(cls)
-    values = plain | fields
-    for name, make in made_anew:
-        if name not in fields:
-            values[name] = make()
-    instance.__dict__ = values
+    if made_anew:
+        instance.__dict__ = _with_new_defaults(plain | fields, made_anew, fields)
+    else:
+        instance.__dict__ = plain | fields
     instance.__pydantic_fields_set__ = set(fields)
     instance.__pydantic_extra__ = None
     instance.__pydantic_private__ = None
     return instance
 
 
+def _with_new_defaults(
+    values: dict[str, Any], made_anew: MadeAnew, given: dict[str, Any]
+) -> dict[str, Any]:
+    """`values` with a fresh default (a new list, say) for each such field not given: most
+    models have none, and their builds skip this."""
+    for name, make in made_anew:
+        if name not in given:
+            values[name] = make()
+    return values
+
+
 _new = object.__new__
-Defaults = tuple[dict[str, Any], tuple[tuple[str, Callable[[], Any]], ...]]
+MadeAnew = tuple[tuple[str, Callable[[], Any]], ...]
+Defaults = tuple[dict[str, Any], MadeAnew]
 _DEFAULTS: dict[type[BaseModel], Defaults] = {}
 
 
