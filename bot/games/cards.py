@@ -86,16 +86,15 @@ class Card:
     suit: Suit | None = None
     text: str = field(default="", init=False, compare=False, repr=False)
     """How the card is written ("10♠", "🃏"), worked out once: states are saved card by card."""
+    value: int = field(default=0, init=False, compare=False, repr=False)
+    """The rank's value in play, stored as a plain int: the engines read it in every fight."""
 
     def __post_init__(self) -> None:
         if (self.rank == Rank.JOKER) != (self.suit is None):
             raise CardParseError("a joker has no suit and every other card has one")
         text = Rank.JOKER.label if self.suit is None else self.rank.label + self.suit.value
         object.__setattr__(self, "text", text)
-
-    @property
-    def value(self) -> int:
-        return int(self.rank)
+        object.__setattr__(self, "value", int(self.rank))
 
     @property
     def is_joker(self) -> bool:

@@ -105,7 +105,7 @@ def _expected(
 
 def _spent(play: Play) -> float:
     """What playing these cards costs in high cards no longer held for defending."""
-    return HIGH_CARD_COST * sum([card.rank - 8 for card in play.cards if card.rank > 8])
+    return HIGH_CARD_COST * sum([card.value - 8 for card in play.cards if card.value > 8])
 
 
 def best_attack(
