@@ -12,13 +12,15 @@ always folds past the round limit, which keeps every encounter finite.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from bot.games.cards import Card
 from bot.games.contract import seeded_rng
 from bot.games.deuces import tactics
 from bot.games.deuces.content import Ability, Hunt
 from bot.games.deuces.effects import targets, usable
 from bot.games.deuces.poker import MAX_PLAY
-from bot.games.deuces.state import DeucesTable, Ref, Side, enemy, pet, player
+from bot.games.deuces.state import DeucesTable, Fighter, Ref, Side, enemy, pet, player
 
 MAX_ROUNDS = 30
 """Past this many rounds the GM folds: no encounter can go on forever."""
@@ -40,14 +42,23 @@ def should_fold(state: DeucesTable) -> bool:
     when the party holds three times its cards and no enemy has an attack worth making."""
     if state.round > MAX_ROUNDS:
         return True
-    left = sum(len(foe.hand) for foe in state.enemies if not foe.defeated)
-    held = sum(len(who.hand) for who in state.players if not who.defeated)
-    held += sum(len(companion.hand) for companion in state.pets if not companion.defeated)
+    left = _standing_cards(state.enemies)
+    held = _standing_cards(state.players) + _standing_cards(state.pets)
     if left == 0:
         return False
     if left <= 2 and held >= FOLD_SHARE * left:
         return True
     return held >= OUTCLASSED_SHARE * left and _no_attack_worth_making(state)
+
+
+def _standing_cards(fighters: Sequence[Fighter]) -> int:
+    """The cards held by these fighters still standing, counted in a loop: the GM counts
+    before every one of its moves, and summing over generators cost more than the rest."""
+    held = 0
+    for fighter in fighters:
+        if not fighter.defeated:
+            held += len(fighter.hand)
+    return held
 
 
 def _no_attack_worth_making(state: DeucesTable) -> bool:

@@ -9,6 +9,7 @@ saved game plays on by the rules it started with even after the shipped content 
 from __future__ import annotations
 
 from enum import StrEnum
+from operator import attrgetter
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
@@ -409,6 +410,8 @@ Stage = Literal["hero", "hero_on", "enemies", "enemies_on", "next"]
 """Masters & Monsters: a player's hero turn to start or under way, their enemies' turn to start
 or under way, or the turn passing to the next player."""
 
+_DEFEATED = attrgetter("defeated")
+
 
 class DeucesTable(PlainAssignment, GameState[DeucesAction]):
     """Every card and counter of a game between two actions; the rules are in `engine.py`."""
@@ -612,7 +615,7 @@ class DeucesTable(PlainAssignment, GameState[DeucesAction]):
             group: list[PlayerState] | list[EnemyState] | list[PetState] = self.players
         else:
             group = self.enemies if side == Side.GM else self.pets
-        return any(not fighter.defeated for fighter in group)
+        return not all(map(_DEFEATED, group))  # without a generator: asked before every step
 
     def turn_of(self, seat: int) -> TurnPrompt | None:
         """The turn a seat plays now: its own, or a fresh one when the party's order is open
