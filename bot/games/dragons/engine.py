@@ -393,10 +393,12 @@ class DragonsState(DungeonState):
         )
 
     def acting(self) -> list[int]:
-        return [] if self.to_move is None else [self.to_move]
+        mover = self.to_move  # a field of a pydantic model is read at a cost: once, not twice
+        return [] if mover is None else [mover]
 
     def legal_actions(self, seat: int = SOLO) -> list[DungeonAction]:
-        if self.to_move is None or seat != self.to_move:
+        mover = self.to_move
+        if mover is None or seat != mover:
             return []
         if self.deciding:
             return [RUN, FACE]
@@ -406,8 +408,18 @@ class DragonsState(DungeonState):
         return list(plays.values())
 
     def _may_run_alone(self) -> bool:
-        """A solo player runs by their own move; a duel decides it as the room opens."""
-        return self.may_run() and len(self.playing) == 1
+        """A solo player runs by their own move; a duel decides it as the room opens.
+
+        `may_run()` and a single party in `playing`, tested cheapest first: it is asked as each
+        room opens, and a lone party's own outcome says what listing `playing` would."""
+        if self.played_in_room != 0 or self.ran_last_room or not self.deck:
+            return False
+        if self.to_move is None:
+            return False
+        parties = self.parties
+        if len(parties) == 1:
+            return parties[0].outcome is None
+        return len(self.playing) == 1
 
     def _allows(self, played: DungeonAction) -> bool:
         """Whether `legal_actions` of the seat to move holds this action, without listing them
