@@ -13,7 +13,7 @@ Where the rule text is silent, `DRAGONS_RULINGS` (in rules.py) decides; `/rules`
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated, ClassVar, Literal
+from typing import Annotated, ClassVar, Literal, TypeVar
 
 from pydantic import BaseModel, Field
 
@@ -55,6 +55,7 @@ from bot.games.crawl.events import (
 )
 from bot.games.crawl.plain import PlainAssignment, built
 
+K = TypeVar("K")
 MAX_HP = 20
 HERO_HP = 4
 HEROES = cards("K♥ Q♥ K♦ Q♦ J♦")
@@ -201,6 +202,72 @@ def _clamped(hp: int) -> int:
     return 0 if hp < 0 else MAX_HP if hp > MAX_HP else hp
 
 
+# ---- the events of a play ----------------------------------------------------------------------
+
+
+def _fought(
+    enemy: Card, weapon: Card | None, damage: int, hp: int, broke: bool, seat: int
+) -> Event:
+    """The one frozen event of a fight: fights repeat, and looking one up by its cards' texts
+    (a Card hashes in Python) costs a fraction of building it. `damage` follows from the
+    rest."""
+    key = (enemy.text, None if weapon is None else weapon.text, hp, broke, seat)
+    known = _FOUGHT.get(key)
+    if known is None:
+        known = _kept(
+            _FOUGHT,
+            key,
+            built(
+                MonsterFought,
+                card=enemy,
+                weapon=weapon,
+                damage=damage,
+                hp=hp,
+                weapon_broke=broke,
+                seat=seat,
+            ),
+        )
+    return known
+
+
+def _drunk(potion: Card, healed: int, wasted: bool, hp: int, seat: int) -> Event:
+    """The one frozen event of drinking a potion, as `_fought` for a fight."""
+    key = (potion.text, healed, wasted, hp, seat)
+    known = _DRUNK.get(key)
+    if known is None:
+        drunk = built(PotionDrunk, card=potion, healed=healed, wasted=wasted, hp=hp, seat=seat)
+        known = _kept(_DRUNK, key, drunk)
+    return known
+
+
+def _equipped(weapon: Card, replaced: Card | None, seat: int) -> Event:
+    """The one frozen event of taking up a weapon, as `_fought` for a fight."""
+    key = (weapon.text, None if replaced is None else replaced.text, seat)
+    known = _EQUIPPED.get(key)
+    if known is None:
+        equipped = built(WeaponEquipped, card=weapon, replaced=replaced, seat=seat)
+        known = _kept(_EQUIPPED, key, equipped)
+    return known
+
+
+EVENTS_KEPT = 4096
+"""Events kept per kind: the commonest come up early, and the rarest few need no keeping."""
+_FOUGHT: dict[tuple[str, str | None, int, bool, int], Event] = {}
+_DRUNK: dict[tuple[str, int, bool, int, int], Event] = {}
+_EQUIPPED: dict[tuple[str, str | None, int], Event] = {}
+
+
+def _kept(events: dict[K, Event], key: K, event: Event) -> Event:
+    """`event`, kept under `key` while the kind keeps fewer than `EVENTS_KEPT`."""
+    if len(events) < EVENTS_KEPT:
+        events[key] = event
+    return event
+
+
+_POTIONS = {card.text: role_of(card) == Role.POTION for card in standard_deck(jokers=1)}
+"""Whether each card is a potion, by its text: a drink asks it of the card played before."""
+
+
 # ---- one player's side of the table -------------------------------------------------------------
 
 
@@ -264,22 +331,14 @@ class Party(PlainAssignment, BaseModel):
             self.discard.append(enemy)
         hp = self.hp - damage
         fallen = self._set_hp(hp)
-        fought = built(
-            MonsterFought,
-            card=enemy,
-            weapon=weapon,
-            damage=damage,
-            hp=hp,
-            weapon_broke=broke,
-            seat=self.seat,
-        )
+        fought = _fought(enemy, weapon, damage, hp, broke, self.seat)
         return [fought, *fallen] if fallen else [fought]
 
     def _equip(self, weapon: Card) -> list[Event]:
         replaced = self.weapon
         self._drop_weapon()
         self.weapon = weapon
-        return [built(WeaponEquipped, card=weapon, replaced=replaced, seat=self.seat)]
+        return [_equipped(weapon, replaced, self.seat)]
 
     def _drop_weapon(self) -> None:
         """A replaced or broken weapon goes to the discard with every kill it made."""
@@ -291,13 +350,11 @@ class Party(PlainAssignment, BaseModel):
     def _drink(self, potion: Card) -> list[Event]:
         self.discard.append(potion)
         previous = self.last_played
-        wasted = previous is not None and role_of(previous) == Role.POTION
+        wasted = previous is not None and _POTIONS[previous.text]
         hp = self.hp
         healed = 0 if wasted else min(MAX_HP, hp + CARD_VALUES[potion.text]) - hp
         risen = self._set_hp(hp + healed)
-        drunk = built(
-            PotionDrunk, card=potion, healed=healed, wasted=wasted, hp=self.hp, seat=self.seat
-        )
+        drunk = _drunk(potion, healed, wasted, hp + healed, self.seat)
         return [drunk, *risen] if risen else [drunk]
 
     _PLAYS: ClassVar[dict[ActionKind, Callable[[Party, Card], list[Event]]]] = {
