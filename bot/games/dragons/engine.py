@@ -518,18 +518,32 @@ class DragonsState(DungeonState):
             raise GameOver("your party has fallen; the game is over for you")
         if seat != mover:
             raise NotYourTurn("it is not your turn")
-        if not self._allows(action):
+        card = action.card
+        at = None if card is None or self.deciding else self._place_in_room(action, card)
+        if at is None and not self._allows(action):
             raise IllegalAction(f"{action} is not a legal move now")
         self.turn += 1
-        card = action.card
         if card is None:
             return self._DECISIONS[action.kind](self, seat)
-        self.room.remove(card)
+        if at is None:
+            self.room.remove(card)
+        else:
+            del self.room[at]
         self.played_in_room += 1
         if self.ran_last_room:  # on most moves it is already clear: a test costs less than a write
             self.ran_last_room = False
-        events = parties[seat].play(action.kind, card)
-        return events + self._after_play(seat)
+        return self._after_play(seat, parties[seat].play(action.kind, card))
+
+    def _place_in_room(self, played: DungeonAction, card: Card) -> int | None:
+        """Where the card of a legal card move lies in the room, None if the move is not legal
+        now: `_allows` and then `list.remove` would look for the card twice, comparing cards
+        (in Python) on the way."""
+        if played.kind != CARD_PLAYS[card.text].kind:
+            return None
+        try:
+            return self.room.index(card)
+        except ValueError:
+            return None
 
     def _run(self, player: int) -> list[Event]:
         fled = list(self.room)
@@ -552,25 +566,30 @@ class DragonsState(DungeonState):
         ActionKind.FACE: _face,
     }
 
-    def _after_play(self, player: int) -> list[Event]:
-        party = self.parties[player]
-        events: list[Event] = []
+    def _after_play(self, player: int, events: list[Event]) -> list[Event]:
+        """What follows a play (ends, the next player, the next room), added to the play's own
+        `events`. The fields it asks of are read once: a pydantic model's field costs more to
+        read than a plain object's."""
+        parties, room, deck = self.parties, self.room, self.deck
+        party = parties[player]
+        played = len(events)
         if party.hp <= 0:
-            events += party.end(Outcome.LOST, party.hp - monster_total(self.deck))
-        if not self.room and not self.deck:
+            events += party.end(Outcome.LOST, party.hp - monster_total(deck))
+        if not room and not deck:
             for seat in self.playing:
-                events += self.parties[seat].end(Outcome.WON, self.parties[seat].win_score())
+                events += parties[seat].end(Outcome.WON, parties[seat].win_score())
         elif party.outcome is not None:
             events += [built(PlaysOnAlone, seat=seat) for seat in self.playing]
         # A solo party that nothing ended is the one playing: known without asking the parties.
-        playing = [player] if not events and len(self.parties) == 1 else self.playing
+        playing = [player] if len(events) == played and len(parties) == 1 else self.playing
         if not playing:
             self.to_move = None
             return events
         after = self._after(player, playing)
-        if self.deck and len(self.room) <= 1:
+        if deck and len(room) <= 1:
             leader = player if party.outcome is None else after
-            return events + self._deal_room(leader, len(playing))
+            events += self._deal_room(leader, len(playing))
+            return events
         if self.to_move != after:  # a solo game's mover never changes
             self.to_move = after
         return events
