@@ -585,7 +585,8 @@ class DragonsState(DungeonState):
         if not playing:
             self.to_move = None
             return events
-        after = self._after(player, playing)
+        # One party left is the one to pick, whoever just played: no need to look for another.
+        after = playing[0] if len(playing) == 1 else self._after(player, playing)
         if deck and len(room) <= 1:
             leader = player if party.outcome is None else after
             events += self._deal_room(leader, len(playing))
