@@ -13,7 +13,7 @@ Where the rule text is silent, `DRAGONS_RULINGS` (in rules.py) decides; `/rules`
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated, ClassVar, Literal
+from typing import Annotated, ClassVar, Literal, TypeVar
 
 from pydantic import BaseModel, Field
 
@@ -55,6 +55,7 @@ from bot.games.crawl.events import (
 )
 from bot.games.crawl.plain import PlainAssignment, built
 
+K = TypeVar("K")
 MAX_HP = 20
 HERO_HP = 4
 HEROES = cards("K♥ Q♥ K♦ Q♦ J♦")
@@ -201,6 +202,72 @@ def _clamped(hp: int) -> int:
     return 0 if hp < 0 else MAX_HP if hp > MAX_HP else hp
 
 
+# ---- the events of a play ----------------------------------------------------------------------
+
+
+def _fought(
+    enemy: Card, weapon: Card | None, damage: int, hp: int, broke: bool, seat: int
+) -> Event:
+    """The one frozen event of a fight: fights repeat, and looking one up by its cards' texts
+    (a Card hashes in Python) costs a fraction of building it. `damage` follows from the
+    rest."""
+    key = (enemy.text, None if weapon is None else weapon.text, hp, broke, seat)
+    known = _FOUGHT.get(key)
+    if known is None:
+        known = _kept(
+            _FOUGHT,
+            key,
+            built(
+                MonsterFought,
+                card=enemy,
+                weapon=weapon,
+                damage=damage,
+                hp=hp,
+                weapon_broke=broke,
+                seat=seat,
+            ),
+        )
+    return known
+
+
+def _drunk(potion: Card, healed: int, wasted: bool, hp: int, seat: int) -> Event:
+    """The one frozen event of drinking a potion, as `_fought` for a fight."""
+    key = (potion.text, healed, wasted, hp, seat)
+    known = _DRUNK.get(key)
+    if known is None:
+        drunk = built(PotionDrunk, card=potion, healed=healed, wasted=wasted, hp=hp, seat=seat)
+        known = _kept(_DRUNK, key, drunk)
+    return known
+
+
+def _equipped(weapon: Card, replaced: Card | None, seat: int) -> Event:
+    """The one frozen event of taking up a weapon, as `_fought` for a fight."""
+    key = (weapon.text, None if replaced is None else replaced.text, seat)
+    known = _EQUIPPED.get(key)
+    if known is None:
+        equipped = built(WeaponEquipped, card=weapon, replaced=replaced, seat=seat)
+        known = _kept(_EQUIPPED, key, equipped)
+    return known
+
+
+EVENTS_KEPT = 4096
+"""Events kept per kind: the commonest come up early, and the rarest few need no keeping."""
+_FOUGHT: dict[tuple[str, str | None, int, bool, int], Event] = {}
+_DRUNK: dict[tuple[str, int, bool, int, int], Event] = {}
+_EQUIPPED: dict[tuple[str, str | None, int], Event] = {}
+
+
+def _kept(events: dict[K, Event], key: K, event: Event) -> Event:
+    """`event`, kept under `key` while the kind keeps fewer than `EVENTS_KEPT`."""
+    if len(events) < EVENTS_KEPT:
+        events[key] = event
+    return event
+
+
+_POTIONS = {card.text: role_of(card) == Role.POTION for card in standard_deck(jokers=1)}
+"""Whether each card is a potion, by its text: a drink asks it of the card played before."""
+
+
 # ---- one player's side of the table -------------------------------------------------------------
 
 
@@ -264,22 +331,14 @@ class Party(PlainAssignment, BaseModel):
             self.discard.append(enemy)
         hp = self.hp - damage
         fallen = self._set_hp(hp)
-        fought = built(
-            MonsterFought,
-            card=enemy,
-            weapon=weapon,
-            damage=damage,
-            hp=hp,
-            weapon_broke=broke,
-            seat=self.seat,
-        )
+        fought = _fought(enemy, weapon, damage, hp, broke, self.seat)
         return [fought, *fallen] if fallen else [fought]
 
     def _equip(self, weapon: Card) -> list[Event]:
         replaced = self.weapon
         self._drop_weapon()
         self.weapon = weapon
-        return [built(WeaponEquipped, card=weapon, replaced=replaced, seat=self.seat)]
+        return [_equipped(weapon, replaced, self.seat)]
 
     def _drop_weapon(self) -> None:
         """A replaced or broken weapon goes to the discard with every kill it made."""
@@ -291,13 +350,11 @@ class Party(PlainAssignment, BaseModel):
     def _drink(self, potion: Card) -> list[Event]:
         self.discard.append(potion)
         previous = self.last_played
-        wasted = previous is not None and role_of(previous) == Role.POTION
+        wasted = previous is not None and _POTIONS[previous.text]
         hp = self.hp
         healed = 0 if wasted else min(MAX_HP, hp + CARD_VALUES[potion.text]) - hp
         risen = self._set_hp(hp + healed)
-        drunk = built(
-            PotionDrunk, card=potion, healed=healed, wasted=wasted, hp=self.hp, seat=self.seat
-        )
+        drunk = _drunk(potion, healed, wasted, hp + healed, self.seat)
         return [drunk, *risen] if risen else [drunk]
 
     _PLAYS: ClassVar[dict[ActionKind, Callable[[Party, Card], list[Event]]]] = {
@@ -393,10 +450,12 @@ class DragonsState(DungeonState):
         )
 
     def acting(self) -> list[int]:
-        return [] if self.to_move is None else [self.to_move]
+        mover = self.to_move  # a field of a pydantic model is read at a cost: once, not twice
+        return [] if mover is None else [mover]
 
     def legal_actions(self, seat: int = SOLO) -> list[DungeonAction]:
-        if self.to_move is None or seat != self.to_move:
+        mover = self.to_move
+        if mover is None or seat != mover:
             return []
         if self.deciding:
             return [RUN, FACE]
@@ -406,8 +465,18 @@ class DragonsState(DungeonState):
         return list(plays.values())
 
     def _may_run_alone(self) -> bool:
-        """A solo player runs by their own move; a duel decides it as the room opens."""
-        return self.may_run() and len(self.playing) == 1
+        """A solo player runs by their own move; a duel decides it as the room opens.
+
+        `may_run()` and a single party in `playing`, tested cheapest first: it is asked as each
+        room opens, and a lone party's own outcome says what listing `playing` would."""
+        if self.played_in_room != 0 or self.ran_last_room or not self.deck:
+            return False
+        if self.to_move is None:
+            return False
+        parties = self.parties
+        if len(parties) == 1:
+            return parties[0].outcome is None
+        return len(self.playing) == 1
 
     def _allows(self, played: DungeonAction) -> bool:
         """Whether `legal_actions` of the seat to move holds this action, without listing them
@@ -449,18 +518,32 @@ class DragonsState(DungeonState):
             raise GameOver("your party has fallen; the game is over for you")
         if seat != mover:
             raise NotYourTurn("it is not your turn")
-        if not self._allows(action):
+        card = action.card
+        at = None if card is None or self.deciding else self._place_in_room(action, card)
+        if at is None and not self._allows(action):
             raise IllegalAction(f"{action} is not a legal move now")
         self.turn += 1
-        card = action.card
         if card is None:
             return self._DECISIONS[action.kind](self, seat)
-        self.room.remove(card)
+        if at is None:
+            self.room.remove(card)
+        else:
+            del self.room[at]
         self.played_in_room += 1
         if self.ran_last_room:  # on most moves it is already clear: a test costs less than a write
             self.ran_last_room = False
-        events = parties[seat].play(action.kind, card)
-        return events + self._after_play(seat)
+        return self._after_play(seat, parties[seat].play(action.kind, card))
+
+    def _place_in_room(self, played: DungeonAction, card: Card) -> int | None:
+        """Where the card of a legal card move lies in the room, None if the move is not legal
+        now: `_allows` and then `list.remove` would look for the card twice, comparing cards
+        (in Python) on the way."""
+        if played.kind != CARD_PLAYS[card.text].kind:
+            return None
+        try:
+            return self.room.index(card)
+        except ValueError:
+            return None
 
     def _run(self, player: int) -> list[Event]:
         fled = list(self.room)
@@ -483,25 +566,31 @@ class DragonsState(DungeonState):
         ActionKind.FACE: _face,
     }
 
-    def _after_play(self, player: int) -> list[Event]:
-        party = self.parties[player]
-        events: list[Event] = []
+    def _after_play(self, player: int, events: list[Event]) -> list[Event]:
+        """What follows a play (ends, the next player, the next room), added to the play's own
+        `events`. The fields it asks of are read once: a pydantic model's field costs more to
+        read than a plain object's."""
+        parties, room, deck = self.parties, self.room, self.deck
+        party = parties[player]
+        played = len(events)
         if party.hp <= 0:
-            events += party.end(Outcome.LOST, party.hp - monster_total(self.deck))
-        if not self.room and not self.deck:
+            events += party.end(Outcome.LOST, party.hp - monster_total(deck))
+        if not room and not deck:
             for seat in self.playing:
-                events += self.parties[seat].end(Outcome.WON, self.parties[seat].win_score())
+                events += parties[seat].end(Outcome.WON, parties[seat].win_score())
         elif party.outcome is not None:
             events += [built(PlaysOnAlone, seat=seat) for seat in self.playing]
         # A solo party that nothing ended is the one playing: known without asking the parties.
-        playing = [player] if not events and len(self.parties) == 1 else self.playing
+        playing = [player] if len(events) == played and len(parties) == 1 else self.playing
         if not playing:
             self.to_move = None
             return events
-        after = self._after(player, playing)
-        if self.deck and len(self.room) <= 1:
+        # One party left is the one to pick, whoever just played: no need to look for another.
+        after = playing[0] if len(playing) == 1 else self._after(player, playing)
+        if deck and len(room) <= 1:
             leader = player if party.outcome is None else after
-            return events + self._deal_room(leader, len(playing))
+            events += self._deal_room(leader, len(playing))
+            return events
         if self.to_move != after:  # a solo game's mover never changes
             self.to_move = after
         return events
