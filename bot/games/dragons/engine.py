@@ -446,7 +446,7 @@ class DragonsState(DungeonState):
             self.played_in_room == 0
             and not self.ran_last_room
             and bool(self.deck)
-            and not self.is_over
+            and self.to_move is not None  # not over (see is_over), read without a property
         )
 
     def acting(self) -> list[int]:
@@ -465,13 +465,9 @@ class DragonsState(DungeonState):
         return list(plays.values())
 
     def _may_run_alone(self) -> bool:
-        """A solo player runs by their own move; a duel decides it as the room opens.
-
-        `may_run()` and a single party in `playing`, tested cheapest first: it is asked as each
-        room opens, and a lone party's own outcome says what listing `playing` would."""
-        if self.played_in_room != 0 or self.ran_last_room or not self.deck:
-            return False
-        if self.to_move is None:
+        """A solo player runs by their own move; a duel decides it as the room opens. Asked as
+        each room opens: a lone party's own outcome says what listing `playing` would."""
+        if not self.may_run():
             return False
         parties = self.parties
         if len(parties) == 1:
