@@ -16,10 +16,10 @@ from __future__ import annotations
 import argparse
 import time
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from statistics import mean, median
 
+from bench.figures import run_all
 from bot.games.deuces import DeucesOptions, Mode, new_game, suggest
 from bot.games.deuces.events import DuelEncounterEnded
 
@@ -90,10 +90,7 @@ def play_duels(duels: int, workers: int = 1) -> list[DuelRun]:
     workers = max(1, workers)
     step = max(1, -(-duels // workers))
     spans = [(start, min(start + step, duels)) for start in range(0, duels, step)]
-    if workers > 1:
-        with ProcessPoolExecutor(workers) as pool:
-            return [run for part in pool.map(run_duels, spans) for run in part]
-    return [run for span in spans for run in run_duels(span)]
+    return [run for part in run_all(run_duels, spans, workers) for run in part]
 
 
 def minutes(run: DuelRun) -> float:

@@ -16,10 +16,10 @@ from __future__ import annotations
 import argparse
 import time
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from statistics import mean, median
 
+from bench.figures import run_all
 from bot.games.deuces import DeucesOptions, Mode, new_game, suggest
 from bot.games.deuces.events import MastersTally
 
@@ -104,11 +104,7 @@ def main() -> None:
     args = parser.parse_args()
     jobs = [(seed, args.players, args.epics) for seed in range(args.games)]
     started = time.perf_counter()
-    if args.workers > 1:
-        with ProcessPoolExecutor(args.workers) as pool:
-            runs = list(pool.map(play_game, jobs, chunksize=8))
-    else:
-        runs = [play_game(job) for job in jobs]
+    runs = run_all(play_game, jobs, args.workers, chunksize=8)
     report(runs, args.players, args.epics, time.perf_counter() - started)
 
 

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import argparse
 import time
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from statistics import mean, median
 
+from bench.figures import run_all
 from bot.games.deuces import DeucesOptions, Mode, new_game, suggest
 from bot.games.deuces.events import ItemGained, ItemUsed
 
@@ -103,11 +103,7 @@ def main() -> None:
     args = parser.parse_args()
     jobs = [(seed, size, args.quest) for size in args.sizes for seed in range(args.quests)]
     started = time.perf_counter()
-    if args.workers > 1:
-        with ProcessPoolExecutor(args.workers) as pool:
-            runs = list(pool.map(play_quest, jobs, chunksize=4))
-    else:
-        runs = [play_quest(job) for job in jobs]
+    runs = run_all(play_quest, jobs, args.workers, chunksize=4)
     report(runs, time.perf_counter() - started)
 
 

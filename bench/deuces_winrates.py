@@ -24,12 +24,12 @@ from __future__ import annotations
 import argparse
 import time
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from itertools import product
 from statistics import mean, median
 
 from bench.deuces_duel import play_duels, print_duels
+from bench.figures import run_all
 from bot.games.deuces import DeucesOptions, Mode, load_content, new_game, suggest
 from bot.games.deuces.events import TableClosed
 
@@ -149,11 +149,7 @@ def print_loot(cells: list[LootCell], level: int, chips: int) -> None:
 def loot_main(args: argparse.Namespace) -> None:
     cells = [(n, args.tables, args.level, args.chips) for n in PARTY_SIZES]
     started = time.perf_counter()
-    if args.workers > 1:
-        with ProcessPoolExecutor(args.workers) as pool:
-            results = list(pool.map(run_loot_cell, cells))
-    else:
-        results = [run_loot_cell(cell) for cell in cells]
+    results = run_all(run_loot_cell, cells, args.workers)
     print_loot(results, args.level, args.chips)
     print(f"{args.tables * len(cells)} tables in {time.perf_counter() - started:.1f} s")
 
@@ -185,11 +181,7 @@ def main() -> None:
     sets = args.sets.split(",") if args.sets else [s.id for s in load_content().sets]
     cells = [(s, lv, n, args.encounters) for s, lv, n in product(sets, LEVELS, PARTY_SIZES)]
     started = time.perf_counter()
-    if args.workers > 1:
-        with ProcessPoolExecutor(args.workers) as pool:
-            results = list(pool.map(run_cell, cells))
-    else:
-        results = [run_cell(cell) for cell in cells]
+    results = run_all(run_cell, cells, args.workers)
     elapsed = time.perf_counter() - started
     rates = {(s, lv, n): rate for s, lv, n, rate in results}
     print(f"Players' win rate, {args.encounters} encounters per cell")

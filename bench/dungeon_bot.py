@@ -15,9 +15,9 @@ import argparse
 import random
 import time
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
+from bench.figures import run_all
 from bot.games.dungeon import choose, new_game
 from bot.games.dungeon.engine import MAX_TURNS
 
@@ -58,11 +58,7 @@ def play_job(job: tuple[int, int | None]) -> Game:
 
 def run(jobs: list[tuple[int, int | None]], workers: int) -> tuple[list[Game], float]:
     started = time.perf_counter()
-    if workers > 1:
-        with ProcessPoolExecutor(workers) as pool:
-            games = list(pool.map(play_job, jobs, chunksize=4))
-    else:
-        games = [play_job(job) for job in jobs]
+    games = run_all(play_job, jobs, workers, chunksize=4)
     return games, time.perf_counter() - started
 
 
