@@ -40,13 +40,31 @@ async def play_with_hints(
         record, state = await state_of(discord)
         if record.status != GameStatus.ACTIVE:
             return record
-        seat = state.waiting_for[0]
-        hand = await discord.click(table, table.button("🂠 My hand")["custom_id"], users[seat])
-        assert hand.ephemeral, "a hand is shown only to its owner"
-        hint = next(b for b in hand.message.buttons if b["label"].startswith("💡"))
-        played = await discord.click(hand.message, hint["custom_id"], users[seat])
-        assert played.response_type == UPDATE_MESSAGE, played.content
+        await press_hint(discord, table, users[state.waiting_for[0]])
     raise AssertionError("the game did not end")
+
+
+async def hints_until(
+    discord, table: StoredMessage, users: dict[int, object], prompt: str, limit: int = 400
+):
+    """Each awaited player presses the hint until the table asks for `prompt` (its kind);
+    the game's state then."""
+    for _ in range(limit):
+        record, state = await state_of(discord)
+        assert record.status == GameStatus.ACTIVE
+        if state.prompt is not None and state.prompt.kind == prompt:
+            return state
+        await press_hint(discord, table, users[state.waiting_for[0]])
+    raise AssertionError(f"the table never asked for {prompt}")
+
+
+async def press_hint(discord, table: StoredMessage, user) -> None:
+    """The player opens their hand, which only they see, and presses its hint."""
+    hand = await discord.click(table, table.button("🂠 My hand")["custom_id"], user)
+    assert hand.ephemeral, "a hand is shown only to its owner"
+    hint = next(b for b in hand.message.buttons if b["label"].startswith("💡"))
+    played = await discord.click(hand.message, hint["custom_id"], user)
+    assert played.response_type == UPDATE_MESSAGE, played.content
 
 
 async def test_three_players_join_play_an_encounter_and_one_times_out(

@@ -6,22 +6,18 @@ private, a timed-out enemy turn played by the GM's policy, and the game played t
 from bot.games.registry import GAMES
 from storage import GameStatus
 from tests.discord.tables import fact, facts_text
-from tests.discord.test_deuces_discord import UPDATE_MESSAGE, play_with_hints, state_of
+from tests.discord.test_deuces_discord import (
+    UPDATE_MESSAGE,
+    hints_until,
+    play_with_hints,
+    state_of,
+)
 from tests.discord.test_deuces_duel_discord import tampered
 
 
-async def hints_until_enemy_turn(discord, table, users, limit: int = 300):
+async def hints_until_enemy_turn(discord, table, users):
     """Press each awaited player's hint until a player is asked to play their enemies."""
-    for _ in range(limit):
-        record, state = await state_of(discord)
-        assert record.status == GameStatus.ACTIVE
-        if state.prompt is not None and state.prompt.kind == "enemies":
-            return state
-        seat = state.waiting_for[0]
-        hand = await discord.click(table, table.button("🂠 My hand")["custom_id"], users[seat])
-        hint = next(b for b in hand.message.buttons if b["label"].startswith("💡"))
-        await discord.click(hand.message, hint["custom_id"], users[seat])
-    raise AssertionError("no enemy turn came")
+    return await hints_until(discord, table, users, "enemies", limit=300)
 
 
 async def test_a_masters_table_is_played_through_with_enemy_turns_in_private(

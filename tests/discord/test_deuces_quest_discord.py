@@ -9,21 +9,17 @@ from bot.games.deuces.quest_view import quest_label
 from bot.games.registry import GAMES
 from storage import GameStatus
 from tests.discord.tables import fact, facts_text
-from tests.discord.test_deuces_discord import UPDATE_MESSAGE, play_with_hints, state_of
+from tests.discord.test_deuces_discord import (
+    UPDATE_MESSAGE,
+    hints_until,
+    play_with_hints,
+    state_of,
+)
 
 
-async def hints_until_the_map(discord, table, users, limit: int = 400):
+async def hints_until_the_map(discord, table, users):
     """Press each awaited player's hint until the party stands on the map."""
-    for _ in range(limit):
-        record, state = await state_of(discord)
-        assert record.status == GameStatus.ACTIVE
-        if state.prompt is not None and state.prompt.kind == "route":
-            return state
-        seat = state.waiting_for[0]
-        hand = await discord.click(table, table.button("🂠 My hand")["custom_id"], users[seat])
-        hint = next(b for b in hand.message.buttons if b["label"].startswith("💡"))
-        await discord.click(hand.message, hint["custom_id"], users[seat])
-    raise AssertionError("the party never came back to the map")
+    return await hints_until(discord, table, users, "route")
 
 
 async def walk_to(discord, table, users, room: str, via: list[str]):
