@@ -10,7 +10,6 @@ too: a table that did not change is not drawn again.
 
 from __future__ import annotations
 
-import io
 import threading
 from dataclasses import dataclass
 from functools import lru_cache
@@ -30,6 +29,7 @@ from bot.render.palette import (
     alpha_to_indices,
     blank,
 )
+from bot.render.png import palette_png
 
 MAX_WIDTH = 800
 """Widest picture at 1x: Discord shows it about 400 px wide on a phone, so cards stay legible."""
@@ -42,9 +42,6 @@ TITLE_H = 28
 CAPTION_SIZE = 19
 CAPTION_H = 26
 PANEL_RADIUS = 14
-COMPRESS_LEVEL = 1
-"""zlib's least effort: the files stay well under 40 KB, and more effort costs more time (a few
-ms at level 6) than it saves in bytes."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,9 +211,7 @@ def _with_grid(picture: Picture, grid: Grid) -> Image.Image:
 
 def encode(image: Image.Image) -> bytes:
     """PNG bytes of a palette image, with the clear felt of its corners."""
-    out = io.BytesIO()
-    image.save(out, "PNG", compress_level=COMPRESS_LEVEL, transparency=TRANSPARENCY)
-    return out.getvalue()
+    return palette_png(image, TRANSPARENCY)
 
 
 @lru_cache(maxsize=256)
