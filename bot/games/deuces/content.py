@@ -287,8 +287,13 @@ class EnemySet(Strict):
             raise ValueError(f"{self.id}: enemy ids repeat")
         return self
 
+    @cached_property
+    def by_id(self) -> dict[str, EnemyDef]:
+        """Indexed once per set: the table looks up its enemies' cards at every step."""
+        return {enemy.id: enemy for enemy in self.enemies}
+
     def enemy(self, enemy_id: str) -> EnemyDef:
-        return next(enemy for enemy in self.enemies if enemy.id == enemy_id)
+        return self.by_id[enemy_id]
 
 
 class ClassAbility(Strict):
