@@ -313,8 +313,8 @@ def _gm_step(state: DeucesTable) -> list[DeucesEvent]:
         return []
     state.gm_attacks -= 1
     victim = gm.pick_victim(state, index)
-    cards = gm.pick_attack(state, index, victim)
-    events = combat.declare(state, enemy(index), victim, cards)
+    play = gm.attack_play(state, index, victim)
+    events = combat.declare(state, enemy(index), victim, list(play.cards), play)
     seat = state.master_of(victim)  # a pet's master answers for it
     may_disrupt = victim.side == _PLAYERS and may_disrupt_now(state, seat)
     if not combat.can_answer(state) and not may_disrupt:

@@ -19,7 +19,7 @@ from bot.games.contract import seeded_rng
 from bot.games.deuces import tactics
 from bot.games.deuces.content import Ability, Hunt
 from bot.games.deuces.effects import targets, usable
-from bot.games.deuces.poker import MAX_PLAY
+from bot.games.deuces.poker import MAX_PLAY, Play
 from bot.games.deuces.state import DeucesTable, Fighter, Ref, Side, enemy, pet, player
 
 MAX_ROUNDS = 30
@@ -140,9 +140,15 @@ def _pets_open(state: DeucesTable, index: int, must: list[int]) -> list[Ref]:
 
 
 def pick_attack(state: DeucesTable, index: int, target: Ref) -> list[Card]:
+    return list(attack_play(state, index, target).cards)
+
+
+def attack_play(state: DeucesTable, index: int, target: Ref) -> Play:
+    """The enemy's attack on the target, as read when it was chosen: it is declared from
+    this without reading the cards again."""
     best = tactics.best_attack(state, enemy(index), [target], max_attack(state, index))
     assert best is not None, "an enemy still in the fight holds cards"
-    return list(best[2].cards)
+    return best[2]
 
 
 def pick_ability(state: DeucesTable, index: int) -> Choice | None:
