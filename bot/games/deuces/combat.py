@@ -37,12 +37,14 @@ from bot.games.deuces.state import (
 
 
 def declare(
-    state: DeucesTable, attacker: Ref, defender: Ref, cards: list[Card]
+    state: DeucesTable, attacker: Ref, defender: Ref, cards: list[Card], play: Play | None = None
 ) -> list[DeucesEvent]:
-    """Put an attack in play; the caller checked the cards make a valid play."""
+    """Put an attack in play; the caller checked the cards make a valid play, and passes it
+    when it has read them already (as the GM's choice of attack has)."""
     fighter = state.fighter(attacker)
     state.blame = _master_in(state, attacker, defender)
-    play = read(piles.faces_of(state, attacker, cards))
+    if play is None:
+        play = read(piles.faces_of(state, attacker, cards))
     assert play is not None, "declare takes valid plays only"
     piles.take(fighter, cards)
     state.clash = built(

@@ -287,8 +287,13 @@ class EnemySet(Strict):
             raise ValueError(f"{self.id}: enemy ids repeat")
         return self
 
+    @cached_property
+    def by_id(self) -> dict[str, EnemyDef]:
+        """Indexed once per set: the table looks up its enemies' cards at every step."""
+        return {enemy.id: enemy for enemy in self.enemies}
+
     def enemy(self, enemy_id: str) -> EnemyDef:
-        return next(enemy for enemy in self.enemies if enemy.id == enemy_id)
+        return self.by_id[enemy_id]
 
 
 class ClassAbility(Strict):
@@ -316,8 +321,17 @@ class ClassDef(Strict):
                 raise ValueError(f"{entry.ability.id}: hunt is for enemies")
         return self
 
+    @cached_property
+    def unlocked(self) -> tuple[tuple[Ability, ...], ...]:
+        """The abilities held at each level from 0 to the last, worked out once per class: the
+        table asks for a player's abilities several times a move."""
+        return tuple(
+            tuple(entry.ability for entry in self.abilities if entry.level <= level)
+            for level in range(LEVELS + 1)
+        )
+
     def abilities_at(self, level: int) -> list[Ability]:
-        return [entry.ability for entry in self.abilities if entry.level <= level]
+        return list(self.unlocked[max(0, min(level, LEVELS))])  # every entry is within 1-5
 
 
 class Content(Strict):

@@ -58,6 +58,9 @@ from bot.games.deuces.state import (
 
 HAND_SIZES = {1: 6, 2: 6, 3: 7, 4: 7, 5: 7}
 """A player's hand at the start of an encounter, by level."""
+_PLAYERS, _GM, _OVER = Side.PLAYERS, Side.GM, Phase.OVER
+"""For the steps of a fight, asked a few dozen times an encounter: see `state` on why the
+members are read once."""
 
 
 def advance(state: DeucesTable) -> list[DeucesEvent]:
@@ -66,7 +69,7 @@ def advance(state: DeucesTable) -> list[DeucesEvent]:
     A hand above the limit is asked to shed first, whatever the table was doing: the prompt it
     interrupts (a turn in progress, a defence) is held and comes back afterwards."""
     events: list[DeucesEvent] = []
-    while not ask_to_shed(state) and state.prompt is None and state.phase != Phase.OVER:
+    while not ask_to_shed(state) and state.prompt is None and state.phase != _OVER:
         events += STEPS[state.phase](state)
     return events
 
@@ -77,16 +80,24 @@ def ask_to_shed(state: DeucesTable) -> bool:
     default shed is made there without asking."""
     if isinstance(state.prompt, ShedPrompt):
         return True
-    over = [who.seat for who in state.players if len(who.hand) > HAND_LIMIT]
-    if not over:
+    seat = _first_over_limit(state)
+    if seat is None:
         return False
     deciding = state.phase == Phase.FIGHT and state.contested()
     if not deciding:
         return False
-    seat = over[0]
     state.held = state.prompt
     state.prompt = built(ShedPrompt, seat=seat, count=len(state.players[seat].hand) - HAND_LIMIT)
     return True
+
+
+def _first_over_limit(state: DeucesTable) -> int | None:
+    """The first seat holding more than the hand limit: a plain loop, as it is asked before
+    every step of the table."""
+    for who in state.players:
+        if len(who.hand) > HAND_LIMIT:
+            return who.seat
+    return None
 
 
 def _setup(state: DeucesTable) -> list[DeucesEvent]:
@@ -241,13 +252,13 @@ def _initiative(state: DeucesTable) -> tuple[Side, list[DeucesEvent]]:
 
 def _fight(state: DeucesTable) -> list[DeucesEvent]:
     """Decide the encounter once a side is out of fighters (enemies first: a double KO is won)."""
-    if not state.stands(Side.GM):
+    if not state.stands(_GM):
         state.won, state.phase = True, Phase.END
         return []
-    if not state.stands(Side.PLAYERS):
+    if not state.stands(_PLAYERS):
         state.won, state.phase = False, Phase.END
         return []
-    if state.side == Side.PLAYERS:
+    if state.side == _PLAYERS:
         return _players_step(state)
     return _gm_step(state)
 
@@ -256,7 +267,7 @@ def _players_step(state: DeucesTable) -> list[DeucesEvent]:
     """The party's next turn: the last player yet to act is prompted; while several are, any
     of them may go (the players choose their order); none left hands the turn to the GM."""
     if not state.acted:
-        for seat in state.active(Side.PLAYERS):
+        for seat in state.active(_PLAYERS):
             reset_turn_uses(state, player(seat))
     in_fight = [
         who.seat for who in state.players if not who.defeated or state.pets_of(who.seat)
@@ -283,7 +294,7 @@ def _gm_step(state: DeucesTable) -> list[DeucesEvent]:
     if gm.should_fold(state):
         return _fold(state)
     if state.gm_actor is None:
-        index = next((i for i in state.active(Side.GM) if i not in state.acted), None)
+        index = next((i for i in state.active(_GM) if i not in state.acted), None)
         if index is None:
             return _switch_side(state)
         state.acted.append(index)
@@ -292,7 +303,7 @@ def _gm_step(state: DeucesTable) -> list[DeucesEvent]:
         reset_turn_uses(state, enemy(index))
         return [built(TurnStarted, who=enemy(index))]
     index = state.gm_actor
-    if state.enemies[index].defeated or not state.stands(Side.PLAYERS):
+    if state.enemies[index].defeated or not state.stands(_PLAYERS):
         state.gm_actor = None
         return []
     if not state.gm_ability_done:
@@ -302,10 +313,10 @@ def _gm_step(state: DeucesTable) -> list[DeucesEvent]:
         return []
     state.gm_attacks -= 1
     victim = gm.pick_victim(state, index)
-    cards = gm.pick_attack(state, index, victim)
-    events = combat.declare(state, enemy(index), victim, cards)
+    play = gm.attack_play(state, index, victim)
+    events = combat.declare(state, enemy(index), victim, list(play.cards), play)
     seat = state.master_of(victim)  # a pet's master answers for it
-    may_disrupt = victim.side == Side.PLAYERS and may_disrupt_now(state, seat)
+    may_disrupt = victim.side == _PLAYERS and may_disrupt_now(state, seat)
     if not combat.can_answer(state) and not may_disrupt:
         return events + combat.overwhelm(state)
     state.prompt = built(DefendPrompt, seat=seat)
@@ -321,9 +332,9 @@ def may_disrupt_now(state: DeucesTable, seat: int) -> bool:
 
 def _switch_side(state: DeucesTable) -> list[DeucesEvent]:
     """The other side's turn; a taunt lasts until the end of the GM's turn after it."""
-    if state.side == Side.GM:
+    if state.side == _GM:
         state.taunt = None
-    state.side = Side.GM if state.side == Side.PLAYERS else Side.PLAYERS
+    state.side = _GM if state.side == _PLAYERS else _PLAYERS
     state.acted, state.gm_actor, state.hunting = [], None, False
     if state.side == state.first:
         state.round += 1

@@ -19,7 +19,7 @@ from bot.games.contract import seeded_rng
 from bot.games.deuces import tactics
 from bot.games.deuces.content import Ability, Hunt
 from bot.games.deuces.effects import targets, usable
-from bot.games.deuces.poker import MAX_PLAY
+from bot.games.deuces.poker import MAX_PLAY, Play
 from bot.games.deuces.state import DeucesTable, Fighter, Ref, Side, enemy, pet, player
 
 MAX_ROUNDS = 30
@@ -85,7 +85,8 @@ def must_target(state: DeucesTable, index: int) -> list[int]:
     if state.taunt is not None and state.taunt in standing:
         return [state.taunt]
     hunts = state.hunting and (state.gm_actor == index or not state.mastering)
-    if hunts or not standing:  # a hunt is its enemy's own (at a GM table, the GM's turn's)
+    # a hunt is its enemy's own (at a GM table, the GM's turn's); a lone seat needs no weighing
+    if hunts or len(standing) < 2:
         return standing
     top = max(state.threat_value(seat) for seat in standing)
     return [seat for seat in standing if state.threat_value(seat) == top]
@@ -97,6 +98,8 @@ def pick_target(state: DeucesTable, index: int) -> int:
 
 
 def _fewest_cards(state: DeucesTable, allowed: list[int]) -> int:
+    if len(allowed) == 1:  # nothing to weigh: the GM asks this before most of its moves
+        return allowed[0]
     fewest = min(len(state.players[seat].hand) for seat in allowed)
     tied = [seat for seat in allowed if len(state.players[seat].hand) == fewest]
     if len(tied) == 1:  # the seed's choice of one (a fresh generator: nothing else moves)
@@ -111,6 +114,8 @@ def pick_victim(state: DeucesTable, index: int) -> Ref:
     must = must_target(state, index)
     seats = [_fewest_cards(state, must)] if must else []
     candidates = [player(seat) for seat in seats] + _pets_open(state, index, must)
+    if len(candidates) == 1:  # as in most fights, where no pet stands
+        return candidates[0]
     return min(candidates, key=lambda ref: (len(state.fighter(ref).hand), ref.side != Side.PLAYERS))
 
 
@@ -122,6 +127,8 @@ def victims(state: DeucesTable, index: int) -> list[Ref]:
 
 
 def _pets_open(state: DeucesTable, index: int, must: list[int]) -> list[Ref]:
+    if not state.pets:  # most fights
+        return []
     master = state.enemies[index].master
     allowed = set(must)
     return [
@@ -133,9 +140,15 @@ def _pets_open(state: DeucesTable, index: int, must: list[int]) -> list[Ref]:
 
 
 def pick_attack(state: DeucesTable, index: int, target: Ref) -> list[Card]:
+    return list(attack_play(state, index, target).cards)
+
+
+def attack_play(state: DeucesTable, index: int, target: Ref) -> Play:
+    """The enemy's attack on the target, as read when it was chosen: it is declared from
+    this without reading the cards again."""
     best = tactics.best_attack(state, enemy(index), [target], max_attack(state, index))
     assert best is not None, "an enemy still in the fight holds cards"
-    return list(best[2].cards)
+    return best[2]
 
 
 def pick_ability(state: DeucesTable, index: int) -> Choice | None:

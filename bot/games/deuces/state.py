@@ -411,6 +411,12 @@ Stage = Literal["hero", "hero_on", "enemies", "enemies_on", "next"]
 or under way, or the turn passing to the next player."""
 
 _DEFEATED = attrgetter("defeated")
+_PLAYERS, _GM, _PETS = Side.PLAYERS, Side.GM, Side.PETS
+_OVER = Phase.OVER
+_DUEL, _MASTERS, _LOOT = Mode.DUEL, Mode.MASTERS, Mode.LOOT
+"""The members the lookups below compare with at every step: on Python 3.11 reading a member
+off its enum class goes through the enum's own `__getattr__` hook, at several times the cost of
+reading a module's name."""
 
 
 class DeucesTable(PlainAssignment, GameState[DeucesAction]):
@@ -495,7 +501,7 @@ class DeucesTable(PlainAssignment, GameState[DeucesAction]):
     @property
     def dueling(self) -> bool:
         """Whether this table is a Duel of the Duos (heroes against heroes, no GM)."""
-        return self.options.mode == Mode.DUEL
+        return self.options.mode == _DUEL
 
     @property
     def questing(self) -> bool:
@@ -510,18 +516,18 @@ class DeucesTable(PlainAssignment, GameState[DeucesAction]):
     @property
     def mastering(self) -> bool:
         """Whether this table is Masters & Monsters (the players play the enemies, no GM)."""
-        return self.options.mode == Mode.MASTERS
+        return self.options.mode == _MASTERS
 
     def prey(self, index: int) -> list[int]:
         """The standing seats an enemy may attack: all of them, except its own master."""
         master = self.enemies[index].master
-        return [seat for seat in self.active(Side.PLAYERS) if seat != master]
+        return [seat for seat in self.active(_PLAYERS) if seat != master]
 
     def hunted(self, attacker: Ref) -> list[int]:
         """The standing enemies a fighter of the party may attack: all of them, except (in
         Masters & Monsters) those its own player controls."""
         owner = self.master_of(attacker)
-        return [i for i in self.active(Side.GM) if self.enemies[i].master != owner]
+        return [i for i in self.active(_GM) if self.enemies[i].master != owner]
 
     def owned(self, seat: int) -> list[int]:
         """Masters & Monsters: the standing enemies a seat controls."""
@@ -557,12 +563,13 @@ class DeucesTable(PlainAssignment, GameState[DeucesAction]):
             }
             masters = {self.enemies[i].master for i in self.active(Side.GM)}
             return bool(party) and bool(masters) and len(party | masters) > 1
-        return self.stands(Side.GM) and self.stands(Side.PLAYERS)
+        return self.stands(_GM) and self.stands(_PLAYERS)
 
     def fighter(self, ref: Ref) -> Fighter:
-        if ref.side == Side.PLAYERS:
+        side = ref.side
+        if side == _PLAYERS:
             return self.players[ref.index]
-        return self.enemies[ref.index] if ref.side == Side.GM else self.pets[ref.index]
+        return self.enemies[ref.index] if side == _GM else self.pets[ref.index]
 
     def pets_of(self, seat: int) -> list[int]:
         """The indexes of a player's pets still in the fight."""
@@ -570,7 +577,7 @@ class DeucesTable(PlainAssignment, GameState[DeucesAction]):
 
     def master_of(self, ref: Ref) -> int:
         """The seat that answers for a fighter of the party (a player, or a pet's master)."""
-        return self.pets[ref.index].master if ref.side == Side.PETS else ref.index
+        return self.pets[ref.index].master if ref.side == _PETS else ref.index
 
     def enemy_def(self, index: int) -> EnemyDef:
         foe = self.enemies[index]
@@ -588,9 +595,10 @@ class DeucesTable(PlainAssignment, GameState[DeucesAction]):
         return size
 
     def abilities(self, ref: Ref) -> list[Ability]:
-        if ref.side == Side.PLAYERS:
+        side = ref.side
+        if side == _PLAYERS:
             return self.players[ref.index].abilities(self.level)
-        if ref.side == Side.PETS:
+        if side == _PETS:
             return []
         own = self.enemy_def(ref.index).abilities_at(self.foe_level)
         foe = self.enemies[ref.index]
@@ -603,18 +611,18 @@ class DeucesTable(PlainAssignment, GameState[DeucesAction]):
 
     def active(self, side: Side) -> list[int]:
         """Indexes of the fighters of a side still in the encounter."""
-        if side == Side.PLAYERS:
+        if side == _PLAYERS:
             return [i for i, f in enumerate(self.players) if not f.defeated]
-        group = self.enemies if side == Side.GM else self.pets
+        group = self.enemies if side == _GM else self.pets
         return [i for i, f in enumerate(group) if not f.defeated]
 
     def stands(self, side: Side) -> bool:
         """Whether any fighter of a side is still in the encounter: `active` without the list,
         as the table asks it before every step of a fight."""
-        if side == Side.PLAYERS:
+        if side == _PLAYERS:
             group: list[PlayerState] | list[EnemyState] | list[PetState] = self.players
         else:
-            group = self.enemies if side == Side.GM else self.pets
+            group = self.enemies if side == _GM else self.pets
         return not all(map(_DEFEATED, group))  # without a generator: asked before every step
 
     def turn_of(self, seat: int) -> TurnPrompt | None:
@@ -633,12 +641,12 @@ class DeucesTable(PlainAssignment, GameState[DeucesAction]):
 
     @property
     def is_over(self) -> bool:
-        return self.phase == Phase.OVER
+        return self.phase == _OVER
 
     @property
     def wagering(self) -> bool:
         """Whether this table plays for chips (Quest for Loot)."""
-        return self.options.mode == Mode.LOOT
+        return self.options.mode == _LOOT
 
     def in_encounter(self) -> list[int]:
         """The seats playing the current encounter (in Quest for Loot, those who did not fold)."""
