@@ -247,7 +247,11 @@ def _marked_face(fighter: Fighter, card: Card) -> Face:
 
 def faces_of(state: DeucesTable, ref: Ref, cards: list[Card] | tuple[Card, ...]) -> list[Face]:
     """`card_face` of each of these cards, as held by this fighter."""
-    fighter = state.fighter(ref)
+    return held_faces(state.fighter(ref), cards)
+
+
+def held_faces(fighter: Fighter, cards: list[Card] | tuple[Card, ...]) -> list[Face]:
+    """`faces_of` for a fighter already looked up: the tactics read its edge and hand too."""
     looted = isinstance(fighter, PlayerState) and fighter.loot
     if not (fighter.wilds or fighter.raised or looted):
         return natural_faces(cards)
@@ -265,4 +269,5 @@ def hand_capacity(state: DeucesTable, ref: Ref) -> int:
 
 
 def hand_faces(state: DeucesTable, ref: Ref) -> list[Face]:
-    return faces_of(state, ref, state.fighter(ref).hand)
+    fighter = state.fighter(ref)
+    return held_faces(fighter, fighter.hand)

@@ -108,15 +108,24 @@ def _spent(play: Play) -> float:
     return HIGH_CARD_COST * sum([card.value - 8 for card in play.cards if card.value > 8])
 
 
+_UP_TO = [range(1, size + 1) for size in range(MAX_PLAY + 1)]
+"""The sizes an attack may take, by its largest: one range each, which `plays` knows again."""
+
+
+def _up_to(max_size: int) -> range:
+    """Sizes 1 to `max_size` (`plays` drops any above a five-card hand)."""
+    return _UP_TO[max(0, min(max_size, MAX_PLAY))]
+
+
 def best_attack(
     state: DeucesTable, attacker: Ref, targets: list[Ref], max_size: int = MAX_PLAY
 ) -> tuple[float, Ref, Play] | None:
     """The attack with the best `attack_score` (less the loot it costs) over the given
     targets, or None with no cards. The first best wins ties, in the order of the targets and
     then of the plays."""
-    hand = piles.hand_faces(state, attacker)
-    options = plays(hand, range(1, max_size + 1), distinct=True)
-    edge = state.fighter(attacker).edge
+    fighter = state.fighter(attacker)
+    options = plays(piles.held_faces(fighter, fighter.hand), _up_to(max_size), distinct=True)
+    edge = fighter.edge
     ahead = loot_ahead(state, attacker)
     spent = [_spent(play) for play in options]
     best: tuple[float, Ref, Play] | None = None
