@@ -81,10 +81,15 @@ class Face:
     natural: bool = field(default=False, init=False, compare=False, repr=False)
     """A plain card (one value, its suit, counted once), worked out once: the poker code asks
     it of every card of every hand it reads."""
+    single: Play = field(init=False, compare=False, repr=False)
+    """The card played on its own, at its best value, made with the face: natural faces are
+    kept card by card (`natural_face`), and singles are most of the plays a hand makes."""
 
     def __post_init__(self) -> None:
         plain = len(self.values) == 1 and not self.double and self.suit is not None
         object.__setattr__(self, "natural", plain)
+        single = Play(Category.SINGLE, (self.top,), (self.card,), 1)
+        object.__setattr__(self, "single", single)
 
     @property
     def top(self) -> int:
@@ -412,8 +417,7 @@ def _natural_plays(hand: Sequence[Face], sizes: tuple[int, ...], distinct: bool)
     """Plays of natural cards, built already in `plays`'s order (by size, category and key)."""
     cards = [f.card for f in hand]
     by_value = _natural_by_value(hand)
-    set_sizes = [size for size in sizes if size < MAX_PLAY]
-    found = _natural_sets(cards, by_value, set_sizes, distinct) if set_sizes else []
+    found = _natural_sets(hand, cards, by_value, sizes, distinct) if sizes[0] < MAX_PLAY else []
     if sizes[-1] == MAX_PLAY and len(hand) >= MAX_PLAY:
         found += _natural_fives(hand, cards, by_value)
     return found
@@ -435,31 +439,47 @@ def _natural_by_value(hand: Sequence[Face]) -> dict[int, list[int]]:
 
 
 def _natural_sets(
-    cards: list[Card], by_value: dict[int, list[int]], sizes: list[int], distinct: bool
+    hand: Sequence[Face],
+    cards: list[Card],
+    by_value: dict[int, list[int]],
+    sizes: tuple[int, ...],
+    distinct: bool,
 ) -> list[Play]:
-    """Sets of the given sizes (ascending): by size, then by value from the lowest, equal cards
-    in the order they are held. Most hands hold few equal cards: the sizes stop at the first
-    that no value fills."""
-    values = sorted(value for value in by_value if value != LOW_ACE)
+    """Sets of the given sizes (ascending; a five is no set): by size, then by value from the
+    lowest, equal cards in the order they are held. Most hands hold few equal cards: each size
+    looks only at the values the last one filled, and they stop at the first that none fills."""
+    values = sorted(by_value)
+    if LOW_ACE in by_value:
+        values.remove(LOW_ACE)
     found: list[Play] = []
+    filled = values
     for size in sizes:
         if size == 1:
-            found += [
-                _single(cards[i], value)
-                for value in values
-                for i in (by_value[value][:1] if distinct else by_value[value])
-            ]
+            found += _natural_singles(hand, by_value, values, distinct)
             continue
-        filled = [(value, held) for value in values if len(held := by_value[value]) >= size]
+        if size == MAX_PLAY:
+            break
+        filled = [value for value in filled if len(by_value[value]) >= size]
         if not filled:
             break
         category = SETS[size]
-        for value, held in filled:
+        for value in filled:
+            held = by_value[value]
             groups = [held[:size]] if distinct else combinations(held, size)
             found += [
                 Play(category, (value,), tuple([cards[i] for i in group]), size) for group in groups
             ]
     return found
+
+
+def _natural_singles(
+    hand: Sequence[Face], by_value: dict[int, list[int]], values: list[int], distinct: bool
+) -> list[Play]:
+    """Single cards by value from the lowest, once per value when `distinct` (its first card
+    held): the one size every hand fills, and the most plays it makes."""
+    if distinct:
+        return [hand[by_value[value][0]].single for value in values]
+    return [hand[i].single for value in values for i in by_value[value]]
 
 
 def _natural_fives(
@@ -496,22 +516,6 @@ def _flexible_plays(
             if play is not None:
                 found[(group, size)] = play
     return sorted(found.values(), key=lambda p: (p.size, p.category, p.key))
-
-
-_SINGLES: dict[str, Play] = {}
-"""Each card's single play at its own value, by the card's text: singles are most of the plays
-a hand makes, and the same cards are listed move after move."""
-
-
-def _single(card: Card, value: int) -> Play:
-    """The single play of a card read at `value` (made once for a card at its own value)."""
-    known = _SINGLES.get(card.text)
-    if known is not None and known.key[0] == value:
-        return known
-    play = Play(Category.SINGLE, (value,), (card,), 1)
-    if value == card.value:
-        _SINGLES[card.text] = play
-    return play
 
 
 def _natural_five_groups(
