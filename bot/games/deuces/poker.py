@@ -582,6 +582,8 @@ def _five_card_groups(hand: Sequence[Face], able: dict[int, list[int]]) -> set[t
 def _straight_groups(able: dict[int, list[int]]) -> set[tuple[int, ...]]:
     groups: set[tuple[int, ...]] = set()
     present = sum(1 << value for value in able)
+    if not present & present >> 1 & present >> 2 & present >> 3 & present >> 4:
+        return groups  # no five values in a row: most hands, told apart without a loop
     for top in able:
         if top < MAX_PLAY or (present >> (top - MAX_PLAY + 1)) & RUN != RUN:
             continue  # some value from top - 4 to top is missing (the low ace is value 1)

@@ -12,7 +12,7 @@ from functools import cache
 from math import comb
 from typing import NamedTuple
 
-from bot.games.cards import Card
+from bot.games.cards import Card, Rank
 from bot.games.deuces import piles
 from bot.games.deuces.combat import attack_play
 from bot.games.deuces.content import Ability, Discard, Guard, Raise, Recover, Wild
@@ -105,7 +105,14 @@ def _expected(
 
 def _spent(play: Play) -> float:
     """What playing these cards costs in high cards no longer held for defending."""
-    return HIGH_CARD_COST * sum([card.value - 8 for card in play.cards if card.value > 8])
+    cards = play.cards
+    if len(cards) == 1:  # most plays weighed are singles: their costs are made once
+        return _CARD_SPENT[cards[0].value]
+    return HIGH_CARD_COST * sum([card.value - 8 for card in cards if card.value > 8])
+
+
+_CARD_SPENT = tuple(HIGH_CARD_COST * max(0, value - 8) for value in range(Rank.JOKER + 1))
+"""`_spent` of each card value played alone."""
 
 
 _UP_TO = [range(1, size + 1) for size in range(MAX_PLAY + 1)]
@@ -129,6 +136,7 @@ def best_attack(
     ahead = loot_ahead(state, attacker)
     spent = [_spent(play) for play in options]
     best: tuple[float, Ref, Play] | None = None
+    best_score = 0.0
     judged: set[tuple[int, int]] = set()
     for target in targets:
         defender = state.fighter(target)
@@ -137,15 +145,15 @@ def best_attack(
             continue  # every play scores as against an earlier target: none can do better
         judged.add((gap, held))
         for play, cost in zip(options, spent, strict=True):
-            if held < play.size:
+            category, key, cards, size = play
+            if held < size:
                 score = KILL_BONUS + held
             else:
-                count, top = len(play.cards), play.key[0]
-                score = _expected(play.size, count, play.category, top, gap, held) - cost
+                score = _expected(size, len(cards), category, key[0], gap, held) - cost
             if ahead:
-                score -= LOOT_COST * loot_lost(state, attacker, play.cards)
-            if best is None or score > best[0]:
-                best = (score, target, play)
+                score -= LOOT_COST * loot_lost(state, attacker, cards)
+            if best is None or score > best_score:
+                best, best_score = (score, target, play), score
     return best
 
 
@@ -161,9 +169,10 @@ def judged_answer(state: DeucesTable, defender: Ref) -> Answer:
     worked out once for both."""
     pending = state.clash
     assert pending is not None
-    hand = piles.hand_faces(state, defender)
+    fighter = state.fighter(defender)
+    hand = piles.held_faces(fighter, fighter.hand)
     attack = attack_play(pending).strength(pending.edge)
-    edge = state.fighter(defender).edge
+    edge = fighter.edge
     answers = plays(hand, (pending.size,), distinct=True)
     wins: list[Play] = []
     ties: list[Play] = []
@@ -173,12 +182,16 @@ def judged_answer(state: DeucesTable, defender: Ref) -> Answer:
             wins.append(play)
         elif strength == attack:
             ties.append(play)
+    ahead = loot_ahead(state, defender)
     for fits in (wins, ties):
         if fits:
-            best = min(fits, key=lambda p: (loot_lost(state, defender, p.cards), _cost(p)))
+            if ahead:
+                best = min(fits, key=lambda p: (loot_lost(state, defender, p.cards), _cost(p)))
+            else:  # no loot to give up: the cheapest alone decides
+                best = min(fits, key=_cost)
             return Answer(list(best.cards), fits is wins)
     # Every play these cards can make is listed above, so thrown-away cards never win.
-    return Answer(throwaway(hand, pending.size, keep_deuces=loot_ahead(state, defender)), False)
+    return Answer(throwaway(hand, pending.size, keep_deuces=ahead), False)
 
 
 def cheapest_answer(state: DeucesTable, defender: Ref) -> list[Card]:
