@@ -239,10 +239,19 @@ def _marked_face(fighter: Fighter, card: Card) -> Face:
     wild = bool(fighter.wilds) and card in fighter.wilds
     if tier is None and not bonus and not wild:
         return natural_face(card)
-    marks = dict(_LOOT_FACES[tier]) if tier else {}
-    if wild:
-        marks["wild"] = True
-    return face(card, bonus=bonus, **marks)
+    key = (card.text, tier, bonus, wild)
+    found = _MARKED_FACES.get(key)
+    if found is None:
+        marks = dict(_LOOT_FACES[tier]) if tier else {}
+        if wild:
+            marks["wild"] = True
+        found = _MARKED_FACES[key] = face(card, bonus=bonus, **marks)
+    return found
+
+
+_MARKED_FACES: dict[tuple[str, Tier | None, int, bool], Face] = {}
+"""Faces of marked cards by the card's text and its marks: a raised or looted hand is read
+move after move, and a face, like a natural one, never changes once made."""
 
 
 def faces_of(state: DeucesTable, ref: Ref, cards: list[Card] | tuple[Card, ...]) -> list[Face]:

@@ -88,7 +88,7 @@ class Face:
     def __post_init__(self) -> None:
         plain = len(self.values) == 1 and not self.double and self.suit is not None
         object.__setattr__(self, "natural", plain)
-        single = Play(Category.SINGLE, (self.top,), (self.card,), 1)
+        single = Play(Category.SINGLE, (max(self.values),), (self.card,), 1)
         object.__setattr__(self, "single", single)
 
     @property
@@ -208,6 +208,8 @@ def _read_sized(hand: Sequence[Face], size: int) -> Play | None:
 
 
 def _read_counts(hand: Sequence[Face], counts: list[int], size: int) -> Play | None:
+    if size == 1:  # one card counted once: most attacks and answers the table reads
+        return hand[0].single
     cards = tuple(f.card for f in hand)
     if size < MAX_PLAY:
         common = set(hand[0].values).intersection(*(f.values for f in hand[1:]))
