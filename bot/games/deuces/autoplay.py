@@ -159,9 +159,10 @@ def _suggest_turn(state: DeucesTable, seat: int) -> DeucesAction:
         bite = tactics.best_attack(state, pet(index), foes)
         if bite is not None and bite[0] > ATTACK_BAR:
             return PetAttack(pet=index, target=bite[1].index, cards=bite[2].cards)
-    hand = state.players[seat].hand
-    if prompt.fresh and hand and guard_card(state, seat).value < GUARD_BELOW:
-        return Guard(card=guard_card(state, seat))
+    if prompt.fresh and state.players[seat].hand:
+        card = guard_card(state, seat)
+        if card.value < GUARD_BELOW:
+            return Guard(card=card)
     return EndTurn()
 
 

@@ -210,7 +210,7 @@ def winning_answer(state: DeucesTable, defender: Ref) -> list[Card] | None:
 
 
 def _cost(play: Play) -> tuple[tuple[int, tuple[int, ...]], int]:
-    return play.strength(), sum(card.value for card in play.cards)
+    return play.strength(), sum([card.value for card in play.cards])
 
 
 def throwaway(hand: list[Face], size: int, keep_deuces: bool = False) -> list[Card]:
