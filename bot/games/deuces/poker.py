@@ -81,6 +81,9 @@ class Face:
     natural: bool = field(default=False, init=False, compare=False, repr=False)
     """A plain card (one value, its suit, counted once), worked out once: the poker code asks
     it of every card of every hand it reads."""
+    top: int = field(init=False, compare=False, repr=False)
+    """The highest value the card may take (the values go up), stored: hands are ranked by it
+    to find the cards to throw away."""
     single: Play = field(init=False, compare=False, repr=False)
     """The card played on its own, at its best value, made with the face: natural faces are
     kept card by card (`natural_face`), and singles are most of the plays a hand makes."""
@@ -88,12 +91,9 @@ class Face:
     def __post_init__(self) -> None:
         plain = len(self.values) == 1 and not self.double and self.suit is not None
         object.__setattr__(self, "natural", plain)
+        object.__setattr__(self, "top", self.values[-1])
         single = Play(Category.SINGLE, (max(self.values),), (self.card,), 1)
         object.__setattr__(self, "single", single)
-
-    @property
-    def top(self) -> int:
-        return self.values[-1]
 
 
 _NATURAL_FACES: dict[str, Face] = {}
@@ -417,11 +417,10 @@ def _wanted(sizes: Iterable[int]) -> tuple[int, ...]:
 
 def _natural_plays(hand: Sequence[Face], sizes: tuple[int, ...], distinct: bool) -> list[Play]:
     """Plays of natural cards, built already in `plays`'s order (by size, category and key)."""
-    cards = [f.card for f in hand]
     by_value = _natural_by_value(hand)
-    found = _natural_sets(hand, cards, by_value, sizes, distinct) if sizes[0] < MAX_PLAY else []
+    found = _natural_sets(hand, by_value, sizes, distinct) if sizes[0] < MAX_PLAY else []
     if sizes[-1] == MAX_PLAY and len(hand) >= MAX_PLAY:
-        found += _natural_fives(hand, cards, by_value)
+        found += _natural_fives(hand, by_value)
     return found
 
 
@@ -441,11 +440,7 @@ def _natural_by_value(hand: Sequence[Face]) -> dict[int, list[int]]:
 
 
 def _natural_sets(
-    hand: Sequence[Face],
-    cards: list[Card],
-    by_value: dict[int, list[int]],
-    sizes: tuple[int, ...],
-    distinct: bool,
+    hand: Sequence[Face], by_value: dict[int, list[int]], sizes: tuple[int, ...], distinct: bool
 ) -> list[Play]:
     """Sets of the given sizes (ascending; a five is no set): by size, then by value from the
     lowest, equal cards in the order they are held. Most hands hold few equal cards: each size
@@ -469,7 +464,8 @@ def _natural_sets(
             held = by_value[value]
             groups = [held[:size]] if distinct else combinations(held, size)
             found += [
-                Play(category, (value,), tuple([cards[i] for i in group]), size) for group in groups
+                Play(category, (value,), tuple([hand[i].card for i in group]), size)
+                for group in groups
             ]
     return found
 
@@ -484,13 +480,12 @@ def _natural_singles(
     return [hand[i].single for value in values for i in by_value[value]]
 
 
-def _natural_fives(
-    hand: Sequence[Face], cards: list[Card], by_value: dict[int, list[int]]
-) -> list[Play]:
+def _natural_fives(hand: Sequence[Face], by_value: dict[int, list[int]]) -> list[Play]:
     """The five-card hands of natural cards, read straight from their values and suits."""
     groups = _natural_five_groups(hand, by_value)
     if not groups:
         return []
+    cards = [f.card for f in hand]
     values = [f.values[0] for f in hand]
     suits = [f.suit for f in hand]
     found: list[Play] = []

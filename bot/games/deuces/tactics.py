@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 from math import comb
+from operator import attrgetter
 from typing import NamedTuple
 
 from bot.games.cards import Card, Rank
@@ -216,8 +217,14 @@ def _cost(play: Play) -> tuple[tuple[int, tuple[int, ...]], int]:
 def throwaway(hand: list[Face], size: int, keep_deuces: bool = False) -> list[Card]:
     """The lowest cards that can count as `size` (with too few cards, Rare ones count twice);
     with `keep_deuces` (a player's loot), deuces go last."""
-    ranked = sorted(hand, key=lambda f: (keep_deuces and f.card.value == DEUCE, f.top))
+    if keep_deuces:
+        ranked = sorted(hand, key=lambda f: (f.card.value == DEUCE, f.top))
+    else:  # most throwaways: the GM's, and players' where loot is not at stake
+        ranked = sorted(hand, key=_TOP)
     return [f.card for f in ranked[:size]]
+
+
+_TOP = attrgetter("top")
 
 
 def loot_tier(state: DeucesTable, deuces: int) -> int:
