@@ -529,6 +529,8 @@ def _natural_five_groups(
     if len(by_value) == len(hand):
         return groups  # no more than one card repeats a value (an ace has two): no full house
     trios = [v for v, held in by_value.items() if len(held) >= 3 and v != LOW_ACE]
+    if not trios:
+        return groups  # pairs at most: no full house
     pairs = [v for v, held in by_value.items() if len(held) >= 2 and v != LOW_ACE]
     for three in trios:
         for two in pairs:
