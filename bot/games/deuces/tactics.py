@@ -125,9 +125,13 @@ def _up_to(max_size: int) -> range:
     return _UP_TO[max(0, min(max_size, MAX_PLAY))]
 
 
+Scored = tuple[float, Ref, Play]
+"""An attack weighed: its score, its target and the play."""
+
+
 def best_attack(
     state: DeucesTable, attacker: Ref, targets: list[Ref], max_size: int = MAX_PLAY
-) -> tuple[float, Ref, Play] | None:
+) -> Scored | None:
     """The attack with the best `attack_score` (less the loot it costs) over the given
     targets, or None with no cards. The first best wins ties, in the order of the targets and
     then of the plays."""
@@ -136,7 +140,7 @@ def best_attack(
     edge = fighter.edge
     ahead = loot_ahead(state, attacker)
     spent = [_spent(play) for play in options]
-    best: tuple[float, Ref, Play] | None = None
+    best: Scored | None = None
     best_score = 0.0
     judged: set[tuple[int, int]] = set()
     for target in targets:
