@@ -239,15 +239,28 @@ def _marked_face(fighter: Fighter, card: Card) -> Face:
     wild = bool(fighter.wilds) and card in fighter.wilds
     if tier is None and not bonus and not wild:
         return natural_face(card)
-    marks = dict(_LOOT_FACES[tier]) if tier else {}
-    if wild:
-        marks["wild"] = True
-    return face(card, bonus=bonus, **marks)
+    key = (card.text, tier, bonus, wild)
+    found = _MARKED_FACES.get(key)
+    if found is None:
+        marks = dict(_LOOT_FACES[tier]) if tier else {}
+        if wild:
+            marks["wild"] = True
+        found = _MARKED_FACES[key] = face(card, bonus=bonus, **marks)
+    return found
+
+
+_MARKED_FACES: dict[tuple[str, Tier | None, int, bool], Face] = {}
+"""Faces of marked cards by the card's text and its marks: a raised or looted hand is read
+move after move, and a face, like a natural one, never changes once made."""
 
 
 def faces_of(state: DeucesTable, ref: Ref, cards: list[Card] | tuple[Card, ...]) -> list[Face]:
     """`card_face` of each of these cards, as held by this fighter."""
-    fighter = state.fighter(ref)
+    return held_faces(state.fighter(ref), cards)
+
+
+def held_faces(fighter: Fighter, cards: list[Card] | tuple[Card, ...]) -> list[Face]:
+    """`faces_of` for a fighter already looked up: the tactics read its edge and hand too."""
     looted = isinstance(fighter, PlayerState) and fighter.loot
     if not (fighter.wilds or fighter.raised or looted):
         return natural_faces(cards)
@@ -265,4 +278,5 @@ def hand_capacity(state: DeucesTable, ref: Ref) -> int:
 
 
 def hand_faces(state: DeucesTable, ref: Ref) -> list[Face]:
-    return faces_of(state, ref, state.fighter(ref).hand)
+    fighter = state.fighter(ref)
+    return held_faces(fighter, fighter.hand)

@@ -81,14 +81,19 @@ class Face:
     natural: bool = field(default=False, init=False, compare=False, repr=False)
     """A plain card (one value, its suit, counted once), worked out once: the poker code asks
     it of every card of every hand it reads."""
+    top: int = field(init=False, compare=False, repr=False)
+    """The highest value the card may take (the values go up), stored: hands are ranked by it
+    to find the cards to throw away."""
+    single: Play = field(init=False, compare=False, repr=False)
+    """The card played on its own, at its best value, made with the face: natural faces are
+    kept card by card (`natural_face`), and singles are most of the plays a hand makes."""
 
     def __post_init__(self) -> None:
         plain = len(self.values) == 1 and not self.double and self.suit is not None
         object.__setattr__(self, "natural", plain)
-
-    @property
-    def top(self) -> int:
-        return self.values[-1]
+        object.__setattr__(self, "top", self.values[-1])
+        single = Play(Category.SINGLE, (max(self.values),), (self.card,), 1)
+        object.__setattr__(self, "single", single)
 
 
 _NATURAL_FACES: dict[str, Face] = {}
@@ -203,6 +208,8 @@ def _read_sized(hand: Sequence[Face], size: int) -> Play | None:
 
 
 def _read_counts(hand: Sequence[Face], counts: list[int], size: int) -> Play | None:
+    if size == 1:  # one card counted once: most attacks and answers the table reads
+        return hand[0].single
     cards = tuple(f.card for f in hand)
     if size < MAX_PLAY:
         common = set(hand[0].values).intersection(*(f.values for f in hand[1:]))
@@ -410,12 +417,10 @@ def _wanted(sizes: Iterable[int]) -> tuple[int, ...]:
 
 def _natural_plays(hand: Sequence[Face], sizes: tuple[int, ...], distinct: bool) -> list[Play]:
     """Plays of natural cards, built already in `plays`'s order (by size, category and key)."""
-    cards = [f.card for f in hand]
     by_value = _natural_by_value(hand)
-    set_sizes = [size for size in sizes if size < MAX_PLAY]
-    found = _natural_sets(cards, by_value, set_sizes, distinct) if set_sizes else []
+    found = _natural_sets(hand, by_value, sizes, distinct) if sizes[0] < MAX_PLAY else []
     if sizes[-1] == MAX_PLAY and len(hand) >= MAX_PLAY:
-        found += _natural_fives(hand, cards, by_value)
+        found += _natural_fives(hand, by_value)
     return found
 
 
@@ -435,40 +440,52 @@ def _natural_by_value(hand: Sequence[Face]) -> dict[int, list[int]]:
 
 
 def _natural_sets(
-    cards: list[Card], by_value: dict[int, list[int]], sizes: list[int], distinct: bool
+    hand: Sequence[Face], by_value: dict[int, list[int]], sizes: tuple[int, ...], distinct: bool
 ) -> list[Play]:
-    """Sets of the given sizes (ascending): by size, then by value from the lowest, equal cards
-    in the order they are held. Most hands hold few equal cards: the sizes stop at the first
-    that no value fills."""
-    values = sorted(value for value in by_value if value != LOW_ACE)
+    """Sets of the given sizes (ascending; a five is no set): by size, then by value from the
+    lowest, equal cards in the order they are held. Most hands hold few equal cards: each size
+    looks only at the values the last one filled, and they stop at the first that none fills."""
+    values = sorted(by_value)
+    if LOW_ACE in by_value:
+        values.remove(LOW_ACE)
     found: list[Play] = []
+    filled = values
     for size in sizes:
         if size == 1:
-            found += [
-                _single(cards[i], value)
-                for value in values
-                for i in (by_value[value][:1] if distinct else by_value[value])
-            ]
+            found += _natural_singles(hand, by_value, values, distinct)
             continue
-        filled = [(value, held) for value in values if len(held := by_value[value]) >= size]
+        if size == MAX_PLAY:
+            break
+        filled = [value for value in filled if len(by_value[value]) >= size]
         if not filled:
             break
         category = SETS[size]
-        for value, held in filled:
+        for value in filled:
+            held = by_value[value]
             groups = [held[:size]] if distinct else combinations(held, size)
             found += [
-                Play(category, (value,), tuple([cards[i] for i in group]), size) for group in groups
+                Play(category, (value,), tuple([hand[i].card for i in group]), size)
+                for group in groups
             ]
     return found
 
 
-def _natural_fives(
-    hand: Sequence[Face], cards: list[Card], by_value: dict[int, list[int]]
+def _natural_singles(
+    hand: Sequence[Face], by_value: dict[int, list[int]], values: list[int], distinct: bool
 ) -> list[Play]:
+    """Single cards by value from the lowest, once per value when `distinct` (its first card
+    held): the one size every hand fills, and the most plays it makes."""
+    if distinct:
+        return [hand[by_value[value][0]].single for value in values]
+    return [hand[i].single for value in values for i in by_value[value]]
+
+
+def _natural_fives(hand: Sequence[Face], by_value: dict[int, list[int]]) -> list[Play]:
     """The five-card hands of natural cards, read straight from their values and suits."""
     groups = _natural_five_groups(hand, by_value)
     if not groups:
         return []
+    cards = [f.card for f in hand]
     values = [f.values[0] for f in hand]
     suits = [f.suit for f in hand]
     found: list[Play] = []
@@ -498,22 +515,6 @@ def _flexible_plays(
     return sorted(found.values(), key=lambda p: (p.size, p.category, p.key))
 
 
-_SINGLES: dict[str, Play] = {}
-"""Each card's single play at its own value, by the card's text: singles are most of the plays
-a hand makes, and the same cards are listed move after move."""
-
-
-def _single(card: Card, value: int) -> Play:
-    """The single play of a card read at `value` (made once for a card at its own value)."""
-    known = _SINGLES.get(card.text)
-    if known is not None and known.key[0] == value:
-        return known
-    play = Play(Category.SINGLE, (value,), (card,), 1)
-    if value == card.value:
-        _SINGLES[card.text] = play
-    return play
-
-
 def _natural_five_groups(
     hand: Sequence[Face], by_value: dict[int, list[int]]
 ) -> set[tuple[int, ...]]:
@@ -528,6 +529,8 @@ def _natural_five_groups(
     if len(by_value) == len(hand):
         return groups  # no more than one card repeats a value (an ace has two): no full house
     trios = [v for v, held in by_value.items() if len(held) >= 3 and v != LOW_ACE]
+    if not trios:
+        return groups  # pairs at most: no full house
     pairs = [v for v, held in by_value.items() if len(held) >= 2 and v != LOW_ACE]
     for three in trios:
         for two in pairs:
@@ -578,6 +581,8 @@ def _five_card_groups(hand: Sequence[Face], able: dict[int, list[int]]) -> set[t
 def _straight_groups(able: dict[int, list[int]]) -> set[tuple[int, ...]]:
     groups: set[tuple[int, ...]] = set()
     present = sum(1 << value for value in able)
+    if not present & present >> 1 & present >> 2 & present >> 3 & present >> 4:
+        return groups  # no five values in a row: most hands, told apart without a loop
     for top in able:
         if top < MAX_PLAY or (present >> (top - MAX_PLAY + 1)) & RUN != RUN:
             continue  # some value from top - 4 to top is missing (the low ace is value 1)

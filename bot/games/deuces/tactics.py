@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 from math import comb
+from operator import attrgetter
 from typing import NamedTuple
 
-from bot.games.cards import Card
+from bot.games.cards import Card, Rank
 from bot.games.deuces import piles
 from bot.games.deuces.combat import attack_play
 from bot.games.deuces.content import Ability, Discard, Guard, Raise, Recover, Wild
@@ -105,21 +106,42 @@ def _expected(
 
 def _spent(play: Play) -> float:
     """What playing these cards costs in high cards no longer held for defending."""
-    return HIGH_CARD_COST * sum([card.value - 8 for card in play.cards if card.value > 8])
+    cards = play.cards
+    if len(cards) == 1:  # most plays weighed are singles: their costs are made once
+        return _CARD_SPENT[cards[0].value]
+    return HIGH_CARD_COST * sum([card.value - 8 for card in cards if card.value > 8])
+
+
+_CARD_SPENT = tuple(HIGH_CARD_COST * max(0, value - 8) for value in range(Rank.JOKER + 1))
+"""`_spent` of each card value played alone."""
+
+
+_UP_TO = [range(1, size + 1) for size in range(MAX_PLAY + 1)]
+"""The sizes an attack may take, by its largest: one range each, which `plays` knows again."""
+
+
+def _up_to(max_size: int) -> range:
+    """Sizes 1 to `max_size` (`plays` drops any above a five-card hand)."""
+    return _UP_TO[max(0, min(max_size, MAX_PLAY))]
+
+
+Scored = tuple[float, Ref, Play]
+"""An attack weighed: its score, its target and the play."""
 
 
 def best_attack(
     state: DeucesTable, attacker: Ref, targets: list[Ref], max_size: int = MAX_PLAY
-) -> tuple[float, Ref, Play] | None:
+) -> Scored | None:
     """The attack with the best `attack_score` (less the loot it costs) over the given
     targets, or None with no cards. The first best wins ties, in the order of the targets and
     then of the plays."""
-    hand = piles.hand_faces(state, attacker)
-    options = plays(hand, range(1, max_size + 1), distinct=True)
-    edge = state.fighter(attacker).edge
+    fighter = state.fighter(attacker)
+    options = plays(piles.held_faces(fighter, fighter.hand), _up_to(max_size), distinct=True)
+    edge = fighter.edge
     ahead = loot_ahead(state, attacker)
     spent = [_spent(play) for play in options]
-    best: tuple[float, Ref, Play] | None = None
+    best: Scored | None = None
+    best_score = 0.0
     judged: set[tuple[int, int]] = set()
     for target in targets:
         defender = state.fighter(target)
@@ -128,15 +150,15 @@ def best_attack(
             continue  # every play scores as against an earlier target: none can do better
         judged.add((gap, held))
         for play, cost in zip(options, spent, strict=True):
-            if held < play.size:
+            category, key, cards, size = play
+            if held < size:
                 score = KILL_BONUS + held
             else:
-                count, top = len(play.cards), play.key[0]
-                score = _expected(play.size, count, play.category, top, gap, held) - cost
+                score = _expected(size, len(cards), category, key[0], gap, held) - cost
             if ahead:
-                score -= LOOT_COST * loot_lost(state, attacker, play.cards)
-            if best is None or score > best[0]:
-                best = (score, target, play)
+                score -= LOOT_COST * loot_lost(state, attacker, cards)
+            if best is None or score > best_score:
+                best, best_score = (score, target, play), score
     return best
 
 
@@ -152,9 +174,10 @@ def judged_answer(state: DeucesTable, defender: Ref) -> Answer:
     worked out once for both."""
     pending = state.clash
     assert pending is not None
-    hand = piles.hand_faces(state, defender)
+    fighter = state.fighter(defender)
+    hand = piles.held_faces(fighter, fighter.hand)
     attack = attack_play(pending).strength(pending.edge)
-    edge = state.fighter(defender).edge
+    edge = fighter.edge
     answers = plays(hand, (pending.size,), distinct=True)
     wins: list[Play] = []
     ties: list[Play] = []
@@ -164,12 +187,16 @@ def judged_answer(state: DeucesTable, defender: Ref) -> Answer:
             wins.append(play)
         elif strength == attack:
             ties.append(play)
+    ahead = loot_ahead(state, defender)
     for fits in (wins, ties):
         if fits:
-            best = min(fits, key=lambda p: (loot_lost(state, defender, p.cards), _cost(p)))
+            if ahead:
+                best = min(fits, key=lambda p: (loot_lost(state, defender, p.cards), _cost(p)))
+            else:  # no loot to give up: the cheapest alone decides
+                best = min(fits, key=_cost)
             return Answer(list(best.cards), fits is wins)
     # Every play these cards can make is listed above, so thrown-away cards never win.
-    return Answer(throwaway(hand, pending.size, keep_deuces=loot_ahead(state, defender)), False)
+    return Answer(throwaway(hand, pending.size, keep_deuces=ahead), False)
 
 
 def cheapest_answer(state: DeucesTable, defender: Ref) -> list[Card]:
@@ -188,14 +215,20 @@ def winning_answer(state: DeucesTable, defender: Ref) -> list[Card] | None:
 
 
 def _cost(play: Play) -> tuple[tuple[int, tuple[int, ...]], int]:
-    return play.strength(), sum(card.value for card in play.cards)
+    return play.strength(), sum([card.value for card in play.cards])
 
 
 def throwaway(hand: list[Face], size: int, keep_deuces: bool = False) -> list[Card]:
     """The lowest cards that can count as `size` (with too few cards, Rare ones count twice);
     with `keep_deuces` (a player's loot), deuces go last."""
-    ranked = sorted(hand, key=lambda f: (keep_deuces and f.card.value == DEUCE, f.top))
+    if keep_deuces:
+        ranked = sorted(hand, key=lambda f: (f.card.value == DEUCE, f.top))
+    else:  # most throwaways: the GM's, and players' where loot is not at stake
+        ranked = sorted(hand, key=_TOP)
     return [f.card for f in ranked[:size]]
+
+
+_TOP = attrgetter("top")
 
 
 def loot_tier(state: DeucesTable, deuces: int) -> int:
