@@ -119,8 +119,11 @@ def aim(state: DeucesTable, user: Ref, ability: Ability, target: int | None) -> 
 
 
 def reset_turn_uses(state: DeucesTable, user: Ref) -> None:
-    """A new turn of this fighter: its per-turn abilities are fresh."""
+    """A new turn of this fighter: its per-turn abilities are fresh (with no use counted yet,
+    as at most turns, there is nothing to look up)."""
     fighter = state.fighter(user)
+    if not fighter.used:
+        return
     for ability in state.abilities(user):
         if ability.uses.per == "turn":
             fighter.used.pop(ability.id, None)

@@ -701,20 +701,23 @@ class DeucesState(DeucesTable):
         """The turn ends by itself when nothing is left to do in it."""
         prompt = self.prompt
         assert isinstance(prompt, TurnPrompt)
-        me = player(seat)
-        decided = not self.contested()
-        standing = not self.players[seat].defeated
-        more = standing and (
-            prompt.attacks > 0
-            or any(
-                usable(self, me, a, "turn", prompt.attacks, prompt.ability_used)
-                for a in self.abilities(me)
-            )
-        )
-        pets_left = any(i not in prompt.pets_done for i in self.pets_of(seat))
-        if decided or not (more or pets_left):
+        if not self.contested() or not self._more_to_do(seat, prompt):
             self.prompt = None
         return []
+
+    def _more_to_do(self, seat: int, prompt: TurnPrompt) -> bool:
+        """An attack, an ability or a pet's attack left: asked in that order, as an attack left
+        (the usual case) needs no ability looked up."""
+        if not self.players[seat].defeated:
+            if prompt.attacks > 0:
+                return True
+            me = player(seat)
+            if any(
+                usable(self, me, a, "turn", prompt.attacks, prompt.ability_used)
+                for a in self.abilities(me)
+            ):
+                return True
+        return any(i not in prompt.pets_done for i in self.pets_of(seat))
 
     def _do_defend(self, seat: int, action: Defend) -> list[DeucesEvent]:
         self.prompt = None

@@ -294,7 +294,7 @@ def _gm_step(state: DeucesTable) -> list[DeucesEvent]:
     if gm.should_fold(state):
         return _fold(state)
     if state.gm_actor is None:
-        index = next((i for i in state.active(_GM) if i not in state.acted), None)
+        index = _next_enemy(state)
         if index is None:
             return _switch_side(state)
         state.acted.append(index)
@@ -303,7 +303,7 @@ def _gm_step(state: DeucesTable) -> list[DeucesEvent]:
         reset_turn_uses(state, enemy(index))
         return [built(TurnStarted, who=enemy(index))]
     index = state.gm_actor
-    if state.enemies[index].defeated or not state.stands(_PLAYERS):
+    if state.enemies[index].defeated:  # `_fight` has just seen a player standing
         state.gm_actor = None
         return []
     if not state.gm_ability_done:
@@ -323,11 +323,25 @@ def _gm_step(state: DeucesTable) -> list[DeucesEvent]:
     return events
 
 
+def _next_enemy(state: DeucesTable) -> int | None:
+    """The first standing enemy yet to act in this GM turn."""
+    acted = state.acted
+    for index, foe in enumerate(state.enemies):
+        if not foe.defeated and index not in acted:
+            return index
+    return None
+
+
 def may_disrupt_now(state: DeucesTable, seat: int) -> bool:
     """Whether the attacked player holds a Disrupt they may use now: then they are asked even
-    when they hold too few cards to answer (a Disrupt can be used at any time)."""
+    when they hold too few cards to answer (a Disrupt can be used at any time). Only a
+    Disrupt is asked whether it is usable, as most abilities are not one."""
     me = player(seat)
-    return any(usable(state, me, ability, "defend") for ability in state.abilities(me))
+    return any(
+        usable(state, me, ability, "defend")
+        for ability in state.abilities(me)
+        if ability.timing == "disrupt"
+    )
 
 
 def _switch_side(state: DeucesTable) -> list[DeucesEvent]:
