@@ -10,6 +10,7 @@ defeated at once and the attacker counts as the winner.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Literal
 
 from bot.games.cards import Card
 from bot.games.crawl.plain import built
@@ -64,7 +65,7 @@ def declare(
             attacker=attacker,
             defender=defender,
             cards=list(cards),
-            category=play.category.label,
+            category=LABELS[play.category],
             size=play.size,
         )
     ]
@@ -79,6 +80,16 @@ def _master_in(state: DeucesTable, attacker: Ref, defender: Ref) -> int | None:
 CATEGORIES = {int(category): category for category in Category}
 """Each category by its number, as a `Clash` stores it (a lookup is cheaper than the enum's
 own constructor, and every answer weighed rebuilds the attack)."""
+LABELS = {category: category.label for category in Category}
+"""Each category's label, as the events of every attack and answer tell it: worked out once,
+as the enum's own property spells it out anew at each reading."""
+RESULTS: dict[Result, Literal["attacker", "tie", "defender"]] = {
+    Result.ATTACKER: "attacker",
+    Result.TIE: "tie",
+    Result.DEFENDER: "defender",
+}
+"""Each result's text, as the event of every clash stores it (an enum's `value` is a property,
+read at a price on every clash)."""
 
 
 def attack_play(pending: Clash) -> Play:
@@ -106,7 +117,7 @@ def answer(state: DeucesTable, cards: list[Card]) -> list[DeucesEvent]:
             Defended,
             defender=pending.defender,
             cards=list(cards),
-            category=play.category.label if play else None,
+            category=LABELS[play.category] if play else None,
         )
     ]
     return events + _settle(state, result, list(cards))
@@ -145,7 +156,7 @@ def _settle(state: DeucesTable, result: Result, defended: list[Card]) -> list[De
             Clashed,
             attacker=pending.attacker,
             defender=pending.defender,
-            result=result.value,
+            result=RESULTS[result],
             attacker_draws=attacker_draws,
             defender_draws=defender_draws,
         )
