@@ -80,24 +80,19 @@ def ask_to_shed(state: DeucesTable) -> bool:
     default shed is made there without asking."""
     if isinstance(state.prompt, ShedPrompt):
         return True
-    seat = _first_over_limit(state)
-    if seat is None:
-        return False
-    deciding = state.phase == Phase.FIGHT and state.contested()
-    if not deciding:
+    for who in state.players:  # a plain loop: asked before every step of the table
+        if len(who.hand) > HAND_LIMIT:
+            return _open_shed(state, who)
+    return False
+
+
+def _open_shed(state: DeucesTable, who: PlayerState) -> bool:
+    """`ask_to_shed` for the first player above the limit: asked during a fight only."""
+    if not (state.phase == Phase.FIGHT and state.contested()):
         return False
     state.held = state.prompt
-    state.prompt = built(ShedPrompt, seat=seat, count=len(state.players[seat].hand) - HAND_LIMIT)
+    state.prompt = built(ShedPrompt, seat=who.seat, count=len(who.hand) - HAND_LIMIT)
     return True
-
-
-def _first_over_limit(state: DeucesTable) -> int | None:
-    """The first seat holding more than the hand limit: a plain loop, as it is asked before
-    every step of the table."""
-    for who in state.players:
-        if len(who.hand) > HAND_LIMIT:
-            return who.seat
-    return None
 
 
 def _setup(state: DeucesTable) -> list[DeucesEvent]:

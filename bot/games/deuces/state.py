@@ -9,7 +9,6 @@ saved game plays on by the rules it started with even after the shipped content 
 from __future__ import annotations
 
 from enum import StrEnum
-from operator import attrgetter
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
@@ -410,7 +409,6 @@ Stage = Literal["hero", "hero_on", "enemies", "enemies_on", "next"]
 """Masters & Monsters: a player's hero turn to start or under way, their enemies' turn to start
 or under way, or the turn passing to the next player."""
 
-_DEFEATED = attrgetter("defeated")
 _PLAYERS, _GM, _PETS = Side.PLAYERS, Side.GM, Side.PETS
 _OVER = Phase.OVER
 _DUEL, _MASTERS, _LOOT = Mode.DUEL, Mode.MASTERS, Mode.LOOT
@@ -618,12 +616,18 @@ class DeucesTable(PlainAssignment, GameState[DeucesAction]):
 
     def stands(self, side: Side) -> bool:
         """Whether any fighter of a side is still in the encounter: `active` without the list,
-        as the table asks it before every step of a fight."""
+        as the table asks it before every step of a fight (a plain loop, stopping at the first
+        standing: cheaper than any generator or `map` over sides of one to four)."""
         if side == _PLAYERS:
             group: list[PlayerState] | list[EnemyState] | list[PetState] = self.players
         else:
             group = self.enemies if side == _GM else self.pets
-        return not all(map(_DEFEATED, group))  # without a generator: asked before every step
+        for fighter in group:
+            if not fighter.defeated:
+                break
+        else:  # no one standing
+            return False
+        return True
 
     def turn_of(self, seat: int) -> TurnPrompt | None:
         """The turn a seat plays now: its own, or a fresh one when the party's order is open
