@@ -121,6 +121,8 @@ PROMPT_ACTIONS: dict[str, set[str]] = {
     "enemies": {"strike", "spell", "end", "auto"},
     "route": {"go", "buy"},
 }
+_MASTERS, _DUEL = Mode.MASTERS, Mode.DUEL
+"""Compared with after every move: see `state` on why the members are read once."""
 SHED_LISTED = 3
 """Above this many cards to shed, the listed sheds are the default one and single swaps of it
 (any choice of cards is still accepted when typed or picked)."""
@@ -393,15 +395,16 @@ class DeucesState(DeucesTable):
         """Play one action, then every GM move up to the next prompt; illegal changes nothing."""
         if self.is_over:
             raise GameOver("the game is over")
-        if seat not in self.waiting_for or self.prompt is None:
+        prompt = self.prompt  # `waiting_for`, read off the prompt: the game is not over
+        if prompt is None or seat not in prompt.waiting:
             raise NotYourTurn("the game is not waiting for you")
-        if action.kind not in PROMPT_ACTIONS[self.prompt.kind]:
+        if action.kind not in PROMPT_ACTIONS[prompt.kind]:
             raise IllegalAction(
-                f"you cannot {action.kind} now: the table waits for a {self.prompt.kind}"
+                f"you cannot {action.kind} now: the table waits for a {prompt.kind}"
             )
         self._CHECKS[action.kind](self, seat, action)
         self.turn += 1
-        events = flow.begin_turn(self, seat) if isinstance(self.prompt, OpenTurnPrompt) else []
+        events = flow.begin_turn(self, seat) if isinstance(prompt, OpenTurnPrompt) else []
         events += self._DOES[action.kind](self, seat, action)
         return events + self._advance()
 
@@ -790,12 +793,14 @@ class DeucesState(DeucesTable):
     }
 
     def _advance(self) -> list[DeucesEvent]:
-        """Run the table (the GM's moves included) until a player must answer or the game ends."""
-        if self.mastering:
+        """Run the table (the GM's moves included) until a player must answer or the game ends.
+        The mode is read once, as this runs after every move."""
+        mode = self.options.mode
+        if mode == _MASTERS:
             return masters.advance(self)
-        if self.questing:
+        if self.quest is not None:
             return quest.advance(self)
-        return duel.advance(self) if self.dueling else flow.advance(self)
+        return duel.advance(self) if mode == _DUEL else flow.advance(self)
 
 
 # ---- building games -----------------------------------------------------------------------------

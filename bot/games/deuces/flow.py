@@ -311,8 +311,9 @@ def _gm_step(state: DeucesTable) -> list[DeucesEvent]:
     play = gm.attack_play(state, index, victim)
     events = combat.declare(state, enemy(index), victim, list(play.cards), play)
     seat = state.master_of(victim)  # a pet's master answers for it
-    may_disrupt = victim.side == _PLAYERS and may_disrupt_now(state, seat)
-    if not combat.can_answer(state) and not may_disrupt:
+    if not combat.can_answer(state) and not (
+        victim.side == _PLAYERS and may_disrupt_now(state, seat)
+    ):  # a Disrupt is looked for only when it is the one way to answer
         return events + combat.overwhelm(state)
     state.prompt = built(DefendPrompt, seat=seat)
     return events
