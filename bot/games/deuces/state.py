@@ -517,15 +517,16 @@ class DeucesTable(PlainAssignment, GameState[DeucesAction]):
         return self.options.mode == _MASTERS
 
     def prey(self, index: int) -> list[int]:
-        """The standing seats an enemy may attack: all of them, except its own master."""
+        """The standing seats an enemy may attack: all of them, except its own master (one
+        pass over the players, as the GM asks before each of its attacks)."""
         master = self.enemies[index].master
-        return [seat for seat in self.active(_PLAYERS) if seat != master]
+        return [i for i, who in enumerate(self.players) if not who.defeated and i != master]
 
     def hunted(self, attacker: Ref) -> list[int]:
         """The standing enemies a fighter of the party may attack: all of them, except (in
         Masters & Monsters) those its own player controls."""
         owner = self.master_of(attacker)
-        return [i for i in self.active(_GM) if self.enemies[i].master != owner]
+        return [i for i, foe in enumerate(self.enemies) if not foe.defeated and foe.master != owner]
 
     def owned(self, seat: int) -> list[int]:
         """Masters & Monsters: the standing enemies a seat controls."""
