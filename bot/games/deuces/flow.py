@@ -264,10 +264,12 @@ def _players_step(state: DeucesTable) -> list[DeucesEvent]:
     if not state.acted:
         for seat in state.active(_PLAYERS):
             reset_turn_uses(state, player(seat))
-    in_fight = [
-        who.seat for who in state.players if not who.defeated or state.pets_of(who.seat)
+    acted = state.acted
+    left = [
+        who.seat
+        for who in state.players
+        if who.seat not in acted and (not who.defeated or state.pets_of(who.seat))
     ]  # a fallen player's pet fights on, on its master's turn
-    left = [s for s in in_fight if s not in state.acted]
     if not left:
         return _switch_side(state)
     if len(left) > 1:

@@ -660,9 +660,10 @@ class DeucesTable(PlainAssignment, GameState[DeucesAction]):
     @property
     def waiting_for(self) -> list[int]:
         """Every seat the game is waiting on now (a vote or the loot step asks several)."""
-        if self.prompt is None or self.is_over:
+        prompt = self.prompt
+        if prompt is None or self.phase == _OVER:  # `is_over`, asked at every move
             return []
-        return self.prompt.waiting
+        return prompt.waiting
 
     @property
     def to_move(self) -> int | None:
