@@ -70,17 +70,21 @@ def usable(
     attacks: int = 0,
     ability_used: bool = False,
 ) -> bool:
-    """Timing, uses left and enough cards in hand (targets are checked apart)."""
+    """Timing, uses left and enough cards in hand (targets are checked apart). The timing
+    comes first: it needs nothing looked up, and half the abilities asked about fail it."""
+    timing = ability.timing
+    if moment == "defend" or timing == "disrupt":
+        in_time = moment == "defend" and timing == "disrupt"
+    elif timing == "instead_of_attack":
+        in_time = attacks > 0
+    else:
+        in_time = not ability_used
+    if not in_time:
+        return False
     fighter = state.fighter(user)
     if fighter.used.get(ability.id, 0) >= ability.uses.times:
         return False
-    if ability.cards_needed > len(fighter.hand):
-        return False
-    if moment == "defend" or ability.timing == "disrupt":
-        return moment == "defend" and ability.timing == "disrupt"
-    if ability.timing == "instead_of_attack":
-        return attacks > 0
-    return not ability_used
+    return ability.cards_needed <= len(fighter.hand)
 
 
 def side_refs(state: DeucesTable, user: Ref, friendly: bool) -> list[Ref]:
