@@ -45,7 +45,7 @@ def declare(
     fighter = state.fighter(attacker)
     state.blame = _master_in(state, attacker, defender)
     if play is None:
-        play = read(piles.faces_of(state, attacker, cards))
+        play = read(piles.held_faces(fighter, cards))
     assert play is not None, "declare takes valid plays only"
     piles.take(fighter, cards)
     state.clash = built(
@@ -108,7 +108,7 @@ def answer(state: DeucesTable, cards: list[Card]) -> list[DeucesEvent]:
     pending = state.clash
     assert pending is not None
     defender = state.fighter(pending.defender)
-    play = read(piles.faces_of(state, pending.defender, cards), pending.size)
+    play = read(piles.held_faces(defender, cards), pending.size)
     result = clash(attack_play(pending), play, pending.edge, defender.edge)
     defender.edge = 0
     piles.take(defender, cards)
