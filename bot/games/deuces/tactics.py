@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from bot.games.cards import Card, Rank
 from bot.games.deuces import piles
-from bot.games.deuces.content import Ability, Discard, Guard, Raise, Recover, Wild
+from bot.games.deuces.content import Ability, Raise
 from bot.games.deuces.piles import DEUCE
 from bot.games.deuces.poker import (
     ACE,
@@ -279,22 +279,16 @@ def worth_using(state: DeucesTable, user: Ref, ability: Ability) -> bool:
     """A plain judgement: most effects always help; throwing own cards away pays off only when
     the hand holds a low card, and a wild card needs another card to pair with."""
     values = [card.value for card in state.fighter(user).hand]
-    throws = any(
-        isinstance(e, Guard) or (isinstance(e, Discard) and e.who == "self")
-        for e in ability.effects
-    )
-    thrown = [value for value in values if value != DEUCE]  # a deuce is never worth throwing
-    if throws and (not thrown or min(thrown) >= THROW_BELOW):
-        return False
+    if ability.throws_own:
+        thrown = [value for value in values if value != DEUCE]  # a deuce is never worth throwing
+        if not thrown or min(thrown) >= THROW_BELOW:
+            return False
     if _recovers_nothing(state, user, ability):
         return False
-    return not (any(isinstance(e, Wild) for e in ability.effects) and len(values) < 2)
+    return not (ability.makes_wild and len(values) < 2)
 
 
 def _recovers_nothing(state: DeucesTable, user: Ref, ability: Ability) -> bool:
     """An ability that only takes cards back from its user's own discard pile, when that
     pile has none to give (a player's keeps its last card): it would be spent for nothing."""
-    effects = ability.effects
-    if not effects or not all(isinstance(e, Recover) and e.who == "self" for e in effects):
-        return False
-    return piles.recoverable(state, user) <= 0
+    return ability.only_recovers_own and piles.recoverable(state, user) <= 0
