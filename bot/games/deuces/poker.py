@@ -34,6 +34,8 @@ WILD_VALUES: tuple[int, ...] = tuple(range(2, ACE + 1))
 MAX_PLAY = 5
 RUN = (1 << MAX_PLAY) - 1
 """Five consecutive bits: a straight's values in a bit set of the values a hand can take."""
+SUITS = tuple(Suit)
+"""The suits held once: iterating the enum itself runs Python code each time."""
 
 
 class Category(IntEnum):
@@ -421,7 +423,8 @@ def _natural_plays(hand: Sequence[Face], sizes: tuple[int, ...], distinct: bool)
     Most hands hold no two cards of a value and no five-card hand: each value's first card,
     and whether the values and suits allow a five, are found before cards are grouped by value."""
     firsts = {f.top: f for f in reversed(hand)}  # each value's first card held
-    by_value = _natural_by_value(hand) if len(firsts) < len(hand) else None
+    grouped = sizes[-1] > 1 or not distinct  # sets, or every single of a repeated value
+    by_value = _natural_by_value(hand) if grouped and len(firsts) < len(hand) else None
     found: list[Play] = []
     if sizes[0] == 1:
         if by_value is None or distinct:
@@ -431,7 +434,7 @@ def _natural_plays(hand: Sequence[Face], sizes: tuple[int, ...], distinct: bool)
     if by_value is not None and sizes[-1] > 1:
         found += _natural_sets(hand, by_value, sizes, distinct)
     if sizes[-1] == MAX_PLAY and len(hand) >= MAX_PLAY and _may_make_five(hand, firsts):
-        found += _natural_fives(hand, by_value or _natural_by_value(hand))
+        found += _natural_fives(hand, by_value if by_value is not None else _natural_by_value(hand))
     return found
 
 
@@ -440,7 +443,7 @@ def _may_make_five(hand: Sequence[Face], firsts: dict[int, Face]) -> bool:
     (a full house), five of a suit, or five values in a row. Most hands hold none."""
     if len(hand) - len(firsts) >= 3:
         return True
-    if max(map([f.suit for f in hand].count, Suit)) >= MAX_PLAY:
+    if max(map([f.suit for f in hand].count, SUITS)) >= MAX_PLAY:
         return True
     return len(firsts) >= MAX_PLAY and _holds_run(frozenset(firsts))
 
@@ -473,7 +476,7 @@ def _natural_sets(
     """Sets of two to four of the given sizes (ascending): by size, then by value from the
     lowest, equal cards in the order they are held. Most hands hold few equal cards: each size
     looks only at the values the last one filled, and they stop at the first that none fills."""
-    filled = sorted(value for value in by_value if value != LOW_ACE)
+    filled = sorted([v for v, held in by_value.items() if len(held) > 1 and v != LOW_ACE])
     found: list[Play] = []
     for size in sizes:
         if size == 1:
