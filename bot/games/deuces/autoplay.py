@@ -31,7 +31,7 @@ from bot.games.deuces.actions import (
     UseAbility,
     Vote,
 )
-from bot.games.deuces.content import Ability, Cancel, Draw, Summon
+from bot.games.deuces.content import Ability, Cancel, Draw
 from bot.games.deuces.effects import targets, usable
 from bot.games.deuces.state import (
     LOOT_LIMIT,
@@ -144,8 +144,7 @@ def _suggest_turn(state: DeucesTable, seat: int) -> DeucesAction:
     for ability in state.abilities(me) if standing else []:
         if not usable(state, me, ability, "turn", prompt.attacks, prompt.ability_used):
             continue
-        summons = any(isinstance(e, Summon) for e in ability.effects)
-        if ability.timing == "instead_of_attack" and not summons and _worth_making(best()):
+        if ability.timing == "instead_of_attack" and not ability.summons and _worth_making(best()):
             continue  # a pet is worth more than one attack: it attacks every turn
         aims = targets(state, me, ability)
         if aims and tactics.worth_using(state, me, ability):

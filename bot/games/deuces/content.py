@@ -215,6 +215,30 @@ class Ability(Strict):
     def ops(self) -> set[str]:
         return {effect.op for effect in self.effects}
 
+    # What the policies ask of an ability before each use, worked out once per ability.
+
+    @cached_property
+    def summons(self) -> bool:
+        return any(isinstance(effect, Summon) for effect in self.effects)
+
+    @cached_property
+    def throws_own(self) -> bool:
+        """Whether its user gives cards up: a Guard, or a discard of its own."""
+        return any(
+            isinstance(effect, Guard) or (isinstance(effect, Discard) and effect.who == "self")
+            for effect in self.effects
+        )
+
+    @cached_property
+    def makes_wild(self) -> bool:
+        return any(isinstance(effect, Wild) for effect in self.effects)
+
+    @cached_property
+    def only_recovers_own(self) -> bool:
+        """Whether all it does is take cards back from its user's own discard pile."""
+        effects = self.effects
+        return bool(effects) and all(isinstance(e, Recover) and e.who == "self" for e in effects)
+
     @model_validator(mode="after")
     def _parts_fit(self) -> Ability:
         aims = any(getattr(effect, "who", None) == "target" for effect in self.effects)

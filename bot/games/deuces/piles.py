@@ -237,6 +237,11 @@ def _marked_face(fighter: Fighter, card: Card) -> Face:
     tier = fighter.loot_tier(card) if isinstance(fighter, PlayerState) and fighter.loot else None
     bonus = fighter.raised.get(card, 0) if fighter.raised else 0
     wild = bool(fighter.wilds) and card in fighter.wilds
+    return _face_marked(card, tier, bonus, wild)
+
+
+def _face_marked(card: Card, tier: Tier | None, bonus: int, wild: bool) -> Face:
+    """The face of a card with these marks, made once for each card and marks."""
     if tier is None and not bonus and not wild:
         return natural_face(card)
     key = (card.text, tier, bonus, wild)
@@ -262,9 +267,23 @@ def faces_of(state: DeucesTable, ref: Ref, cards: list[Card] | tuple[Card, ...])
 def held_faces(fighter: Fighter, cards: list[Card] | tuple[Card, ...]) -> list[Face]:
     """`faces_of` for a fighter already looked up: the tactics read its edge and hand too."""
     looted = isinstance(fighter, PlayerState) and fighter.loot
-    if not (fighter.wilds or fighter.raised or looted):
-        return natural_faces(cards)
-    return [_marked_face(fighter, card) for card in cards]
+    if fighter.wilds or looted:
+        return [_marked_face(fighter, card) for card in cards]
+    if fighter.raised:
+        return _raised_faces(fighter.raised, cards)
+    return natural_faces(cards)
+
+
+def _raised_faces(raised: dict[Card, int], cards: list[Card] | tuple[Card, ...]) -> list[Face]:
+    """`held_faces` of a hand whose only marks are raises, each card's found by its text: a
+    card hashes in Python, a text's hash is kept, and an ability's raises last a whole turn."""
+    bonuses = {card.text: bonus for card, bonus in raised.items()}
+    return [
+        _face_marked(card, None, bonuses[card.text], False)
+        if card.text in bonuses
+        else natural_face(card)
+        for card in cards
+    ]
 
 
 def hand_capacity(state: DeucesTable, ref: Ref) -> int:

@@ -34,6 +34,8 @@ WILD_VALUES: tuple[int, ...] = tuple(range(2, ACE + 1))
 MAX_PLAY = 5
 RUN = (1 << MAX_PLAY) - 1
 """Five consecutive bits: a straight's values in a bit set of the values a hand can take."""
+SUITS = tuple(Suit)
+"""The suits held once: iterating the enum itself runs Python code each time."""
 
 
 class Category(IntEnum):
@@ -416,12 +418,41 @@ def _wanted(sizes: Iterable[int]) -> tuple[int, ...]:
 
 
 def _natural_plays(hand: Sequence[Face], sizes: tuple[int, ...], distinct: bool) -> list[Play]:
-    """Plays of natural cards, built already in `plays`'s order (by size, category and key)."""
-    by_value = _natural_by_value(hand)
-    found = _natural_sets(hand, by_value, sizes, distinct) if sizes[0] < MAX_PLAY else []
-    if sizes[-1] == MAX_PLAY and len(hand) >= MAX_PLAY:
-        found += _natural_fives(hand, by_value)
+    """Plays of natural cards, built already in `plays`'s order (by size, category and key).
+
+    Most hands hold no two cards of a value and no five-card hand: each value's first card,
+    and whether the values and suits allow a five, are found before cards are grouped by value."""
+    firsts = {f.top: f for f in reversed(hand)}  # each value's first card held
+    grouped = sizes[-1] > 1 or not distinct  # sets, or every single of a repeated value
+    by_value = _natural_by_value(hand) if grouped and len(firsts) < len(hand) else None
+    found: list[Play] = []
+    if sizes[0] == 1:
+        if by_value is None or distinct:
+            found = [firsts[value].single for value in sorted(firsts)]
+        else:
+            found = [hand[i].single for value in sorted(firsts) for i in by_value[value]]
+    if by_value is not None and sizes[-1] > 1:
+        found += _natural_sets(hand, by_value, sizes, distinct)
+    if sizes[-1] == MAX_PLAY and len(hand) >= MAX_PLAY and _may_make_five(hand, firsts):
+        found += _natural_fives(hand, by_value if by_value is not None else _natural_by_value(hand))
     return found
+
+
+def _may_make_five(hand: Sequence[Face], firsts: dict[int, Face]) -> bool:
+    """Whether these natural cards may hold a five-card hand: three cards repeating values
+    (a full house), five of a suit, or five values in a row. Most hands hold none."""
+    if len(hand) - len(firsts) >= 3:
+        return True
+    if max(map([f.suit for f in hand].count, SUITS)) >= MAX_PLAY:
+        return True
+    return len(firsts) >= MAX_PLAY and _holds_run(frozenset(firsts))
+
+
+@cache
+def _holds_run(values: frozenset[int]) -> bool:
+    """Whether five of these values are in a row (an ace also counting as the low 1)."""
+    present = sum(1 << value for value in values) | (1 << LOW_ACE if ACE in values else 0)
+    return bool(present & present >> 1 & present >> 2 & present >> 3 & present >> 4)
 
 
 def _natural_by_value(hand: Sequence[Face]) -> dict[int, list[int]]:
@@ -442,17 +473,13 @@ def _natural_by_value(hand: Sequence[Face]) -> dict[int, list[int]]:
 def _natural_sets(
     hand: Sequence[Face], by_value: dict[int, list[int]], sizes: tuple[int, ...], distinct: bool
 ) -> list[Play]:
-    """Sets of the given sizes (ascending; a five is no set): by size, then by value from the
+    """Sets of two to four of the given sizes (ascending): by size, then by value from the
     lowest, equal cards in the order they are held. Most hands hold few equal cards: each size
     looks only at the values the last one filled, and they stop at the first that none fills."""
-    values = sorted(by_value)
-    if LOW_ACE in by_value:
-        values.remove(LOW_ACE)
+    filled = sorted([v for v, held in by_value.items() if len(held) > 1 and v != LOW_ACE])
     found: list[Play] = []
-    filled = values
     for size in sizes:
         if size == 1:
-            found += _natural_singles(hand, by_value, values, distinct)
             continue
         if size == MAX_PLAY:
             break
@@ -468,16 +495,6 @@ def _natural_sets(
                 for group in groups
             ]
     return found
-
-
-def _natural_singles(
-    hand: Sequence[Face], by_value: dict[int, list[int]], values: list[int], distinct: bool
-) -> list[Play]:
-    """Single cards by value from the lowest, once per value when `distinct` (its first card
-    held): the one size every hand fills, and the most plays it makes."""
-    if distinct:
-        return [hand[by_value[value][0]].single for value in values]
-    return [hand[i].single for value in values for i in by_value[value]]
 
 
 def _natural_fives(hand: Sequence[Face], by_value: dict[int, list[int]]) -> list[Play]:

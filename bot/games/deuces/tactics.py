@@ -15,8 +15,7 @@ from typing import NamedTuple
 
 from bot.games.cards import Card, Rank
 from bot.games.deuces import piles
-from bot.games.deuces.combat import attack_play
-from bot.games.deuces.content import Ability, Discard, Guard, Raise, Recover, Wild
+from bot.games.deuces.content import Ability, Raise
 from bot.games.deuces.piles import DEUCE
 from bot.games.deuces.poker import (
     ACE,
@@ -26,7 +25,7 @@ from bot.games.deuces.poker import (
     Play,
     plays,
 )
-from bot.games.deuces.state import LOOT_NEEDS, DeucesTable, Mode, Ref, Side
+from bot.games.deuces.state import LOOT_NEEDS, Clash, DeucesTable, Mode, Ref, Side
 
 DECK = 52
 RANKS = 13
@@ -176,13 +175,12 @@ def judged_answer(state: DeucesTable, defender: Ref) -> Answer:
     assert pending is not None
     fighter = state.fighter(defender)
     hand = piles.held_faces(fighter, fighter.hand)
-    attack = attack_play(pending).strength(pending.edge)
-    edge = fighter.edge
+    attack = _attack_to_beat(pending, fighter.edge)
     answers = plays(hand, (pending.size,), distinct=True)
     wins: list[Play] = []
     ties: list[Play] = []
     for play in answers:  # as `clash` judges them: the stronger wins, suits never count
-        strength = play.strength(edge)
+        strength = play[:2]  # its category and key, as `_attack_to_beat` shifts the attack's
         if strength > attack:
             wins.append(play)
         elif strength == attack:
@@ -197,6 +195,14 @@ def judged_answer(state: DeucesTable, defender: Ref) -> Answer:
             return Answer(list(best.cards), fits is wins)
     # Every play these cards can make is listed above, so thrown-away cards never win.
     return Answer(throwaway(hand, pending.size, keep_deuces=ahead), False)
+
+
+def _attack_to_beat(pending: Clash, edge: int) -> tuple[int, tuple[int, ...]]:
+    """The attack's `Play.strength` with its edge, less the defender's `edge`: an answer
+    compares by its own category and key against it as it would with its edge added (the
+    same shift of every value), with nothing to shift play by play."""
+    shift = pending.edge - edge
+    return pending.category, tuple([value + shift for value in pending.key])
 
 
 def cheapest_answer(state: DeucesTable, defender: Ref) -> list[Card]:
@@ -215,7 +221,8 @@ def winning_answer(state: DeucesTable, defender: Ref) -> list[Card] | None:
 
 
 def _cost(play: Play) -> tuple[tuple[int, tuple[int, ...]], int]:
-    return play.strength(), sum([card.value for card in play.cards])
+    """Weaker plays first (`Play.strength` with no edge), then fewer card values."""
+    return play[:2], sum([card.value for card in play.cards])
 
 
 def throwaway(hand: list[Face], size: int, keep_deuces: bool = False) -> list[Card]:
@@ -272,22 +279,16 @@ def worth_using(state: DeucesTable, user: Ref, ability: Ability) -> bool:
     """A plain judgement: most effects always help; throwing own cards away pays off only when
     the hand holds a low card, and a wild card needs another card to pair with."""
     values = [card.value for card in state.fighter(user).hand]
-    throws = any(
-        isinstance(e, Guard) or (isinstance(e, Discard) and e.who == "self")
-        for e in ability.effects
-    )
-    thrown = [value for value in values if value != DEUCE]  # a deuce is never worth throwing
-    if throws and (not thrown or min(thrown) >= THROW_BELOW):
-        return False
+    if ability.throws_own:
+        thrown = [value for value in values if value != DEUCE]  # a deuce is never worth throwing
+        if not thrown or min(thrown) >= THROW_BELOW:
+            return False
     if _recovers_nothing(state, user, ability):
         return False
-    return not (any(isinstance(e, Wild) for e in ability.effects) and len(values) < 2)
+    return not (ability.makes_wild and len(values) < 2)
 
 
 def _recovers_nothing(state: DeucesTable, user: Ref, ability: Ability) -> bool:
     """An ability that only takes cards back from its user's own discard pile, when that
     pile has none to give (a player's keeps its last card): it would be spent for nothing."""
-    effects = ability.effects
-    if not effects or not all(isinstance(e, Recover) and e.who == "self" for e in effects):
-        return False
-    return piles.recoverable(state, user) <= 0
+    return ability.only_recovers_own and piles.recoverable(state, user) <= 0
