@@ -16,7 +16,7 @@ from collections.abc import Callable
 from itertools import combinations, permutations
 
 from bot.games.cards import Card
-from bot.games.contract import GameEnded, IllegalAction, Outcome, SeatResult, seeded_rng
+from bot.games.contract import GameEnded, IllegalAction, Outcome, SeatResult, seeded_rng, shuffle
 from bot.games.deuces import combat, flow, piles
 from bot.games.deuces.actions import DeucesAction, Extra, Initiative, Keep
 from bot.games.deuces.content import Ability, ClassDef, Content, Summon
@@ -180,7 +180,7 @@ def _end(state: DeucesTable) -> list[DeucesEvent]:
         who.deck += who.hand + who.discard
         who.hand, who.discard = [], []
         who.edge, who.used, who.raised, who.wilds = 0, {}, {}, []
-        piles.shuffle(piles.roll(state), who.deck)
+        shuffle(who.deck, piles.roll(state))
     state.level_up = False
     if max(state.wins) >= WINS_NEEDED:
         state.outcome, state.phase = Outcome.WON, Phase.OVER

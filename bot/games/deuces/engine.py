@@ -27,7 +27,14 @@ from itertools import combinations
 from typing import ClassVar
 
 from bot.games.cards import Card, standard_deck
-from bot.games.contract import GameOver, IllegalAction, NotYourTurn, SeatResult, seeded_rng
+from bot.games.contract import (
+    GameOver,
+    IllegalAction,
+    NotYourTurn,
+    SeatResult,
+    seeded_rng,
+    shuffle,
+)
 from bot.games.crawl.plain import built
 from bot.games.deuces import (
     autoplay,
@@ -838,14 +845,14 @@ def new_game(
     decks = []
     for seat in range(players):
         deck = standard_deck()
-        piles.shuffle(seeded_rng(seed, f"deck:{seat}"), deck)
+        shuffle(deck, seeded_rng(seed, f"deck:{seat}"))
         decks.append(deck)
     gm_deck = standard_deck() * gm_decks(players)
-    piles.shuffle(seeded_rng(seed, "gm"), gm_deck)
+    shuffle(gm_deck, seeded_rng(seed, "gm"))
     enemy_deck = [foe.id for foe in enemy_set.enemies] * 2
-    piles.shuffle(seeded_rng(seed, "enemies"), enemy_deck)
+    shuffle(enemy_deck, seeded_rng(seed, "enemies"))
     loot_deck = standard_deck()
-    piles.shuffle(seeded_rng(seed, "loot"), loot_deck)
+    shuffle(loot_deck, seeded_rng(seed, "loot"))
     return DeucesState.scripted(
         decks,
         enemy_deck,
@@ -879,7 +886,7 @@ def _new_duel(
     decks = []
     for seat in range(players):
         deck = standard_deck()
-        piles.shuffle(seeded_rng(seed, f"deck:{seat}"), deck)
+        shuffle(deck, seeded_rng(seed, f"deck:{seat}"))
         decks.append(deck)
     options = options.model_copy(update={"level": 1, "party": None})
     return DeucesState.scripted(decks, [], [], loot_deck=[], options=options, seed=seed)

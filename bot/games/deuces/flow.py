@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
-from bot.games.contract import GameEnded, Outcome
+from bot.games.contract import GameEnded, Outcome, shuffle
 from bot.games.crawl.plain import built
 from bot.games.deuces import combat, gm, piles, wagers
 from bot.games.deuces.effects import cast, reset_turn_uses, usable
@@ -165,7 +165,7 @@ def draw_enemy(state: DeucesTable, master: int | None = None) -> list[DeucesEven
     in Masters & Monsters it is `master`'s, and its event tells that player's own total."""
     if not state.enemy_deck:
         state.enemy_deck, state.enemy_discard = state.enemy_discard, []
-        piles.shuffle(piles.roll(state), state.enemy_deck)
+        shuffle(state.enemy_deck, piles.roll(state))
     enemy_id = state.enemy_deck.pop(0)
     found = state.enemy_set.enemy(enemy_id)
     state.enemies.append(built(EnemyState, enemy_id=enemy_id, master=master))
@@ -405,7 +405,7 @@ def clear_table(state: DeucesTable) -> list[DeucesEvent]:
         if not state.won:
             who.deck += who.discard
             who.discard = []
-            piles.shuffle(piles.roll(state), who.deck)
+            shuffle(who.deck, piles.roll(state))
     for index, foe in enumerate(state.enemies):
         piles.bury(state, enemy(index), foe.hand)
         if not foe.special:  # a Special Encounter's entities are no enemy deck's cards
@@ -424,7 +424,7 @@ def level_up(state: DeucesTable) -> list[DeucesEvent]:
     for who in state.players:
         who.deck += who.discard
         who.discard = []
-        piles.shuffle(piles.roll(state), who.deck)
+        shuffle(who.deck, piles.roll(state))
     if (state.wagering or state.mastering or state.questing) and state.level >= MAX_LEVEL:
         return []  # only Quest for Power has a level 6 to reach: the decks are rebuilt anyway
     state.level += 1

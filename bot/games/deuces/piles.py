@@ -11,12 +11,11 @@ becomes the Threat Card.
 from __future__ import annotations
 
 import random
-from functools import cache
 from operator import attrgetter
 from typing import TypeVar
 
 from bot.games.cards import Card
-from bot.games.contract import seeded_rng
+from bot.games.contract import seeded_rng, shuffle
 from bot.games.crawl.plain import built
 from bot.games.deuces.events import (
     CardsDiscarded,
@@ -48,24 +47,6 @@ def roll(state: DeucesTable) -> random.Random:
     """The next independent random source of this game: roll k is `seeded_rng(seed, k)`."""
     state.rolls += 1
     return seeded_rng(state.seed, state.rolls)
-
-
-def shuffle(rng: random.Random, items: list[T]) -> None:
-    """Shuffle in place exactly as `rng.shuffle(items)` does, the same draws giving the same
-    order, with its per-card method calls written out: every encounter shuffles whole decks."""
-    getrandbits = rng.getrandbits
-    for i, below, bits in _swaps(len(items)):
-        j = getrandbits(bits)
-        while j >= below:
-            j = getrandbits(bits)
-        items[i], items[j] = items[j], items[i]
-
-
-@cache
-def _swaps(length: int) -> tuple[tuple[int, int, int], ...]:
-    """The places a shuffle of `length` items swaps, last first, each with how many places it
-    draws from and the bits that draw takes."""
-    return tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, length)))
 
 
 def take(fighter: Fighter, cards: list[Card]) -> None:
@@ -128,7 +109,7 @@ def _draw_gm(state: DeucesTable, count: int) -> list[Card]:
     for _ in range(count):
         if not state.gm_deck:
             state.gm_deck, state.gm_discard = state.gm_discard, []
-            shuffle(roll(state), state.gm_deck)
+            shuffle(state.gm_deck, roll(state))
         if not state.gm_deck:
             break
         drawn.append(state.gm_deck.pop(0))
@@ -139,7 +120,7 @@ def gm_top(state: DeucesTable) -> Card | None:
     """The GM deck's top card, rebuilding the deck first if it is empty."""
     if not state.gm_deck:
         state.gm_deck, state.gm_discard = state.gm_discard, []
-        shuffle(roll(state), state.gm_deck)
+        shuffle(state.gm_deck, roll(state))
     return state.gm_deck[0] if state.gm_deck else None
 
 
@@ -187,7 +168,7 @@ def run_out(state: DeucesTable, seat: int) -> list[DeucesEvent]:
     events: list[DeucesEvent] = [built(DeckRanOut, seat=seat)]
     if who.discard:
         who.deck, who.discard = who.discard, []
-        shuffle(roll(state), who.deck)
+        shuffle(who.deck, roll(state))
         if not state.dueling:
             events += flip_threat(state, seat)
     return events

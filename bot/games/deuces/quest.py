@@ -29,7 +29,7 @@ from collections.abc import Callable
 from itertools import combinations
 
 from bot.games.cards import JOKER
-from bot.games.contract import Outcome
+from bot.games.contract import Outcome, shuffle
 from bot.games.deuces import flow, piles, quest_secrets
 from bot.games.deuces.events import (
     DeucesEvent,
@@ -196,7 +196,7 @@ def _choose_enemies(state: DeucesTable) -> list[DeucesEvent]:
     if sum(worth(e).difficulty for e in state.enemy_deck) < gap and state.enemy_discard:
         state.enemy_deck += state.enemy_discard
         state.enemy_discard = []
-        piles.shuffle(piles.roll(state), state.enemy_deck)
+        shuffle(state.enemy_deck, piles.roll(state))
     deck = state.enemy_deck
     values = [worth(enemy_id).difficulty for enemy_id in deck]
     meets = [
@@ -326,5 +326,5 @@ def gain(state: DeucesTable, seat: int, item: QuestItem, price: int) -> list[Deu
     if joker:
         deck = state.players[seat].deck
         deck.append(quest.box[seat].pop())
-        piles.shuffle(piles.roll(state), deck)
+        shuffle(deck, piles.roll(state))
     return [ItemGained(seat=seat, item=item.id, name=item.name, price=price, joker=joker)]

@@ -10,7 +10,7 @@ turn's attack nor its ability (unless the loot is used instead of attacking).
 from __future__ import annotations
 
 from bot.games.cards import JOKER
-from bot.games.contract import IllegalAction
+from bot.games.contract import IllegalAction, shuffle
 from bot.games.deuces import combat, piles
 from bot.games.deuces.actions import Buy, DeucesAction, Go, UseItem
 from bot.games.deuces.effects import cast, targets, usable
@@ -71,7 +71,7 @@ def buy(state: DeucesTable, seat: int, action: Buy) -> list[DeucesEvent]:
     quest = progress(state)
     item = quest.item(action.item)
     pile = state.players[seat].discard
-    piles.shuffle(piles.roll(state), pile)
+    shuffle(pile, piles.roll(state))
     quest.till[seat] += pile[len(pile) - item.price :]
     del pile[len(pile) - item.price :]
     quest.sold.append(item.id)
@@ -122,7 +122,7 @@ def use_item(state: DeucesTable, seat: int, action: UseItem) -> list[DeucesEvent
     who = state.players[seat]
     piles.take(who, [JOKER])
     who.deck.append(JOKER)
-    piles.shuffle(piles.roll(state), who.deck)
+    shuffle(who.deck, piles.roll(state))
     events: list[DeucesEvent] = [ItemUsed(seat=seat, item=item.id, name=item.name)]
     events += cast(state, player(seat), item.ability, action.target, [])
     return events + combat.mark_defeats(state)

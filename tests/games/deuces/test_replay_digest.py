@@ -14,8 +14,7 @@ import hashlib
 import pytest
 from pydantic import TypeAdapter
 
-from bot.games.contract import seeded_rng
-from bot.games.deuces import DeucesOptions, Mode, default_action, new_game, piles, suggest
+from bot.games.deuces import DeucesOptions, Mode, default_action, new_game, suggest
 from bot.games.deuces.events import DeucesEvent
 
 EVENTS = TypeAdapter(list[DeucesEvent])
@@ -69,12 +68,3 @@ def test_seeded_quests_with_timeouts_play_as_recorded(players: int, mode: Mode) 
     options = DeucesOptions(level=3, mode=mode, level_every_encounter=True, max_encounters=4)
     found = play_digest(options, players, timeouts=True)
     assert found == QUESTS[(players, mode)]
-
-
-@pytest.mark.parametrize("length", [0, 1, 2, 12, 52, 104])
-def test_the_deck_shuffle_deals_what_the_standard_shuffle_deals(length: int) -> None:
-    for seed in range(40):
-        expected, found = list(range(length)), list(range(length))
-        seeded_rng(seed, "deck").shuffle(expected)
-        piles.shuffle(seeded_rng(seed, "deck"), found)
-        assert found == expected
