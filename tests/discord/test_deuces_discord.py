@@ -7,6 +7,7 @@ import re
 from bot.games.registry import GAMES
 from cogs.lobbies import LobbyState
 from storage import GameStatus, PlayerSeat
+from tests.discord.hands import press_hint
 from tests.discord.tables import facts_text
 from tests.harness import StoredMessage
 
@@ -56,15 +57,6 @@ async def hints_until(
             return state
         await press_hint(discord, table, users[state.waiting_for[0]])
     raise AssertionError(f"the table never asked for {prompt}")
-
-
-async def press_hint(discord, table: StoredMessage, user) -> None:
-    """The player opens their hand, which only they see, and presses its hint."""
-    hand = await discord.click(table, table.button("🂠 My hand")["custom_id"], user)
-    assert hand.ephemeral, "a hand is shown only to its owner"
-    hint = next(b for b in hand.message.buttons if b["label"].startswith("💡"))
-    played = await discord.click(hand.message, hint["custom_id"], user)
-    assert played.response_type == UPDATE_MESSAGE, played.content
 
 
 async def test_three_players_join_play_an_encounter_and_one_times_out(

@@ -4,6 +4,7 @@ update of the table."""
 
 from bot.games.registry import GAMES
 from storage import GameStatus
+from tests.discord.hands import press_hint
 from tests.harness import StoredMessage
 
 UPDATE_MESSAGE = 7
@@ -29,14 +30,6 @@ async def play_from_the_table(discord, table: StoredMessage, user) -> bool:
     )
     assert chosen.response_type == UPDATE_MESSAGE, chosen.content
     return True
-
-
-async def press_hint(discord, table: StoredMessage, user) -> None:
-    hand = await discord.click(table, table.button("🂠 My hand")["custom_id"], user)
-    assert hand.ephemeral, "a hand is shown only to its owner"
-    hint = next(b for b in hand.message.buttons if b["label"].startswith("💡"))
-    played = await discord.click(hand.message, hint["custom_id"], user)
-    assert played.response_type == UPDATE_MESSAGE, played.content
 
 
 async def test_a_duel_against_the_bot_is_played_to_its_end(harness, make_bot, alice) -> None:
