@@ -83,8 +83,10 @@ from bot.games.deuces.events import (
 from bot.games.deuces.poker import capacity, plays, read
 from bot.games.deuces.quests import Quest, load_quests, quest_by_id
 from bot.games.deuces.state import (
+    DUEL_MODE,
     HEROES_PER_SIDE,
     LOOT_LIMIT,
+    MASTERS_MODE,
     TIERS,
     DefendPrompt,
     DeucesOptions,
@@ -128,8 +130,6 @@ PROMPT_ACTIONS: dict[str, set[str]] = {
     "enemies": {"strike", "spell", "end", "auto"},
     "route": {"go", "buy"},
 }
-_MASTERS, _DUEL = Mode.MASTERS, Mode.DUEL
-"""Compared with after every move: see `state` on why the members are read once."""
 SHED_LISTED = 3
 """Above this many cards to shed, the listed sheds are the default one and single swaps of it
 (any choice of cards is still accepted when typed or picked)."""
@@ -803,11 +803,11 @@ class DeucesState(DeucesTable):
         """Run the table (the GM's moves included) until a player must answer or the game ends.
         The mode is read once, as this runs after every move."""
         mode = self.options.mode
-        if mode == _MASTERS:
+        if mode == MASTERS_MODE:
             return masters.advance(self)
         if self.quest is not None:
             return quest.advance(self)
-        return duel.advance(self) if mode == _DUEL else flow.advance(self)
+        return duel.advance(self) if mode == DUEL_MODE else flow.advance(self)
 
 
 # ---- building games -----------------------------------------------------------------------------

@@ -31,10 +31,13 @@ from bot.games.deuces.events import (
     TurnStarted,
 )
 from bot.games.deuces.state import (
+    GM_SIDE,
     HAND_LIMIT,
     LOOT_LIMIT,
     LOOT_NEEDS,
     MAX_LEVEL,
+    OVER_PHASE,
+    PLAYERS_SIDE,
     TARGET_PER_PLAYER,
     WITHIN,
     DefendPrompt,
@@ -58,9 +61,6 @@ from bot.games.deuces.state import (
 
 HAND_SIZES = {1: 6, 2: 6, 3: 7, 4: 7, 5: 7}
 """A player's hand at the start of an encounter, by level."""
-_PLAYERS, _GM, _OVER = Side.PLAYERS, Side.GM, Phase.OVER
-"""For the steps of a fight, asked a few dozen times an encounter: see `state` on why the
-members are read once."""
 
 
 def advance(state: DeucesTable) -> list[DeucesEvent]:
@@ -69,7 +69,7 @@ def advance(state: DeucesTable) -> list[DeucesEvent]:
     A hand above the limit is asked to shed first, whatever the table was doing: the prompt it
     interrupts (a turn in progress, a defence) is held and comes back afterwards."""
     events: list[DeucesEvent] = []
-    while not ask_to_shed(state) and state.prompt is None and state.phase != _OVER:
+    while not ask_to_shed(state) and state.prompt is None and state.phase != OVER_PHASE:
         events += STEPS[state.phase](state)
     return events
 
@@ -247,13 +247,13 @@ def _initiative(state: DeucesTable) -> tuple[Side, list[DeucesEvent]]:
 
 def _fight(state: DeucesTable) -> list[DeucesEvent]:
     """Decide the encounter once a side is out of fighters (enemies first: a double KO is won)."""
-    if not state.stands(_GM):
+    if not state.stands(GM_SIDE):
         state.won, state.phase = True, Phase.END
         return []
-    if not state.stands(_PLAYERS):
+    if not state.stands(PLAYERS_SIDE):
         state.won, state.phase = False, Phase.END
         return []
-    if state.side == _PLAYERS:
+    if state.side == PLAYERS_SIDE:
         return _players_step(state)
     return _gm_step(state)
 
@@ -262,7 +262,7 @@ def _players_step(state: DeucesTable) -> list[DeucesEvent]:
     """The party's next turn: the last player yet to act is prompted; while several are, any
     of them may go (the players choose their order); none left hands the turn to the GM."""
     if not state.acted:
-        for seat in state.active(_PLAYERS):
+        for seat in state.active(PLAYERS_SIDE):
             reset_turn_uses(state, player(seat))
     acted = state.acted
     left = [
@@ -314,7 +314,7 @@ def _gm_step(state: DeucesTable) -> list[DeucesEvent]:
     events = combat.declare(state, enemy(index), victim, list(play.cards), play)
     seat = state.master_of(victim)  # a pet's master answers for it
     if not combat.can_answer(state) and not (
-        victim.side == _PLAYERS and may_disrupt_now(state, seat)
+        victim.side == PLAYERS_SIDE and may_disrupt_now(state, seat)
     ):  # a Disrupt is looked for only when it is the one way to answer
         return events + combat.overwhelm(state)
     state.prompt = built(DefendPrompt, seat=seat)
@@ -344,9 +344,9 @@ def may_disrupt_now(state: DeucesTable, seat: int) -> bool:
 
 def _switch_side(state: DeucesTable) -> list[DeucesEvent]:
     """The other side's turn; a taunt lasts until the end of the GM's turn after it."""
-    if state.side == _GM:
+    if state.side == GM_SIDE:
         state.taunt = None
-    state.side = _GM if state.side == _PLAYERS else _PLAYERS
+    state.side = GM_SIDE if state.side == PLAYERS_SIDE else PLAYERS_SIDE
     state.acted, state.gm_actor, state.hunting = [], None, False
     if state.side == state.first:
         state.round += 1

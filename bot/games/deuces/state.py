@@ -409,12 +409,11 @@ Stage = Literal["hero", "hero_on", "enemies", "enemies_on", "next"]
 """Masters & Monsters: a player's hero turn to start or under way, their enemies' turn to start
 or under way, or the turn passing to the next player."""
 
-_PLAYERS, _GM, _PETS = Side.PLAYERS, Side.GM, Side.PETS
-_OVER = Phase.OVER
-_DUEL, _MASTERS, _LOOT = Mode.DUEL, Mode.MASTERS, Mode.LOOT
-"""The members the lookups below compare with at every step: on Python 3.11 reading a member
-off its enum class goes through the enum's own `__getattr__` hook, at several times the cost of
-reading a module's name."""
+PLAYERS_SIDE, GM_SIDE, PETS_SIDE = Side.PLAYERS, Side.GM, Side.PETS
+OVER_PHASE = Phase.OVER
+DUEL_MODE, MASTERS_MODE, LOOT_MODE = Mode.DUEL, Mode.MASTERS, Mode.LOOT
+"""The members the table's steps compare with, here and in the flow, dozens of times a move: on
+Python 3.11 reading a member off its enum class costs about 100 ns, ten times a module name."""
 
 
 class DeucesTable(PlainAssignment, GameState[DeucesAction]):
@@ -499,7 +498,7 @@ class DeucesTable(PlainAssignment, GameState[DeucesAction]):
     @property
     def dueling(self) -> bool:
         """Whether this table is a Duel of the Duos (heroes against heroes, no GM)."""
-        return self.options.mode == _DUEL
+        return self.options.mode == DUEL_MODE
 
     @property
     def questing(self) -> bool:
@@ -514,7 +513,7 @@ class DeucesTable(PlainAssignment, GameState[DeucesAction]):
     @property
     def mastering(self) -> bool:
         """Whether this table is Masters & Monsters (the players play the enemies, no GM)."""
-        return self.options.mode == _MASTERS
+        return self.options.mode == MASTERS_MODE
 
     def prey(self, index: int) -> list[int]:
         """The standing seats an enemy may attack: all of them, except its own master (one
@@ -562,13 +561,13 @@ class DeucesTable(PlainAssignment, GameState[DeucesAction]):
             }
             masters = {self.enemies[i].master for i in self.active(Side.GM)}
             return bool(party) and bool(masters) and len(party | masters) > 1
-        return self.stands(_GM) and self.stands(_PLAYERS)
+        return self.stands(GM_SIDE) and self.stands(PLAYERS_SIDE)
 
     def fighter(self, ref: Ref) -> Fighter:
         side = ref.side
-        if side == _PLAYERS:
+        if side == PLAYERS_SIDE:
             return self.players[ref.index]
-        return self.enemies[ref.index] if side == _GM else self.pets[ref.index]
+        return self.enemies[ref.index] if side == GM_SIDE else self.pets[ref.index]
 
     def pets_of(self, seat: int) -> list[int]:
         """The indexes of a player's pets still in the fight."""
@@ -576,7 +575,7 @@ class DeucesTable(PlainAssignment, GameState[DeucesAction]):
 
     def master_of(self, ref: Ref) -> int:
         """The seat that answers for a fighter of the party (a player, or a pet's master)."""
-        return self.pets[ref.index].master if ref.side == _PETS else ref.index
+        return self.pets[ref.index].master if ref.side == PETS_SIDE else ref.index
 
     def enemy_def(self, index: int) -> EnemyDef:
         foe = self.enemies[index]
@@ -595,9 +594,9 @@ class DeucesTable(PlainAssignment, GameState[DeucesAction]):
 
     def abilities(self, ref: Ref) -> list[Ability]:
         side = ref.side
-        if side == _PLAYERS:
+        if side == PLAYERS_SIDE:
             return self.players[ref.index].abilities(self.level)
-        if side == _PETS:
+        if side == PETS_SIDE:
             return []
         own = self.enemy_def(ref.index).abilities_at(self.foe_level)
         foe = self.enemies[ref.index]
@@ -610,19 +609,19 @@ class DeucesTable(PlainAssignment, GameState[DeucesAction]):
 
     def active(self, side: Side) -> list[int]:
         """Indexes of the fighters of a side still in the encounter."""
-        if side == _PLAYERS:
+        if side == PLAYERS_SIDE:
             return [i for i, f in enumerate(self.players) if not f.defeated]
-        group = self.enemies if side == _GM else self.pets
+        group = self.enemies if side == GM_SIDE else self.pets
         return [i for i, f in enumerate(group) if not f.defeated]
 
     def stands(self, side: Side) -> bool:
         """Whether any fighter of a side is still in the encounter: `active` without the list,
         as the table asks it before every step of a fight (a plain loop, stopping at the first
         standing: cheaper than any generator or `map` over sides of one to four)."""
-        if side == _PLAYERS:
+        if side == PLAYERS_SIDE:
             group: list[PlayerState] | list[EnemyState] | list[PetState] = self.players
         else:
-            group = self.enemies if side == _GM else self.pets
+            group = self.enemies if side == GM_SIDE else self.pets
         for fighter in group:
             if not fighter.defeated:
                 break
@@ -646,12 +645,12 @@ class DeucesTable(PlainAssignment, GameState[DeucesAction]):
 
     @property
     def is_over(self) -> bool:
-        return self.phase == _OVER
+        return self.phase == OVER_PHASE
 
     @property
     def wagering(self) -> bool:
         """Whether this table plays for chips (Quest for Loot)."""
-        return self.options.mode == _LOOT
+        return self.options.mode == LOOT_MODE
 
     def in_encounter(self) -> list[int]:
         """The seats playing the current encounter (in Quest for Loot, those who did not fold)."""
@@ -661,7 +660,7 @@ class DeucesTable(PlainAssignment, GameState[DeucesAction]):
     def waiting_for(self) -> list[int]:
         """Every seat the game is waiting on now (a vote or the loot step asks several)."""
         prompt = self.prompt
-        if prompt is None or self.phase == _OVER:  # `is_over`, asked at every move
+        if prompt is None or self.phase == OVER_PHASE:  # `is_over`, asked at every move
             return []
         return prompt.waiting
 
