@@ -805,7 +805,7 @@ class DeucesState(DeucesTable):
         mode = self.options.mode
         if mode == MASTERS_MODE:
             return masters.advance(self)
-        if self.quest is not None:
+        if self.questing:
             return quest.advance(self)
         return duel.advance(self) if mode == DUEL_MODE else flow.advance(self)
 

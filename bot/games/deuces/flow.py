@@ -332,14 +332,9 @@ def _next_enemy(state: DeucesTable) -> int | None:
 
 def may_disrupt_now(state: DeucesTable, seat: int) -> bool:
     """Whether the attacked player holds a Disrupt they may use now: then they are asked even
-    when they hold too few cards to answer (a Disrupt can be used at any time). Only a
-    Disrupt is asked whether it is usable, as most abilities are not one."""
+    when they hold too few cards to answer (a Disrupt can be used at any time)."""
     me = player(seat)
-    return any(
-        usable(state, me, ability, "defend")
-        for ability in state.abilities(me)
-        if ability.timing == "disrupt"
-    )
+    return any(usable(state, me, ability, "defend") for ability in state.abilities(me))
 
 
 def _switch_side(state: DeucesTable) -> list[DeucesEvent]:

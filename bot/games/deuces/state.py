@@ -622,12 +622,10 @@ class DeucesTable(PlainAssignment, GameState[DeucesAction]):
             group: list[PlayerState] | list[EnemyState] | list[PetState] = self.players
         else:
             group = self.enemies if side == GM_SIDE else self.pets
-        for fighter in group:
+        for fighter in group:  # noqa: SIM110 (the docstring says why not `any`)
             if not fighter.defeated:
-                break
-        else:  # no one standing
-            return False
-        return True
+                return True
+        return False
 
     def turn_of(self, seat: int) -> TurnPrompt | None:
         """The turn a seat plays now: its own, or a fresh one when the party's order is open

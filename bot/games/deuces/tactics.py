@@ -115,15 +115,6 @@ _CARD_SPENT = tuple(HIGH_CARD_COST * max(0, value - 8) for value in range(Rank.J
 """`_spent` of each card value played alone."""
 
 
-_UP_TO = [range(1, size + 1) for size in range(MAX_PLAY + 1)]
-"""The sizes an attack may take, by its largest: one range each, which `plays` knows again."""
-
-
-def _up_to(max_size: int) -> range:
-    """Sizes 1 to `max_size` (`plays` drops any above a five-card hand)."""
-    return _UP_TO[max(0, min(max_size, MAX_PLAY))]
-
-
 Scored = tuple[float, Ref, Play]
 """An attack weighed: its score, its target and the play."""
 
@@ -135,7 +126,7 @@ def best_attack(
     targets, or None with no cards. The first best wins ties, in the order of the targets and
     then of the plays."""
     fighter = state.fighter(attacker)
-    options = plays(piles.held_faces(fighter, fighter.hand), _up_to(max_size), distinct=True)
+    options = plays(piles.held_faces(fighter, fighter.hand), range(1, max_size + 1), distinct=True)
     edge = fighter.edge
     ahead = loot_ahead(state, attacker)
     spent = [_spent(play) for play in options]
