@@ -452,6 +452,11 @@ def _may_make_five(hand: Sequence[Face], firsts: dict[int, Face]) -> bool:
 def _holds_run(values: frozenset[int]) -> bool:
     """Whether five of these values are in a row (an ace also counting as the low 1)."""
     present = sum(1 << value for value in values) | (1 << LOW_ACE if ACE in values else 0)
+    return _has_run(present)
+
+
+def _has_run(present: int) -> bool:
+    """Whether a bit set of values holds five in a row, told without a loop."""
     return bool(present & present >> 1 & present >> 2 & present >> 3 & present >> 4)
 
 
@@ -598,8 +603,8 @@ def _five_card_groups(hand: Sequence[Face], able: dict[int, list[int]]) -> set[t
 def _straight_groups(able: dict[int, list[int]]) -> set[tuple[int, ...]]:
     groups: set[tuple[int, ...]] = set()
     present = sum(1 << value for value in able)
-    if not present & present >> 1 & present >> 2 & present >> 3 & present >> 4:
-        return groups  # no five values in a row: most hands, told apart without a loop
+    if not _has_run(present):
+        return groups  # no five values in a row: most hands
     for top in able:
         if top < MAX_PLAY or (present >> (top - MAX_PLAY + 1)) & RUN != RUN:
             continue  # some value from top - 4 to top is missing (the low ace is value 1)
