@@ -63,11 +63,6 @@ def dungeon_action(kind: ActionKind, card: Card | None = None) -> DungeonAction:
 _ACTIONS: dict[tuple[ActionKind, Card | None], DungeonAction] = {}
 
 
-CARD_VALUES = {card.text: card.value for card in standard_deck(jokers=1)}
-"""Each card's value by its text: the rules weigh a card on nearly every move, and a lookup by
-a str (whose hash is kept) costs a tenth of the `Card.value` property."""
-
-
 def monster_total(pile: list[Card]) -> int:
     """The value of the monsters in a pile: a lost game's score counts those left."""
     return sum([_MONSTER_VALUES[card.text] for card in pile])

@@ -30,7 +30,6 @@ from bot.games.contract import (
     shuffle,
 )
 from bot.games.crawl.actions import (
-    CARD_VALUES,
     ActionKind,
     DungeonAction,
     DungeonState,
@@ -318,11 +317,11 @@ class Party(PlainAssignment, BaseModel):
     def _fight(self, enemy: Card) -> list[Event]:
         """`breaks_on` and `damage_from` worked out together, once: a fight is the commonest
         move."""
-        weapon, value = self.weapon, CARD_VALUES[enemy.text]
+        weapon, value = self.weapon, enemy.value
         slain = self.slain
-        broke = weapon is not None and bool(slain) and CARD_VALUES[slain[-1].text] <= value
+        broke = weapon is not None and bool(slain) and slain[-1].value <= value
         if weapon is not None and not broke:
-            damage = max(0, value - CARD_VALUES[weapon.text])
+            damage = max(0, value - weapon.value)
             slain.append(enemy)
         else:
             damage = value
@@ -352,7 +351,7 @@ class Party(PlainAssignment, BaseModel):
         previous = self.last_played
         wasted = previous is not None and _POTIONS[previous.text]
         hp = self.hp
-        healed = 0 if wasted else min(MAX_HP, hp + CARD_VALUES[potion.text]) - hp
+        healed = 0 if wasted else min(MAX_HP, hp + potion.value) - hp
         risen = self._set_hp(hp + healed)
         drunk = _drunk(potion, healed, wasted, hp + healed, self.seat)
         return [drunk, *risen] if risen else [drunk]

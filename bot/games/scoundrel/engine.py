@@ -25,7 +25,6 @@ from bot.games.contract import (
     shuffle,
 )
 from bot.games.crawl.actions import (
-    CARD_VALUES,
     ActionKind,
     DungeonAction,
     DungeonState,
@@ -184,7 +183,7 @@ class ScoundrelState(DungeonState):
         with a fresh one, and after a kill those strictly weaker than the last one."""
         if self.weapon is None:
             return 0
-        return CARD_VALUES[self.slain[-1].text] if self.slain else FRESH_REACH
+        return self.slain[-1].value if self.slain else FRESH_REACH
 
     def may_run(self) -> bool:
         if self.outcome is not None or self.played_in_room > 0 or not self.deck:
@@ -257,7 +256,7 @@ class ScoundrelState(DungeonState):
         if self.potion_in_room:
             return built(PotionDrunk, card=potion, healed=0, wasted=True, hp=self.hp)
         self.potion_in_room = True
-        hp = min(MAX_HP, self.hp + CARD_VALUES[potion.text])
+        hp = min(MAX_HP, self.hp + potion.value)
         healed, self.hp = hp - self.hp, hp
         return built(PotionDrunk, card=potion, healed=healed, wasted=False, hp=hp)
 
@@ -271,13 +270,13 @@ class ScoundrelState(DungeonState):
     def _fight_with_weapon(self, monster: Card) -> Event:
         weapon = self.weapon
         assert weapon is not None
-        damage = max(0, CARD_VALUES[monster.text] - CARD_VALUES[weapon.text])
+        damage = max(0, monster.value - weapon.value)
         self.slain.append(monster)
         self.hp = hp = self.hp - damage
         return built(MonsterFought, card=monster, weapon=weapon, damage=damage, hp=hp)
 
     def _fight_barehanded(self, monster: Card) -> Event:
-        damage = CARD_VALUES[monster.text]
+        damage = monster.value
         self.discard.append(monster)
         self.hp = hp = self.hp - damage
         return built(MonsterFought, card=monster, weapon=None, damage=damage, hp=hp)
