@@ -12,7 +12,6 @@ sensibly; the benchmark's players use it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
 from typing import TypeGuard
 
 from bot.games.cards import Card
@@ -38,6 +37,7 @@ from bot.games.deuces.state import (
     LOOT_LIMIT,
     TIERS,
     DeucesTable,
+    Ref,
     Tier,
     enemy,
     pet,
@@ -140,13 +140,7 @@ def _suggest_turn(state: DeucesTable, seat: int) -> DeucesAction:
         else [enemy(i) for i in state.hunted(me)]
     )
     standing = not state.players[seat].defeated
-
-    @cache
-    def best() -> tactics.Scored | None:
-        """Weighed the first time a choice needs it: a turn spent on an ability aimed at no
-        foe (about a quarter of the hint's turns) never does."""
-        return tactics.best_attack(state, me, foes) if prompt.attacks and standing else None
-
+    best = _BestAttack(state, me, foes, allowed=bool(prompt.attacks) and standing)
     for ability in state.abilities(me) if standing else []:
         if not usable(state, me, ability, "turn", prompt.attacks, prompt.ability_used):
             continue
@@ -176,6 +170,23 @@ def _suggest_turn(state: DeucesTable, seat: int) -> DeucesAction:
 
 def _worth_making(attack: tactics.Scored | None) -> TypeGuard[tactics.Scored]:
     return attack is not None and attack[0] > ATTACK_BAR
+
+
+class _BestAttack:
+    """A player's best attack (None when it may not attack), weighed the first time a choice
+    needs it: a turn spent on an ability aimed at no foe (about a quarter of the hint's turns)
+    never does."""
+
+    def __init__(self, state: DeucesTable, me: Ref, foes: list[Ref], allowed: bool) -> None:
+        self.state, self.me, self.foes = state, me, foes
+        self.weighed = not allowed
+        self.best: tactics.Scored | None = None
+
+    def __call__(self) -> tactics.Scored | None:
+        if not self.weighed:
+            self.best = tactics.best_attack(self.state, self.me, self.foes)
+            self.weighed = True
+        return self.best
 
 
 def _aim(
