@@ -11,7 +11,7 @@ too: a table that did not change is not drawn again.
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -156,21 +156,24 @@ def _draw_block(canvas: Image.Image, block: _Block, row: _Row, top: int) -> None
 
 
 @lru_cache(maxsize=8)
-def _corners(radius: int) -> Image.Image:
-    """A disc of the panel's opacity, smooth-edged, as palette indices: its quarters round off
-    the panel's corners so they blend into any chat theme."""
+def _corners(radius: int) -> dict[tuple[bool, bool], Image.Image]:
+    """A disc of the panel's opacity, smooth-edged, as palette indices, cut in quarters by
+    (right, bottom): they round off the panel's corners so they blend into any chat theme."""
     big = Image.new("L", (8 * radius, 8 * radius), 0)
     ImageDraw.Draw(big).ellipse([0, 0, big.width - 1, big.height - 1], fill=255)
-    return alpha_to_indices(big.reduce(4))
+    disc = alpha_to_indices(big.reduce(4))
+    r = radius
+    return {
+        (right, bottom): disc.crop((r * right, r * bottom, r * right + r, r * bottom + r))
+        for right in (False, True)
+        for bottom in (False, True)
+    }
 
 
 def _round_corners(canvas: Image.Image) -> None:
-    disc = _corners(PANEL_RADIUS)
     r = PANEL_RADIUS
-    for right in (False, True):
-        for bottom in (False, True):
-            quarter = disc.crop((r * right, r * bottom, r * right + r, r * bottom + r))
-            canvas.paste(quarter, ((canvas.width - r) * right, (canvas.height - r) * bottom))
+    for (right, bottom), quarter in _corners(r).items():
+        canvas.paste(quarter, ((canvas.width - r) * right, (canvas.height - r) * bottom))
 
 
 def draw(picture: Picture) -> Image.Image:
@@ -214,18 +217,27 @@ def encode(image: Image.Image) -> bytes:
     return palette_png(image, TRANSPARENCY)
 
 
+@dataclass(frozen=True, slots=True)
+class _Keyed:
+    """A picture known by its JSON, which stands in for it in the cache: the model's lists make
+    it unhashable. The picture itself is drawn on a miss, not read back from the JSON."""
+
+    json: str
+    picture: Picture = field(compare=False, hash=False)
+
+
 @lru_cache(maxsize=256)
-def _render_json(picture_json: str) -> bytes:
-    return encode(draw(Picture.model_validate_json(picture_json)))
+def _rendered(keyed: _Keyed) -> bytes:
+    return encode(draw(keyed.picture))
 
 
 def render(picture: Picture) -> bytes:
     """The picture as PNG bytes, the same bytes for the same picture.
 
-    Cached by the picture's JSON (its lists make the model itself unhashable): a table redrawn
-    for a click that changed nothing, or shared by several messages, is encoded once.
+    Cached: a table redrawn for a click that changed nothing, or shared by several messages,
+    is encoded once.
     """
-    return _render_json(picture.model_dump_json())
+    return _rendered(_Keyed(picture.model_dump_json(), picture))
 
 
 def warm_up() -> None:
@@ -252,7 +264,7 @@ _warm = threading.Event()
 def clear_caches(drawings: bool = True) -> None:
     """Forget rendered pictures and, unless drawings is False, every drawn card and label: for
     measuring a render from nothing, or from cards already drawn."""
-    _render_json.cache_clear()
+    _rendered.cache_clear()
     if drawings:
         _warm.clear()
         card_faces.clear_caches()

@@ -16,7 +16,7 @@ from bot.render.pictures import (
     MAX_WIDTH,
     PAD,
     TITLE_H,
-    _render_json,
+    _rendered,
     clear_caches,
     render,
     warm_up,
@@ -147,10 +147,10 @@ def test_a_card_in_a_picture_looks_as_drawn() -> None:
 def test_the_same_picture_gives_the_same_bytes_and_is_drawn_once() -> None:
     clear_caches()
     first = render(SCOUNDREL)
-    hits = _render_json.cache_info().hits
+    hits = _rendered.cache_info().hits
     second = render(SCOUNDREL.model_copy(deep=True))
     assert second is first
-    assert _render_json.cache_info().hits == hits + 1
+    assert _rendered.cache_info().hits == hits + 1
     clear_caches()
     assert render(SCOUNDREL) == first, "drawn again from nothing, byte for byte the same"
 
