@@ -19,11 +19,11 @@ from bot.games.contract import seeded_rng, shuffle
 from bot.games.crawl.plain import built
 from bot.games.deuces.events import (
     CardsDiscarded,
-    CardsDrawn,
     DeckRanOut,
     DeucesEvent,
     Reason,
     ThreatFlipped,
+    cards_drawn,
 )
 from bot.games.deuces.poker import Face, face, natural_face, natural_faces
 from bot.games.deuces.state import (
@@ -98,7 +98,7 @@ def draw(state: DeucesTable, ref: Ref, count: int) -> list[DeucesEvent]:
     if ref.side == Side.GM:
         drawn = _draw_gm(state, count)
         state.enemies[ref.index].hand.extend(drawn)
-        return [built(CardsDrawn, who=ref, count=len(drawn))] if drawn else []
+        return [cards_drawn(ref, len(drawn))] if drawn else []
     if ref.side == Side.PETS:
         return draw_pet(state, ref.index, count)
     return draw_player(state, ref.index, count)
@@ -154,7 +154,7 @@ def _from_deck(
         drawn += 1
         if not deck_of.deck:
             events += run_out(state, seat)
-    events.insert(0, built(CardsDrawn, who=who, count=drawn))
+    events.insert(0, cards_drawn(who, drawn))
     return events
 
 
