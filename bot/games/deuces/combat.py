@@ -25,12 +25,12 @@ from bot.games.deuces.events import (
 )
 from bot.games.deuces.poker import Category, Play, Result, clash, read
 from bot.games.deuces.state import (
+    GM_SIDE,
     Clash,
     DeucesTable,
     Fighter,
     PlayerState,
     Ref,
-    Side,
     enemy,
     pet,
     player,
@@ -73,8 +73,8 @@ def declare(
 
 def _master_in(state: DeucesTable, attacker: Ref, defender: Ref) -> int | None:
     """Masters & Monsters: the player whose enemy is in this attack (None at a GM's table)."""
-    foe = attacker if attacker.side == Side.GM else defender
-    return state.enemies[foe.index].master if foe.side == Side.GM else None
+    foe = attacker if attacker.side == GM_SIDE else defender
+    return state.enemies[foe.index].master if foe.side == GM_SIDE else None
 
 
 CATEGORIES = {int(category): category for category in Category}

@@ -6,13 +6,14 @@ told); every card that is played, discarded or flipped is public, as it is face 
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Annotated, Literal
 
 from pydantic import Field
 
 from bot.games.cards import Card
 from bot.games.contract import Event, GameEnded
-from bot.games.crawl.plain import PlainAssignment
+from bot.games.crawl.plain import PlainAssignment, built
 from bot.games.deuces.state import Ref, Side, Tier
 
 
@@ -630,3 +631,24 @@ DeucesEvent = Annotated[
     | GameEnded,
     Field(discriminator="kind"),
 ]
+
+
+# ---- the events every turn tells ---------------------------------------------------------------
+# Events are frozen values, and these few are told over and over with the same few values
+# (a side's turn of a round, a fighter's turn, a count of cards drawn): as with refs, one
+# instance of each serves every use, built once.
+
+
+@cache
+def side_turn(side: Side, round: int) -> SideTurn:
+    return built(SideTurn, side=side, round=round)
+
+
+@cache
+def turn_started(who: Ref) -> TurnStarted:
+    return built(TurnStarted, who=who)
+
+
+@cache
+def cards_drawn(who: Ref, count: int) -> CardsDrawn:
+    return built(CardsDrawn, who=who, count=count)

@@ -27,8 +27,8 @@ from bot.games.deuces.events import (
     LevelledUp,
     LootGained,
     MonsterDrawn,
-    SideTurn,
-    TurnStarted,
+    side_turn,
+    turn_started,
 )
 from bot.games.deuces.state import (
     GM_SIDE,
@@ -225,7 +225,7 @@ def _start(state: DeucesTable) -> list[DeucesEvent]:
         *drawn,
         built(EnemiesDealt, hands=[len(e.hand) for e in state.enemies]),
         *combat.mark_defeats(state),
-        built(SideTurn, side=first, round=1),
+        side_turn(first, 1),
     ]
 
 
@@ -282,7 +282,7 @@ def begin_turn(state: DeucesTable, seat: int) -> list[DeucesEvent]:
     """A player's turn starts: they are the one the party's turn waits on until it ends."""
     state.acted.append(seat)
     state.prompt = built(TurnPrompt, seat=seat)
-    return [built(TurnStarted, who=player(seat))]
+    return [turn_started(player(seat))]
 
 
 def _gm_step(state: DeucesTable) -> list[DeucesEvent]:
@@ -298,7 +298,7 @@ def _gm_step(state: DeucesTable) -> list[DeucesEvent]:
         state.gm_actor, state.gm_attacks, state.gm_ability_done = index, 1, False
         state.hunting = False
         reset_turn_uses(state, enemy(index))
-        return [built(TurnStarted, who=enemy(index))]
+        return [turn_started(enemy(index))]
     index = state.gm_actor
     if state.enemies[index].defeated:  # `_fight` has just seen a player standing
         state.gm_actor = None
@@ -345,7 +345,7 @@ def _switch_side(state: DeucesTable) -> list[DeucesEvent]:
     state.acted, state.gm_actor, state.hunting = [], None, False
     if state.side == state.first:
         state.round += 1
-    return [built(SideTurn, side=state.side, round=state.round)]
+    return [side_turn(state.side, state.round)]
 
 
 def _fold(state: DeucesTable) -> list[DeucesEvent]:

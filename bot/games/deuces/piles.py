@@ -19,14 +19,15 @@ from bot.games.contract import seeded_rng, shuffle
 from bot.games.crawl.plain import built
 from bot.games.deuces.events import (
     CardsDiscarded,
-    CardsDrawn,
     DeckRanOut,
     DeucesEvent,
     Reason,
     ThreatFlipped,
+    cards_drawn,
 )
 from bot.games.deuces.poker import Face, face, natural_face, natural_faces
 from bot.games.deuces.state import (
+    GM_SIDE,
     HAND_LIMIT,
     DeucesTable,
     Fighter,
@@ -77,7 +78,7 @@ def discard(state: DeucesTable, ref: Ref, cards: list[Card], reason: Reason) -> 
 def discard_pile(state: DeucesTable, ref: Ref) -> list[Card]:
     """A combatant's discard pile: a player's own (a pet uses its master's), or the GM's shared
     one for an enemy."""
-    if ref.side == Side.GM:
+    if ref.side == GM_SIDE:
         return state.gm_discard
     return state.players[state.master_of(ref)].discard
 
@@ -85,7 +86,7 @@ def discard_pile(state: DeucesTable, ref: Ref) -> list[Card]:
 def recoverable(state: DeucesTable, ref: Ref) -> int:
     """Cards that may be taken back from the top of that pile: a player's keeps its last."""
     pile = discard_pile(state, ref)
-    return len(pile) - (1 if ref.side != Side.GM else 0)
+    return len(pile) - (1 if ref.side != GM_SIDE else 0)
 
 
 def bury(state: DeucesTable, ref: Ref, cards: list[Card]) -> None:
@@ -95,10 +96,10 @@ def bury(state: DeucesTable, ref: Ref, cards: list[Card]) -> None:
 
 def draw(state: DeucesTable, ref: Ref, count: int) -> list[DeucesEvent]:
     """Draw up to `count` cards (fewer only when every pile is empty)."""
-    if ref.side == Side.GM:
+    if ref.side == GM_SIDE:
         drawn = _draw_gm(state, count)
         state.enemies[ref.index].hand.extend(drawn)
-        return [built(CardsDrawn, who=ref, count=len(drawn))] if drawn else []
+        return [cards_drawn(ref, len(drawn))] if drawn else []
     if ref.side == Side.PETS:
         return draw_pet(state, ref.index, count)
     return draw_player(state, ref.index, count)
@@ -154,7 +155,7 @@ def _from_deck(
         drawn += 1
         if not deck_of.deck:
             events += run_out(state, seat)
-    events.insert(0, built(CardsDrawn, who=who, count=drawn))
+    events.insert(0, cards_drawn(who, drawn))
     return events
 
 

@@ -25,7 +25,14 @@ from bot.games.deuces.poker import (
     Play,
     plays,
 )
-from bot.games.deuces.state import LOOT_NEEDS, Clash, DeucesTable, Mode, Ref, Side
+from bot.games.deuces.state import (
+    LOOT_NEEDS,
+    PLAYERS_SIDE,
+    Clash,
+    DeucesTable,
+    Mode,
+    Ref,
+)
 
 DECK = 52
 RANKS = 13
@@ -238,7 +245,7 @@ def loot_tier(state: DeucesTable, deuces: int) -> int:
 def loot_ahead(state: DeucesTable, who: Ref) -> bool:
     """Whether deuces in this fighter's hand are worth keeping: a player's, in a quest (loot
     only helps in the encounters after the one it is won in; a duel has no loot)."""
-    return who.side == Side.PLAYERS and state.options.mode not in NO_LOOT_AHEAD
+    return who.side == PLAYERS_SIDE and state.options.mode not in NO_LOOT_AHEAD
 
 
 def loot_lost(state: DeucesTable, who: Ref, cards: Iterable[Card]) -> int:
