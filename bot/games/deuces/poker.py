@@ -190,6 +190,25 @@ def clash(
     return Result.TIE if defence_strength == attack_strength else Result.ATTACKER
 
 
+def weakest_set(hand: Sequence[Face], size: int, least: int) -> Play | None:
+    """The weakest set of `size` (one to four) natural cards with a value of `least` or more,
+    made of the first cards held of that value: the first such play that `plays(hand, (size,),
+    distinct=True)` lists. An answer to a set needs only this one, not every set the hand makes.
+    """
+    tops = [f.top for f in hand]
+    if size == 1:
+        reach = [value for value in tops if value >= least]
+    else:
+        reach = [value for value in set(tops) if value >= least and tops.count(value) >= size]
+    if not reach:
+        return None
+    value = min(reach)
+    if size == 1:
+        return hand[tops.index(value)].single
+    cards = [f.card for f in hand if f.top == value][:size]
+    return Play(SETS[size], (value,), tuple(cards), size)
+
+
 # ---- reading one set of cards ------------------------------------------------------------------
 
 

@@ -20,10 +20,12 @@ from bot.games.deuces.piles import DEUCE
 from bot.games.deuces.poker import (
     ACE,
     MAX_PLAY,
+    SETS,
     Category,
     Face,
     Play,
     plays,
+    weakest_set,
 )
 from bot.games.deuces.state import (
     LOOT_NEEDS,
@@ -173,6 +175,9 @@ def judged_answer(state: DeucesTable, defender: Ref) -> Answer:
     assert pending is not None
     fighter = state.fighter(defender)
     hand = piles.held_faces(fighter, fighter.hand)
+    ahead = loot_ahead(state, defender)
+    if not ahead and _set_answers_set(hand, pending):
+        return _set_answer(hand, pending.size, pending.key[0] + pending.edge - fighter.edge)
     attack = _attack_to_beat(pending, fighter.edge)
     answers = plays(hand, (pending.size,), distinct=True)
     wins: list[Play] = []
@@ -183,7 +188,6 @@ def judged_answer(state: DeucesTable, defender: Ref) -> Answer:
             wins.append(play)
         elif strength == attack:
             ties.append(play)
-    ahead = loot_ahead(state, defender)
     for fits in (wins, ties):
         if fits:
             if ahead:
@@ -193,6 +197,24 @@ def judged_answer(state: DeucesTable, defender: Ref) -> Answer:
             return Answer(list(best.cards), fits is wins)
     # Every play these cards can make is listed above, so thrown-away cards never win.
     return Answer(throwaway(hand, pending.size, keep_deuces=ahead), False)
+
+
+def _set_answers_set(hand: list[Face], pending: Clash) -> bool:
+    """Whether the answer is a set of natural cards to a set: then the weakest set reaching the
+    attack is the cheapest answer (one per value, sets listed by value), found directly."""
+    size = pending.size
+    return size < MAX_PLAY and pending.category == SETS[size] and all(f.natural for f in hand)
+
+
+def _set_answer(hand: list[Face], size: int, least: int) -> Answer:
+    """`judged_answer` of natural cards to a set valued `least` (its edges taken into account),
+    with no loot at stake: the weakest winning set, else a tie, else the lowest cards."""
+    found = weakest_set(hand, size, least)
+    if found is not None and found.key[0] == least:  # a tie: any win comes first
+        found = weakest_set(hand, size, least + 1) or found
+    if found is None:
+        return Answer(throwaway(hand, size), False)
+    return Answer(list(found.cards), found.key[0] > least)
 
 
 def _attack_to_beat(pending: Clash, edge: int) -> tuple[int, tuple[int, ...]]:

@@ -18,6 +18,7 @@ from bot.games.deuces.poker import (
     faces,
     plays,
     read,
+    weakest_set,
 )
 
 C = Category
@@ -310,3 +311,12 @@ def test_distinct_keeps_one_natural_set_per_value() -> None:
     one_pair = plays(hand, (2,), distinct=True)
     assert len(all_pairs) == 3 and len(one_pair) == 1
     assert one_pair[0].strength() == all_pairs[0].strength()
+
+
+def test_weakest_set_is_the_first_listed_set_reaching_a_value() -> None:
+    rng = random.Random(13)
+    for _ in range(200):
+        hand = faces(rng.sample(standard_deck(), rng.randint(0, 9)))
+        size, least = rng.randint(1, 4), rng.randint(2, 15)
+        reaching = [p for p in plays(hand, (size,), distinct=True) if p.key[0] >= least]
+        assert weakest_set(hand, size, least) == (reaching[0] if reaching else None)
