@@ -137,10 +137,8 @@ def best_attack(
     fighter = state.fighter(attacker)
     options = plays(piles.held_faces(fighter, fighter.hand), range(1, max_size + 1), distinct=True)
     edge = fighter.edge
-    ahead = loot_ahead(state, attacker)
-    spent = [_spent(play) for play in options]
+    lost = _loot_costs(state, attacker, options) if loot_ahead(state, attacker) else None
     best: Scored | None = None
-    best_score = 0.0
     judged: set[tuple[int, int]] = set()
     for target in targets:
         defender = state.fighter(target)
@@ -148,17 +146,68 @@ def best_attack(
         if (gap, held) in judged:
             continue  # every play scores as against an earlier target: none can do better
         judged.add((gap, held))
-        for play, cost in zip(options, spent, strict=True):
-            category, key, cards, size = play
-            if held < size:
-                score = KILL_BONUS + held
-            else:
-                score = _expected(size, len(cards), category, key[0], gap, held) - cost
-            if ahead:
-                score -= LOOT_COST * loot_lost(state, attacker, cards)
-            if best is None or score > best_score:
-                best, best_score = (score, target, play), score
+        if lost is None:
+            found = _first_best(options, gap, held)
+        else:
+            found = _first_best_with_loot(options, gap, held, lost)
+        if found is not None and (best is None or found[0] > best[0]):
+            best = found[0], target, found[1]
     return best
+
+
+def _loot_costs(state: DeucesTable, attacker: Ref, options: list[Play]) -> list[float]:
+    """What each play gives up in loot, the same against every target: weighed once."""
+    return [LOOT_COST * loot_lost(state, attacker, play.cards) for play in options]
+
+
+def _first_best(options: list[Play], gap: int, held: int) -> tuple[float, Play] | None:
+    """The first play with the best `attack_score` against a defender (their edge gap, the
+    cards they hold), with no loot at stake. Singles, most of the plays, are scored from a
+    table by their value: this runs for every attack any side weighs."""
+    singles = _single_gains(gap, held)
+    best: Play | None = None
+    best_score = 0.0
+    for play in options:
+        category, key, cards, size = play
+        if held < size:
+            score = KILL_BONUS + held
+        elif size == 1 and len(cards) == 1 and key[0] < SINGLE_TOPS:
+            score = singles[key[0]] - _CARD_SPENT[cards[0].value]
+        else:
+            score = _expected(size, len(cards), category, key[0], gap, held) - _spent(play)
+        if best is None or score > best_score:
+            best, best_score = play, score
+    return None if best is None else (best_score, best)
+
+
+def _first_best_with_loot(
+    options: list[Play], gap: int, held: int, lost: list[float]
+) -> tuple[float, Play] | None:
+    """`_first_best` less each play's loot cost (`_loot_costs`)."""
+    best: Play | None = None
+    best_score = 0.0
+    for play, loss in zip(options, lost, strict=True):
+        category, key, cards, size = play
+        if held < size:
+            score = KILL_BONUS + held
+        else:
+            score = _expected(size, len(cards), category, key[0], gap, held) - _spent(play)
+        score -= loss
+        if best is None or score > best_score:
+            best, best_score = play, score
+    return None if best is None else (best_score, best)
+
+
+SINGLE_TOPS = 2 * ACE
+"""Values of singles `_single_gains` holds (raised cards may go above an ace)."""
+
+
+@cache
+def _single_gains(gap: int, held: int) -> tuple[float, ...]:
+    """`_expected` of a one-card single of each value below SINGLE_TOPS, by the gap and the
+    defender's cards: one lookup instead of six arguments hashed for most plays weighed."""
+    single = Category.SINGLE
+    return tuple(_expected(1, 1, single, top, gap, held) for top in range(SINGLE_TOPS))
 
 
 class Answer(NamedTuple):
