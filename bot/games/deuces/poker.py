@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
 from functools import cache
 from itertools import combinations, product
+from operator import attrgetter
 from typing import NamedTuple
 
 from bot.games.cards import Card, Suit
@@ -442,19 +443,20 @@ def _natural_plays(hand: Sequence[Face], sizes: tuple[int, ...], distinct: bool)
     Most hands hold no two cards of a value and no five-card hand: each value's first card,
     and whether the values and suits allow a five, are found before cards are grouped by value."""
     firsts = {f.top: f for f in reversed(hand)}  # each value's first card held
-    grouped = sizes[-1] > 1 or not distinct  # sets, or every single of a repeated value
-    by_value = _natural_by_value(hand) if grouped and len(firsts) < len(hand) else None
     found: list[Play] = []
     if sizes[0] == 1:
-        if by_value is None or distinct:
+        if distinct or len(firsts) == len(hand):
             found = [firsts[value].single for value in sorted(firsts)]
-        else:
-            found = [hand[i].single for value in sorted(firsts) for i in by_value[value]]
-    if by_value is not None and sizes[-1] > 1:
-        found += _natural_sets(hand, by_value, sizes, distinct)
+        else:  # every single, by value, equal cards in the order they are held
+            found = [f.single for f in sorted(hand, key=_TOP)]
+    if sizes[-1] > 1 and len(firsts) < len(hand):
+        found += _natural_sets(_cards_by_value(hand), sizes, distinct)
     if sizes[-1] == MAX_PLAY and len(hand) >= MAX_PLAY and _may_make_five(hand, firsts):
-        found += _natural_fives(hand, by_value if by_value is not None else _natural_by_value(hand))
+        found += _natural_fives(hand, _natural_by_value(hand))
     return found
+
+
+_TOP = attrgetter("top")
 
 
 def _may_make_five(hand: Sequence[Face], firsts: dict[int, Face]) -> bool:
@@ -462,9 +464,17 @@ def _may_make_five(hand: Sequence[Face], firsts: dict[int, Face]) -> bool:
     (a full house), five of a suit, or five values in a row. Most hands hold none."""
     if len(hand) - len(firsts) >= 3:
         return True
-    if max(map([f.suit for f in hand].count, SUITS)) >= MAX_PLAY:
+    if _may_flush(hand):
         return True
     return len(firsts) >= MAX_PLAY and _holds_run(frozenset(firsts))
+
+
+def _may_flush(hand: Sequence[Face]) -> bool:
+    """Whether five of these natural cards share a suit. Five of one suit leave at most one
+    suit for each other card: most hands of five to seven hold more suits, told by a set."""
+    if len({f.suit for f in hand}) > len(hand) - (MAX_PLAY - 1):
+        return False
+    return max(map([f.suit for f in hand].count, SUITS)) >= MAX_PLAY
 
 
 @cache
@@ -494,13 +504,25 @@ def _natural_by_value(hand: Sequence[Face]) -> dict[int, list[int]]:
     return able
 
 
+def _cards_by_value(hand: Sequence[Face]) -> dict[int, list[Card]]:
+    """The cards of natural faces by their value, in the order they are held."""
+    held: dict[int, list[Card]] = {}
+    for f in hand:
+        cards = held.get(f.top)
+        if cards is None:
+            held[f.top] = [f.card]
+        else:
+            cards.append(f.card)
+    return held
+
+
 def _natural_sets(
-    hand: Sequence[Face], by_value: dict[int, list[int]], sizes: tuple[int, ...], distinct: bool
+    by_value: dict[int, list[Card]], sizes: tuple[int, ...], distinct: bool
 ) -> list[Play]:
     """Sets of two to four of the given sizes (ascending): by size, then by value from the
     lowest, equal cards in the order they are held. Most hands hold few equal cards: each size
     looks only at the values the last one filled, and they stop at the first that none fills."""
-    filled = sorted([v for v, held in by_value.items() if len(held) > 1 and v != LOW_ACE])
+    filled = sorted([value for value, held in by_value.items() if len(held) > 1])
     found: list[Play] = []
     for size in sizes:
         if size == 1:
@@ -511,12 +533,15 @@ def _natural_sets(
         if not filled:
             break
         category = SETS[size]
-        for value in filled:
-            held = by_value[value]
-            groups = [held[:size]] if distinct else combinations(held, size)
+        if distinct:  # the first cards held of each value
             found += [
-                Play(category, (value,), tuple([hand[i].card for i in group]), size)
-                for group in groups
+                Play(category, (value,), tuple(by_value[value][:size]), size) for value in filled
+            ]
+            continue
+        for value in filled:
+            found += [
+                Play(category, (value,), group, size)
+                for group in combinations(by_value[value], size)
             ]
     return found
 
