@@ -633,7 +633,8 @@ def _set_groups(
         if value == LOW_ACE:
             continue
         if not twice:  # every card counts once: only groups of the size fit
-            groups.update(combinations(able, size))
+            if len(able) >= size:  # most values: a card held and a wild one, too few for more
+                groups.update(combinations(able, size))
             continue
         for count in range(1, min(size, len(able)) + 1):
             groups.update(g for g in combinations(able, count) if _fits(hand, g, size))
@@ -694,8 +695,10 @@ def _full_house_groups(hand: Sequence[Face], able: dict[int, list[int]]) -> set[
     groups: set[tuple[int, ...]] = set()
     values = [v for v in able if v != LOW_ACE]
     twice = any(f.double for f in hand)
-    for three, two in product(values, repeat=2):
-        if three == two or len(able[three]) < 2 or not able[two]:
+    least = 2 if twice else 3  # cards that must be able to take the three's value
+    threes = [v for v in values if len(able[v]) >= least]  # a wild card alone makes none
+    for three, two in product(threes, values):
+        if three == two or not able[two]:
             continue
         if not twice:  # every card counts once: three cards of one value, two of the other
             for trio in combinations(able[three], 3):
