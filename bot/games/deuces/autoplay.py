@@ -134,13 +134,8 @@ def _suggest_turn(state: DeucesTable, seat: int) -> DeucesAction:
     if relic is not None:
         return relic
     me = player(seat)
-    foes = (
-        [player(s) for s in state.rivals(seat)]
-        if state.dueling
-        else [enemy(i) for i in state.hunted(me)]
-    )
     standing = not state.players[seat].defeated
-    best = _BestAttack(state, me, foes, allowed=bool(prompt.attacks) and standing)
+    best = _BestAttack(state, seat, allowed=bool(prompt.attacks) and standing)
     for ability in state.abilities(me) if standing else []:
         if not usable(state, me, ability, "turn", prompt.attacks, prompt.ability_used):
             continue
@@ -158,7 +153,7 @@ def _suggest_turn(state: DeucesTable, seat: int) -> DeucesAction:
     for index in state.pets_of(seat):
         if index in prompt.pets_done:
             continue
-        bite = tactics.best_attack(state, pet(index), foes)
+        bite = tactics.best_attack(state, pet(index), best.foes())
         if _worth_making(bite):
             return PetAttack(pet=index, target=bite[1].index, cards=bite[2].cards)
     if prompt.fresh and state.players[seat].hand:
@@ -175,18 +170,30 @@ def _worth_making(attack: tactics.Scored | None) -> TypeGuard[tactics.Scored]:
 class _BestAttack:
     """A player's best attack (None when it may not attack), weighed the first time a choice
     needs it: a turn spent on an ability aimed at no foe (about a quarter of the hint's turns)
-    never does."""
+    never does. The foes it may attack are listed as late, for the same turns and for those
+    with no attack left."""
 
-    def __init__(self, state: DeucesTable, me: Ref, foes: list[Ref], allowed: bool) -> None:
-        self.state, self.me, self.foes = state, me, foes
+    def __init__(self, state: DeucesTable, seat: int, allowed: bool) -> None:
+        self.state, self.seat = state, seat
         self.weighed = not allowed
         self.best: tactics.Scored | None = None
+        self.listed: list[Ref] | None = None
 
     def __call__(self) -> tactics.Scored | None:
         if not self.weighed:
-            self.best = tactics.best_attack(self.state, self.me, self.foes)
+            self.best = tactics.best_attack(self.state, player(self.seat), self.foes())
             self.weighed = True
         return self.best
+
+    def foes(self) -> list[Ref]:
+        """Whom the player may attack: rival heroes in a duel, else the enemies it hunts."""
+        if self.listed is None:
+            state, seat = self.state, self.seat
+            if state.dueling:
+                self.listed = [player(s) for s in state.rivals(seat)]
+            else:
+                self.listed = [enemy(i) for i in state.hunted(player(seat))]
+        return self.listed
 
 
 def _aim(
