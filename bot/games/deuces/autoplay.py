@@ -35,6 +35,7 @@ from bot.games.deuces.content import Ability, Cancel, Draw
 from bot.games.deuces.effects import targets, usable
 from bot.games.deuces.state import (
     LOOT_LIMIT,
+    PLAYERS_SIDE,
     TIERS,
     DeucesTable,
     Ref,
@@ -217,7 +218,9 @@ def _suggest_defence(state: DeucesTable, seat: int) -> DeucesAction:
     if answer is not None and answer.wins:
         return Defend(cards=tuple(answer.cards))
     me = player(seat)
-    if defender == me:  # a pet has no abilities to fall back on
+    # The seat itself, not its pet (which has no abilities to fall back on), told by the ref's
+    # fields: comparing whole refs runs the models' own equality.
+    if defender.side == PLAYERS_SIDE and defender.index == seat:
         for ability in state.abilities(me):
             if usable(state, me, ability, "defend") and not (short and not _may_save(ability)):
                 cards = tuple(tactics.chosen_cards(state, me, ability))
