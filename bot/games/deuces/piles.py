@@ -62,7 +62,10 @@ def take(fighter: Fighter, cards: list[Card]) -> None:
 
 
 def face_up_order(cards: list[Card]) -> list[Card]:
-    """Lowest first, so the highest lands on top of the pile."""
+    """Lowest first, so the highest lands on top of the pile (a single card or none, as most
+    plays and hands left behind are, needs no sorting)."""
+    if len(cards) < 2:
+        return list(cards)
     return sorted(cards, key=attrgetter("rank"))
 
 
@@ -144,6 +147,11 @@ def _from_deck(
     """Cards from a player's deck into a hand (theirs or their pet's); a deck that runs out
     is rebuilt from the discard pile at once."""
     deck_of = state.players[seat]
+    deck = deck_of.deck
+    if len(deck) > count:  # the deck outlasts the draw, as it mostly does: no run-out to check
+        hand.extend(deck[:count])
+        del deck[:count]
+        return [cards_drawn(who, count)]
     events: list[DeucesEvent] = []
     drawn = 0
     for _ in range(count):
