@@ -287,27 +287,22 @@ def begin_turn(state: DeucesTable, seat: int) -> list[DeucesEvent]:
 
 def _gm_step(state: DeucesTable) -> list[DeucesEvent]:
     """One move of the GM: fold, start an enemy's turn, its ability, an attack, or its end.
-    The GM may fold before any of them."""
+    The GM may fold before any of them.
+
+    A move that changes nothing the fold, the hands or the fighters' standing depend on (an
+    enemy's turn ending, no ability worth using) runs on into the next one: asked again,
+    the fold and every check of the table would answer as they just did."""
     if gm.should_fold(state):
         return _fold(state)
-    if state.gm_actor is None:
-        index = _next_enemy(state)
-        if index is None:
-            return _switch_side(state)
-        state.acted.append(index)
-        state.gm_actor, state.gm_attacks, state.gm_ability_done = index, 1, False
-        state.hunting = False
-        reset_turn_uses(state, enemy(index))
-        return [turn_started(enemy(index))]
     index = state.gm_actor
-    if state.enemies[index].defeated:  # `_fight` has just seen a player standing
-        state.gm_actor = None
-        return []
+    if index is not None and (state.enemies[index].defeated or _done_attacking(state)):
+        state.gm_actor = index = None  # `_fight` has just seen a player standing
+    if index is None:
+        return _next_turn(state)
     if not state.gm_ability_done:
-        return gm_ability(state, index)
-    if state.gm_attacks <= 0:
-        state.gm_actor = None
-        return []
+        used = gm_ability(state, index)
+        if used or state.gm_attacks <= 0:
+            return used
     state.gm_attacks -= 1
     victim = gm.pick_victim(state, index)
     play = gm.attack_play(state, index, victim)
@@ -319,6 +314,23 @@ def _gm_step(state: DeucesTable) -> list[DeucesEvent]:
         return events + combat.overwhelm(state)
     state.prompt = built(DefendPrompt, seat=seat)
     return events
+
+
+def _done_attacking(state: DeucesTable) -> bool:
+    """The enemy whose turn it is has used its ability's chance and every attack."""
+    return state.gm_ability_done and state.gm_attacks <= 0
+
+
+def _next_turn(state: DeucesTable) -> list[DeucesEvent]:
+    """The next standing enemy's turn starts, or the GM's turn ends when all have acted."""
+    index = _next_enemy(state)
+    if index is None:
+        return _switch_side(state)
+    state.acted.append(index)
+    state.gm_actor, state.gm_attacks, state.gm_ability_done = index, 1, False
+    state.hunting = False
+    reset_turn_uses(state, enemy(index))
+    return [turn_started(enemy(index))]
 
 
 def _next_enemy(state: DeucesTable) -> int | None:
