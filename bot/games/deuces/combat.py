@@ -167,18 +167,30 @@ def _settle(state: DeucesTable, result: Result, defended: list[Card]) -> list[De
 
 
 def mark_defeats(state: DeucesTable) -> list[DeucesEvent]:
-    """Everyone in the fight with no cards left is defeated."""
+    """Everyone in the fight with no cards left is defeated. Asked after every clash and
+    ability, it mostly finds no one: the fighters are looked over without their places,
+    which are found only for one who falls."""
     events: list[DeucesEvent] = []
-    sides: list[tuple[Sequence[Fighter], Callable[[int], Ref]]] = [
+    sides: tuple[tuple[Sequence[Fighter], Callable[[int], Ref]], ...] = (
         (state.players, player),
         (state.enemies, enemy),
         (state.pets, pet),
-    ]
+    )
     for group, make in sides:
-        for index, fighter in enumerate(group):
-            if not fighter.defeated and not fighter.hand:
-                fighter.defeated = True
-                if isinstance(fighter, PlayerState) and state.blame != index:
-                    fighter.felled_by = state.blame
-                events.append(built(Defeated, who=make(index)))
+        for fighter in group:
+            if not fighter.hand and not fighter.defeated:
+                events.append(_defeat(state, fighter, make(_place(group, fighter))))
     return events
+
+
+def _place(group: Sequence[Fighter], fighter: Fighter) -> int:
+    """The index of this very fighter in its group (an equal one elsewhere is not it)."""
+    return next(index for index, other in enumerate(group) if other is fighter)
+
+
+def _defeat(state: DeucesTable, fighter: Fighter, who: Ref) -> DeucesEvent:
+    """The fighter falls; in Masters & Monsters a player is credited to whoever felled them."""
+    fighter.defeated = True
+    if isinstance(fighter, PlayerState) and state.blame != who.index:
+        fighter.felled_by = state.blame
+    return built(Defeated, who=who)
