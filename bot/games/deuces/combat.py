@@ -17,11 +17,11 @@ from bot.games.crawl.plain import built
 from bot.games.deuces import piles
 from bot.games.deuces.events import (
     Attacked,
-    Clashed,
     Defeated,
     Defended,
     DeucesEvent,
     Overwhelmed,
+    clashed,
 )
 from bot.games.deuces.poker import Category, Play, Result, clash, read
 from bot.games.deuces.state import (
@@ -152,14 +152,7 @@ def _settle(state: DeucesTable, result: Result, defended: list[Card]) -> list[De
     attacker_draws = len(pending.cards) if result != Result.DEFENDER else 0
     defender_draws = len(defended) if result != Result.ATTACKER else 0
     events: list[DeucesEvent] = [
-        built(
-            Clashed,
-            attacker=pending.attacker,
-            defender=pending.defender,
-            result=RESULTS[result],
-            attacker_draws=attacker_draws,
-            defender_draws=defender_draws,
-        )
+        clashed(pending.attacker, pending.defender, RESULTS[result], attacker_draws, defender_draws)
     ]
     events += piles.draw(state, pending.attacker, attacker_draws) if attacker_draws else []
     events += piles.draw(state, pending.defender, defender_draws) if defender_draws else []

@@ -32,7 +32,6 @@ from bot.games.deuces.content import (
     Wild,
 )
 from bot.games.deuces.events import (
-    AbilityUsed,
     AttackBlunted,
     AttackCancelled,
     CardsMarked,
@@ -42,6 +41,7 @@ from bot.games.deuces.events import (
     ExtraAttacks,
     PetSummoned,
     TargetingChanged,
+    ability_used,
 )
 from bot.games.deuces.state import DeucesTable, PetState, Ref, Side, TurnPrompt, fighter_ref, player
 
@@ -147,9 +147,7 @@ def cast(
     elif state.clash is None:  # a player's own ability, outside any attack: nobody's doing
         state.blame = None
     spell = Cast(user=user, target=aim(state, user, ability, target), cards=list(cards))
-    events: list[DeucesEvent] = [
-        built(AbilityUsed, user=user, ability=ability.id, name=ability.name, target=spell.target)
-    ]
+    events: list[DeucesEvent] = [ability_used(user, ability.id, ability.name, spell.target)]
     for effect in ability.effects:
         events += EFFECTS[effect.op](state, spell, effect)
     return events
