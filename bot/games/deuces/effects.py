@@ -43,13 +43,23 @@ from bot.games.deuces.events import (
     TargetingChanged,
     ability_used,
 )
-from bot.games.deuces.state import DeucesTable, PetState, Ref, Side, TurnPrompt, fighter_ref, player
+from bot.games.deuces.state import (
+    GM_SIDE,
+    PLAYERS_SIDE,
+    DeucesTable,
+    PetState,
+    Ref,
+    Side,
+    TurnPrompt,
+    fighter_ref,
+    player,
+)
 
 Moment = Literal["turn", "defend"]
 
 
 def other(side: Side) -> Side:
-    return Side.GM if side == Side.PLAYERS else Side.PLAYERS
+    return GM_SIDE if side == PLAYERS_SIDE else PLAYERS_SIDE
 
 
 @dataclass
@@ -95,7 +105,7 @@ def side_refs(state: DeucesTable, user: Ref, friendly: bool) -> list[Ref]:
         return [player(seat) for seat in state.standing(mine if friendly else 1 - mine)]
     side = user.side if friendly else other(user.side)
     if state.mastering and not friendly:  # nobody's foes include their own enemies
-        if user.side == Side.GM:
+        if user.side == GM_SIDE:
             return [player(seat) for seat in state.prey(user.index)]
         return [fighter_ref(side, i) for i in state.hunted(user)]
     return [fighter_ref(side, i) for i in state.active(side)]
@@ -142,7 +152,7 @@ def cast(
     """Spend a use and run every effect in order; the caller checked it is legal."""
     fighter = state.fighter(user)
     fighter.used[ability.id] = fighter.used.get(ability.id, 0) + 1
-    if user.side == Side.GM:
+    if user.side == GM_SIDE:
         state.blame = state.enemies[user.index].master
     elif state.clash is None:  # a player's own ability, outside any attack: nobody's doing
         state.blame = None

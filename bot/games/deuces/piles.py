@@ -27,14 +27,14 @@ from bot.games.deuces.events import (
 )
 from bot.games.deuces.poker import Face, face, natural_face, natural_faces
 from bot.games.deuces.state import (
+    FIGHT_PHASE,
     GM_SIDE,
     HAND_LIMIT,
+    PETS_SIDE,
     DeucesTable,
     Fighter,
-    Phase,
     PlayerState,
     Ref,
-    Side,
     Tier,
     pet,
     player,
@@ -103,7 +103,7 @@ def draw(state: DeucesTable, ref: Ref, count: int) -> list[DeucesEvent]:
         drawn = _draw_gm(state, count)
         state.enemies[ref.index].hand.extend(drawn)
         return [cards_drawn(ref, len(drawn))] if drawn else []
-    if ref.side == Side.PETS:
+    if ref.side == PETS_SIDE:
         return draw_pet(state, ref.index, count)
     return draw_player(state, ref.index, count)
 
@@ -130,7 +130,7 @@ def gm_top(state: DeucesTable) -> Card | None:
 
 def draw_player(state: DeucesTable, seat: int, count: int) -> list[DeucesEvent]:
     events = _from_deck(state, seat, state.players[seat].hand, count, player(seat))
-    if state.phase == Phase.FIGHT:  # the player chooses what to shed (see flow.ask_to_shed)
+    if state.phase == FIGHT_PHASE:  # the player chooses what to shed (see flow.ask_to_shed)
         return events
     return events + trim_hand(state, seat)
 

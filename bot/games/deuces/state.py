@@ -433,7 +433,7 @@ Stage = Literal["hero", "hero_on", "enemies", "enemies_on", "next"]
 or under way, or the turn passing to the next player."""
 
 PLAYERS_SIDE, GM_SIDE, PETS_SIDE = Side.PLAYERS, Side.GM, Side.PETS
-OVER_PHASE = Phase.OVER
+OVER_PHASE, FIGHT_PHASE = Phase.OVER, Phase.FIGHT
 DUEL_MODE, MASTERS_MODE, LOOT_MODE = Mode.DUEL, Mode.MASTERS, Mode.LOOT
 """The members the table's steps compare with, here and in the flow, dozens of times a move: on
 Python 3.11 reading a member off its enum class costs about 100 ns, ten times a module name."""
