@@ -92,7 +92,8 @@ def usable(
     if not in_time:
         return False
     fighter = state.fighter(user)
-    if fighter.used.get(ability.id, 0) >= ability.uses.times:
+    used = fighter.used  # mostly empty: nothing used yet this turn or encounter
+    if used and used.get(ability.id, 0) >= ability.uses.times:
         return False
     return ability.cards_needed <= len(fighter.hand)
 

@@ -93,8 +93,10 @@ def recoverable(state: DeucesTable, ref: Ref) -> int:
 
 
 def bury(state: DeucesTable, ref: Ref, cards: list[Card]) -> None:
-    """Cards no longer in any hand onto their owner's discard pile."""
-    discard_pile(state, ref).extend(face_up_order(cards))
+    """Cards no longer in any hand onto their owner's discard pile (none, as an enemy's empty
+    hand at the end or an answer never made, go nowhere)."""
+    if cards:
+        discard_pile(state, ref).extend(face_up_order(cards))
 
 
 def draw(state: DeucesTable, ref: Ref, count: int) -> list[DeucesEvent]:
