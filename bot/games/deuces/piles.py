@@ -111,6 +111,11 @@ def draw(state: DeucesTable, ref: Ref, count: int) -> list[DeucesEvent]:
 
 
 def _draw_gm(state: DeucesTable, count: int) -> list[Card]:
+    deck = state.gm_deck
+    if len(deck) >= count:  # the deck holds the draw, as it mostly does: no rebuild to check
+        drawn = deck[:count]
+        del deck[:count]
+        return drawn
     drawn: list[Card] = []
     for _ in range(count):
         if not state.gm_deck:
