@@ -629,7 +629,12 @@ class DeucesTable(PlainAssignment, GameState[DeucesAction]):
         return own
 
     def ability(self, ref: Ref, ability_id: str) -> Ability | None:
-        return next((a for a in self.abilities(ref) if a.id == ability_id), None)
+        """The fighter's ability of that id, looked for in a plain loop: a player's ability is
+        looked up as it is checked and again as it is used."""
+        for ability in self.abilities(ref):
+            if ability.id == ability_id:
+                return ability
+        return None
 
     def active(self, side: Side) -> list[int]:
         """Indexes of the fighters of a side still in the encounter."""
