@@ -32,7 +32,6 @@ from bot.games.deuces.content import (
     Wild,
 )
 from bot.games.deuces.events import (
-    AbilityUsed,
     AttackBlunted,
     AttackCancelled,
     CardsMarked,
@@ -42,14 +41,25 @@ from bot.games.deuces.events import (
     ExtraAttacks,
     PetSummoned,
     TargetingChanged,
+    ability_used,
 )
-from bot.games.deuces.state import DeucesTable, PetState, Ref, Side, TurnPrompt, fighter_ref, player
+from bot.games.deuces.state import (
+    GM_SIDE,
+    PLAYERS_SIDE,
+    DeucesTable,
+    PetState,
+    Ref,
+    Side,
+    TurnPrompt,
+    fighter_ref,
+    player,
+)
 
 Moment = Literal["turn", "defend"]
 
 
 def other(side: Side) -> Side:
-    return Side.GM if side == Side.PLAYERS else Side.PLAYERS
+    return GM_SIDE if side == PLAYERS_SIDE else PLAYERS_SIDE
 
 
 @dataclass
@@ -82,7 +92,8 @@ def usable(
     if not in_time:
         return False
     fighter = state.fighter(user)
-    if fighter.used.get(ability.id, 0) >= ability.uses.times:
+    used = fighter.used  # mostly empty: nothing used yet this turn or encounter
+    if used and used.get(ability.id, 0) >= ability.uses.times:
         return False
     return ability.cards_needed <= len(fighter.hand)
 
@@ -95,7 +106,7 @@ def side_refs(state: DeucesTable, user: Ref, friendly: bool) -> list[Ref]:
         return [player(seat) for seat in state.standing(mine if friendly else 1 - mine)]
     side = user.side if friendly else other(user.side)
     if state.mastering and not friendly:  # nobody's foes include their own enemies
-        if user.side == Side.GM:
+        if user.side == GM_SIDE:
             return [player(seat) for seat in state.prey(user.index)]
         return [fighter_ref(side, i) for i in state.hunted(user)]
     return [fighter_ref(side, i) for i in state.active(side)]
@@ -142,14 +153,12 @@ def cast(
     """Spend a use and run every effect in order; the caller checked it is legal."""
     fighter = state.fighter(user)
     fighter.used[ability.id] = fighter.used.get(ability.id, 0) + 1
-    if user.side == Side.GM:
+    if user.side == GM_SIDE:
         state.blame = state.enemies[user.index].master
     elif state.clash is None:  # a player's own ability, outside any attack: nobody's doing
         state.blame = None
     spell = Cast(user=user, target=aim(state, user, ability, target), cards=list(cards))
-    events: list[DeucesEvent] = [
-        built(AbilityUsed, user=user, ability=ability.id, name=ability.name, target=spell.target)
-    ]
+    events: list[DeucesEvent] = [ability_used(user, ability.id, ability.name, spell.target)]
     for effect in ability.effects:
         events += EFFECTS[effect.op](state, spell, effect)
     return events

@@ -722,11 +722,11 @@ class DeucesState(DeucesTable):
             if prompt.attacks > 0:
                 return True
             me = player(seat)
-            if any(
-                usable(self, me, a, "turn", prompt.attacks, prompt.ability_used)
-                for a in self.abilities(me)
-            ):
-                return True
+            for ability in self.abilities(me):  # a plain loop: no generator to make
+                if usable(self, me, ability, "turn", prompt.attacks, prompt.ability_used):
+                    return True
+        if not self.pets:  # most fights
+            return False
         return any(i not in prompt.pets_done for i in self.pets_of(seat))
 
     def _do_defend(self, seat: int, action: Defend) -> list[DeucesEvent]:

@@ -635,8 +635,8 @@ DeucesEvent = Annotated[
 
 # ---- the events every turn tells ---------------------------------------------------------------
 # Events are frozen values, and these few are told over and over with the same few values
-# (a side's turn of a round, a fighter's turn, a count of cards drawn): as with refs, one
-# instance of each serves every use, built once.
+# (a side's turn of a round, a fighter's turn, a count of cards drawn, an ability used, a
+# clash's outcome): as with refs, one instance of each serves every use, built once.
 
 
 @cache
@@ -652,3 +652,26 @@ def turn_started(who: Ref) -> TurnStarted:
 @cache
 def cards_drawn(who: Ref, count: int) -> CardsDrawn:
     return built(CardsDrawn, who=who, count=count)
+
+
+@cache
+def ability_used(user: Ref, ability: str, name: str, target: Ref | None) -> AbilityUsed:
+    return built(AbilityUsed, user=user, ability=ability, name=name, target=target)
+
+
+@cache
+def clashed(
+    attacker: Ref,
+    defender: Ref,
+    result: Literal["attacker", "tie", "defender"],
+    attacker_draws: int,
+    defender_draws: int,
+) -> Clashed:
+    return built(
+        Clashed,
+        attacker=attacker,
+        defender=defender,
+        result=result,
+        attacker_draws=attacker_draws,
+        defender_draws=defender_draws,
+    )

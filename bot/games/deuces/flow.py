@@ -78,7 +78,8 @@ def ask_to_shed(state: DeucesTable) -> bool:
     """Open a shed prompt for the first player above the hand limit during a fight (True when
     one is open). Once the encounter is decided the hands are discarded anyway, so the
     default shed is made there without asking."""
-    if isinstance(state.prompt, ShedPrompt):
+    prompt = state.prompt
+    if prompt is not None and isinstance(prompt, ShedPrompt):  # mostly None: no class to check
         return True
     for who in state.players:  # a plain loop: asked before every step of the table
         if len(who.hand) > HAND_LIMIT:
@@ -247,15 +248,32 @@ def _initiative(state: DeucesTable) -> tuple[Side, list[DeucesEvent]]:
 
 def _fight(state: DeucesTable) -> list[DeucesEvent]:
     """Decide the encounter once a side is out of fighters (enemies first: a double KO is won)."""
-    if not state.stands(GM_SIDE):
-        state.won, state.phase = True, Phase.END
+    beaten = _beaten(state)
+    if beaten is not None:
+        state.won, state.phase = beaten == GM_SIDE, Phase.END
         return []
-    if not state.stands(PLAYERS_SIDE):
-        state.won, state.phase = False, Phase.END
-        return []
+    return _side_step(state)
+
+
+def _side_step(state: DeucesTable) -> list[DeucesEvent]:
+    """The next move of the side whose turn it is."""
     if state.side == PLAYERS_SIDE:
         return _players_step(state)
     return _gm_step(state)
+
+
+def _beaten(state: DeucesTable) -> Side | None:
+    """The side with no one left standing, the enemies' first (None while both fight on):
+    `stands` of both sides in one call, as it is asked before every step of a fight."""
+    for foe in state.enemies:
+        if not foe.defeated:
+            break
+    else:
+        return GM_SIDE
+    for who in state.players:
+        if not who.defeated:
+            return None
+    return PLAYERS_SIDE
 
 
 def _players_step(state: DeucesTable) -> list[DeucesEvent]:
@@ -287,27 +305,22 @@ def begin_turn(state: DeucesTable, seat: int) -> list[DeucesEvent]:
 
 def _gm_step(state: DeucesTable) -> list[DeucesEvent]:
     """One move of the GM: fold, start an enemy's turn, its ability, an attack, or its end.
-    The GM may fold before any of them."""
+    The GM may fold before any of them.
+
+    A move that changes nothing the fold, the hands or the fighters' standing depend on (an
+    enemy's turn ending, no ability worth using) runs on into the next one: asked again,
+    the fold and every check of the table would answer as they just did."""
     if gm.should_fold(state):
         return _fold(state)
-    if state.gm_actor is None:
-        index = _next_enemy(state)
-        if index is None:
-            return _switch_side(state)
-        state.acted.append(index)
-        state.gm_actor, state.gm_attacks, state.gm_ability_done = index, 1, False
-        state.hunting = False
-        reset_turn_uses(state, enemy(index))
-        return [turn_started(enemy(index))]
     index = state.gm_actor
-    if state.enemies[index].defeated:  # `_fight` has just seen a player standing
-        state.gm_actor = None
-        return []
+    if index is not None and (state.enemies[index].defeated or _done_attacking(state)):
+        state.gm_actor = index = None  # `_fight` has just seen a player standing
+    if index is None:
+        return _next_turn(state)
     if not state.gm_ability_done:
-        return gm_ability(state, index)
-    if state.gm_attacks <= 0:
-        state.gm_actor = None
-        return []
+        used = gm_ability(state, index)
+        if used or state.gm_attacks <= 0:
+            return used
     state.gm_attacks -= 1
     victim = gm.pick_victim(state, index)
     play = gm.attack_play(state, index, victim)
@@ -319,6 +332,23 @@ def _gm_step(state: DeucesTable) -> list[DeucesEvent]:
         return events + combat.overwhelm(state)
     state.prompt = built(DefendPrompt, seat=seat)
     return events
+
+
+def _done_attacking(state: DeucesTable) -> bool:
+    """The enemy whose turn it is has used its ability's chance and every attack."""
+    return state.gm_ability_done and state.gm_attacks <= 0
+
+
+def _next_turn(state: DeucesTable) -> list[DeucesEvent]:
+    """The next standing enemy's turn starts, or the GM's turn ends when all have acted."""
+    index = _next_enemy(state)
+    if index is None:
+        return _switch_side(state)
+    state.acted.append(index)
+    state.gm_actor, state.gm_attacks, state.gm_ability_done = index, 1, False
+    state.hunting = False
+    reset_turn_uses(state, enemy(index))
+    return [turn_started(enemy(index))]
 
 
 def _next_enemy(state: DeucesTable) -> int | None:
@@ -338,14 +368,16 @@ def may_disrupt_now(state: DeucesTable, seat: int) -> bool:
 
 
 def _switch_side(state: DeucesTable) -> list[DeucesEvent]:
-    """The other side's turn; a taunt lasts until the end of the GM's turn after it."""
+    """The other side's turn, and its first move at once: the switch changes no hand and no
+    one's standing, so the checks between two steps would answer as they just did. A taunt
+    lasts until the end of the GM's turn after it."""
     if state.side == GM_SIDE:
         state.taunt = None
     state.side = GM_SIDE if state.side == PLAYERS_SIDE else PLAYERS_SIDE
     state.acted, state.gm_actor, state.hunting = [], None, False
     if state.side == state.first:
         state.round += 1
-    return [side_turn(state.side, state.round)]
+    return [side_turn(state.side, state.round), *_side_step(state)]
 
 
 def _fold(state: DeucesTable) -> list[DeucesEvent]:

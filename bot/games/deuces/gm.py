@@ -43,9 +43,9 @@ def should_fold(state: DeucesTable) -> bool:
     if state.round > MAX_ROUNDS:
         return True
     left = _standing_cards(state.enemies)
-    held = _standing_cards(state.players) + _standing_cards(state.pets)
     if left == 0:
         return False
+    held = _standing_cards(state.players) + (_standing_cards(state.pets) if state.pets else 0)
     if left <= 2 and held >= FOLD_SHARE * left:
         return True
     return held >= OUTCLASSED_SHARE * left and _no_attack_worth_making(state)
@@ -207,7 +207,9 @@ def pick_defence(state: DeucesTable, index: int) -> list[Card]:
 def pick_disrupt(state: DeucesTable, index: int) -> Choice | None:
     """A Disrupt when the enemy's best answer would not win (or it cannot answer at all)."""
     user = enemy(index)
-    disrupt = next((a for a in state.abilities(user) if usable(state, user, a, "defend")), None)
-    if disrupt is None or tactics.winning_answer(state, user) is not None:
-        return None
-    return disrupt, None, tactics.chosen_cards(state, user, disrupt)
+    for disrupt in state.abilities(user):  # the other timings are passed over without a call
+        if disrupt.timing == "disrupt" and usable(state, user, disrupt, "defend"):
+            if tactics.winning_answer(state, user) is not None:
+                return None
+            return disrupt, None, tactics.chosen_cards(state, user, disrupt)
+    return None

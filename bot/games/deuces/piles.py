@@ -27,14 +27,14 @@ from bot.games.deuces.events import (
 )
 from bot.games.deuces.poker import Face, face, natural_face, natural_faces
 from bot.games.deuces.state import (
+    FIGHT_PHASE,
     GM_SIDE,
     HAND_LIMIT,
+    PETS_SIDE,
     DeucesTable,
     Fighter,
-    Phase,
     PlayerState,
     Ref,
-    Side,
     Tier,
     pet,
     player,
@@ -62,7 +62,10 @@ def take(fighter: Fighter, cards: list[Card]) -> None:
 
 
 def face_up_order(cards: list[Card]) -> list[Card]:
-    """Lowest first, so the highest lands on top of the pile."""
+    """Lowest first, so the highest lands on top of the pile (a single card or none, as most
+    plays and hands left behind are, needs no sorting)."""
+    if len(cards) < 2:
+        return list(cards)
     return sorted(cards, key=attrgetter("rank"))
 
 
@@ -90,8 +93,10 @@ def recoverable(state: DeucesTable, ref: Ref) -> int:
 
 
 def bury(state: DeucesTable, ref: Ref, cards: list[Card]) -> None:
-    """Cards no longer in any hand onto their owner's discard pile."""
-    discard_pile(state, ref).extend(face_up_order(cards))
+    """Cards no longer in any hand onto their owner's discard pile (none, as an enemy's empty
+    hand at the end or an answer never made, go nowhere)."""
+    if cards:
+        discard_pile(state, ref).extend(face_up_order(cards))
 
 
 def draw(state: DeucesTable, ref: Ref, count: int) -> list[DeucesEvent]:
@@ -100,12 +105,17 @@ def draw(state: DeucesTable, ref: Ref, count: int) -> list[DeucesEvent]:
         drawn = _draw_gm(state, count)
         state.enemies[ref.index].hand.extend(drawn)
         return [cards_drawn(ref, len(drawn))] if drawn else []
-    if ref.side == Side.PETS:
+    if ref.side == PETS_SIDE:
         return draw_pet(state, ref.index, count)
     return draw_player(state, ref.index, count)
 
 
 def _draw_gm(state: DeucesTable, count: int) -> list[Card]:
+    deck = state.gm_deck
+    if len(deck) >= count:  # the deck holds the draw, as it mostly does: no rebuild to check
+        drawn = deck[:count]
+        del deck[:count]
+        return drawn
     drawn: list[Card] = []
     for _ in range(count):
         if not state.gm_deck:
@@ -127,7 +137,7 @@ def gm_top(state: DeucesTable) -> Card | None:
 
 def draw_player(state: DeucesTable, seat: int, count: int) -> list[DeucesEvent]:
     events = _from_deck(state, seat, state.players[seat].hand, count, player(seat))
-    if state.phase == Phase.FIGHT:  # the player chooses what to shed (see flow.ask_to_shed)
+    if state.phase == FIGHT_PHASE:  # the player chooses what to shed (see flow.ask_to_shed)
         return events
     return events + trim_hand(state, seat)
 
@@ -144,6 +154,11 @@ def _from_deck(
     """Cards from a player's deck into a hand (theirs or their pet's); a deck that runs out
     is rebuilt from the discard pile at once."""
     deck_of = state.players[seat]
+    deck = deck_of.deck
+    if len(deck) > count:  # the deck outlasts the draw, as it mostly does: no run-out to check
+        hand.extend(deck[:count])
+        del deck[:count]
+        return [cards_drawn(who, count)]
     events: list[DeucesEvent] = []
     drawn = 0
     for _ in range(count):

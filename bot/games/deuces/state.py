@@ -8,6 +8,7 @@ saved game plays on by the rules it started with even after the shipped content 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import StrEnum
 from typing import Annotated, Literal
 
@@ -140,12 +141,34 @@ class PlayerState(Fighter):
         """The top of the discard pile: the card the GM's targeting looks at."""
         return self.discard[-1] if self.discard else None
 
-    def abilities(self, level: int) -> list[Ability]:
-        own = self.klass.abilities_at(level)
-        return [*own, self.custom] if self.custom else own
+    def abilities(self, level: int) -> tuple[Ability, ...]:
+        """The class's abilities unlocked at this level, then the custom one (if any)."""
+        return held_abilities(self.klass, self.custom, level)
 
     def loot_tier(self, card: Card) -> Tier | None:
         return next((loot.tier for loot in self.loot if loot.card == card), None)
+
+
+_HELD: dict[tuple[int, int, int], tuple[ClassDef, Ability | None, tuple[Ability, ...]]] = {}
+"""`held_abilities` by the ids of the class and custom ability, and the level; each entry
+keeps its class and ability, so an id stays theirs while it is in here."""
+HELD_KEPT = 4096
+"""Entries `_HELD` keeps at most: each loaded game brings its own copies of its content."""
+
+
+def held_abilities(klass: ClassDef, custom: Ability | None, level: int) -> tuple[Ability, ...]:
+    """A player's abilities at a level, worked out once for each class, custom ability and
+    level: the table asks for them several times a move, and content is frozen."""
+    key = (id(klass), id(custom), level)
+    known = _HELD.get(key)
+    if known is not None and known[0] is klass and known[1] is custom:
+        return known[2]
+    own = klass.abilities_at(level)
+    held = (*own, custom) if custom else tuple(own)
+    if len(_HELD) >= HELD_KEPT:
+        _HELD.clear()
+    _HELD[key] = (klass, custom, held)
+    return held
 
 
 class EnemyState(Fighter):
@@ -410,7 +433,7 @@ Stage = Literal["hero", "hero_on", "enemies", "enemies_on", "next"]
 or under way, or the turn passing to the next player."""
 
 PLAYERS_SIDE, GM_SIDE, PETS_SIDE = Side.PLAYERS, Side.GM, Side.PETS
-OVER_PHASE = Phase.OVER
+OVER_PHASE, FIGHT_PHASE = Phase.OVER, Phase.FIGHT
 DUEL_MODE, MASTERS_MODE, LOOT_MODE = Mode.DUEL, Mode.MASTERS, Mode.LOOT
 """The members the table's steps compare with, here and in the flow, dozens of times a move: on
 Python 3.11 reading a member off its enum class costs about 100 ns, ten times a module name."""
@@ -592,12 +615,13 @@ class DeucesTable(PlainAssignment, GameState[DeucesAction]):
             return special.hand_for(size, self.target)
         return size
 
-    def abilities(self, ref: Ref) -> list[Ability]:
+    def abilities(self, ref: Ref) -> Sequence[Ability]:
         side = ref.side
         if side == PLAYERS_SIDE:
-            return self.players[ref.index].abilities(self.level)
+            who = self.players[ref.index]
+            return held_abilities(who.klass, who.custom, self.level)
         if side == PETS_SIDE:
-            return []
+            return ()
         own = self.enemy_def(ref.index).abilities_at(self.foe_level)
         foe = self.enemies[ref.index]
         if foe.special and self.quest is not None:
@@ -605,7 +629,12 @@ class DeucesTable(PlainAssignment, GameState[DeucesAction]):
         return own
 
     def ability(self, ref: Ref, ability_id: str) -> Ability | None:
-        return next((a for a in self.abilities(ref) if a.id == ability_id), None)
+        """The fighter's ability of that id, looked for in a plain loop: a player's ability is
+        looked up as it is checked and again as it is used."""
+        for ability in self.abilities(ref):
+            if ability.id == ability_id:
+                return ability
+        return None
 
     def active(self, side: Side) -> list[int]:
         """Indexes of the fighters of a side still in the encounter."""
