@@ -152,8 +152,10 @@ class PlayerState(Fighter):
 _HELD: dict[tuple[int, int, int], tuple[ClassDef, Ability | None, tuple[Ability, ...]]] = {}
 """`held_abilities` by the ids of the class and custom ability, and the level; each entry
 keeps its class and ability, so an id stays theirs while it is in here."""
-HELD_KEPT = 4096
-"""Entries `_HELD` keeps at most: each loaded game brings its own copies of its content."""
+HELD_KEPT = 256
+"""Entries `_HELD` keeps at most. Each loaded game brings its own copies of its content, so a
+bot loading games click after click makes new entries all the time, and each keeps a class's
+whole content alive: the few a move asks for again fit many times over."""
 
 
 def held_abilities(klass: ClassDef, custom: Ability | None, level: int) -> tuple[Ability, ...]:
