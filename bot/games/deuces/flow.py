@@ -252,11 +252,6 @@ def _fight(state: DeucesTable) -> list[DeucesEvent]:
     if beaten is not None:
         state.won, state.phase = beaten == GM_SIDE, Phase.END
         return []
-    return _side_step(state)
-
-
-def _side_step(state: DeucesTable) -> list[DeucesEvent]:
-    """The next move of the side whose turn it is."""
     if state.side == PLAYERS_SIDE:
         return _players_step(state)
     return _gm_step(state)
@@ -368,16 +363,14 @@ def may_disrupt_now(state: DeucesTable, seat: int) -> bool:
 
 
 def _switch_side(state: DeucesTable) -> list[DeucesEvent]:
-    """The other side's turn, and its first move at once: the switch changes no hand and no
-    one's standing, so the checks between two steps would answer as they just did. A taunt
-    lasts until the end of the GM's turn after it."""
+    """The other side's turn; a taunt lasts until the end of the GM's turn after it."""
     if state.side == GM_SIDE:
         state.taunt = None
     state.side = GM_SIDE if state.side == PLAYERS_SIDE else PLAYERS_SIDE
     state.acted, state.gm_actor, state.hunting = [], None, False
     if state.side == state.first:
         state.round += 1
-    return [side_turn(state.side, state.round), *_side_step(state)]
+    return [side_turn(state.side, state.round)]
 
 
 def _fold(state: DeucesTable) -> list[DeucesEvent]:
