@@ -397,12 +397,17 @@ def test_a_round_secret_shows_at_the_start_of_its_round(quiet_gm) -> None:
     # the table's difficulty +1 makes the target 4, the duo's own: its hands as printed
     state = enter_lair([PAIR], modifier=1, reveal="round", at=2)
     assert state.quest is not None
-    state.apply(0, EndTurn())  # the GM's side plays round 1, then round 2 begins
+    told = [*state.apply(0, EndTurn())]  # the GM's side plays round 1, then round 2 begins
     while state.round < 2 and not state.is_over:
         assert state.quest.revealed == []
         seat = state.waiting_for[0]
-        state.apply(seat, default_action(state, seat))
+        told += state.apply(seat, default_action(state, seat))
     assert state.round == 2 and state.quest.revealed == ["duo"]
+    kinds = [event.kind for event in told]
+    round_two = next(
+        i for i, e in enumerate(told) if e.kind == "side_turn" and getattr(e, "round", 0) == 2
+    )
+    assert kinds[round_two + 1] == "secret_revealed", "shown before anyone acts in the round"
 
 
 def fall(state: DeucesState) -> list:
