@@ -36,6 +36,18 @@ QUESTS: dict[tuple[int, Mode], str] = {
     (3, Mode.QUEST_HARDCORE): "8df98ee8a914dc47812121975b299f35039ac9bcd908e432d34edea27f371f18",
 }
 
+MODES: dict[tuple[int, Mode], str] = {
+    # (players, mode) -> digest of 30 whole tables of each other mode, every third move a
+    # timeout's; recorded before the engine's second round of tuning
+    (2, Mode.LOOT): "c099429f9f89e43506e4a6e25737d0b4163643a8c19f77953cc8bbee994ae6be",
+    (3, Mode.LOOT): "f23e9525be3e783c20cc0ddecee81bfcf4a1f296e3244c2fcfd73aa91952a676",
+    (4, Mode.DUEL): "40158df2206c0fd43a5832d87bde48fe864a2f6b9a28fe37188e1336ae297089",
+    (3, Mode.MASTERS): "1c81eaddae74db872fb0219533bfdfffa6e2b7e446ded9957ca333a7a0ad90f6",
+    (4, Mode.MASTERS): "f55a1305635c333acad4dd05148f630afcc8e8922e90fcf609a4ce1ca17b241d",
+    (1, Mode.QUEST): "1c80b5b76e82841a02dc83d98c465c77033c9ab409607013070a3f9c700ea24c",
+    (3, Mode.QUEST): "cbc9156c183971b2a162ece6feca7cccdc8dd1fa3cc9b79645065579121ecc71",
+}
+
 
 def play_digest(options: DeucesOptions, players: int, timeouts: bool) -> str:
     """The digest of SEEDS games with these options, every seat played by the policies."""
@@ -68,3 +80,9 @@ def test_seeded_quests_with_timeouts_play_as_recorded(players: int, mode: Mode) 
     options = DeucesOptions(level=3, mode=mode, level_every_encounter=True, max_encounters=4)
     found = play_digest(options, players, timeouts=True)
     assert found == QUESTS[(players, mode)]
+
+
+@pytest.mark.parametrize(("players", "mode"), list(MODES))
+def test_seeded_tables_of_every_other_mode_play_as_recorded(players: int, mode: Mode) -> None:
+    found = play_digest(DeucesOptions(mode=mode), players, timeouts=True)
+    assert found == MODES[(players, mode)]
