@@ -155,24 +155,28 @@ def _draw_block(canvas: Image.Image, block: _Block, row: _Row, top: int) -> None
             )
 
 
+Corner = tuple[tuple[bool, bool], Image.Image]
+
+
 @lru_cache(maxsize=8)
-def _corners(radius: int) -> dict[tuple[bool, bool], Image.Image]:
-    """A disc of the panel's opacity, smooth-edged, as palette indices, cut in quarters by
-    (right, bottom): they round off the panel's corners so they blend into any chat theme."""
+def _corners(radius: int) -> tuple[Corner, ...]:
+    """A disc of the panel's opacity, smooth-edged, as palette indices, cut in quarters, each
+    with its place (right, bottom): they round off the panel's corners so they blend into any
+    chat theme."""
     big = Image.new("L", (8 * radius, 8 * radius), 0)
     ImageDraw.Draw(big).ellipse([0, 0, big.width - 1, big.height - 1], fill=255)
     disc = alpha_to_indices(big.reduce(4))
     r = radius
-    return {
-        (right, bottom): disc.crop((r * right, r * bottom, r * right + r, r * bottom + r))
+    return tuple(
+        ((right, bottom), disc.crop((r * right, r * bottom, r * right + r, r * bottom + r)))
         for right in (False, True)
         for bottom in (False, True)
-    }
+    )
 
 
 def _round_corners(canvas: Image.Image) -> None:
     r = PANEL_RADIUS
-    for (right, bottom), quarter in _corners(r).items():
+    for (right, bottom), quarter in _corners(r):
         canvas.paste(quarter, ((canvas.width - r) * right, (canvas.height - r) * bottom))
 
 

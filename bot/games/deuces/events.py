@@ -19,7 +19,10 @@ from bot.games.deuces.state import Ref, Side, Tier
 
 class TableEvent(PlainAssignment, Event, frozen=True):
     """Base of this game's own events: the engine builds dozens a move, from values it already
-    holds, with `built` (see `PlainAssignment`); saved events are still validated on load."""
+    holds, with `built` (see `PlainAssignment`); saved events are still validated on load.
+
+    Frozen by convention only, and the commonest are one shared instance per value (see the end
+    of this module): an event is never assigned to once built."""
 
 
 class EncounterStarted(TableEvent, frozen=True):

@@ -2,8 +2,9 @@
 
 `advance` runs the game (every GM move included) until a player must answer or the game is over.
 Each phase has one step function; each GM step is one small move (fold, start an enemy's turn,
-its ability, one attack, the end of its turn), so a defence prompt can pause the GM mid-turn and
-the state stays storable between any two moves.
+its ability, or one attack; an enemy's turn ending, or its ability not used, runs on into the
+next), so a defence prompt can pause the GM mid-turn and the state stays storable between any
+two moves.
 """
 
 from __future__ import annotations
@@ -309,7 +310,7 @@ def _gm_step(state: DeucesTable) -> list[DeucesEvent]:
         return _fold(state)
     index = state.gm_actor
     if index is not None and (state.enemies[index].defeated or _done_attacking(state)):
-        state.gm_actor = index = None  # `_fight` has just seen a player standing
+        state.gm_actor = index = None  # its turn is over: it fell, or has no move left
     if index is None:
         return _next_turn(state)
     if not state.gm_ability_done:

@@ -20,7 +20,6 @@ from bot.games.deuces.piles import DEUCE
 from bot.games.deuces.poker import (
     ACE,
     MAX_PLAY,
-    SETS,
     Category,
     Face,
     Play,
@@ -171,7 +170,7 @@ def _first_best(options: list[Play], gap: int, held: int) -> tuple[float, Play] 
         category, key, cards, size = play
         if held < size:
             score = KILL_BONUS + held
-        elif size == 1 and len(cards) == 1 and key[0] < SINGLE_TOPS:
+        elif size == 1 and key[0] < SINGLE_TOPS:
             score = singles[key[0]] - _CARD_SPENT[cards[0].value]
         else:
             score = _expected(size, len(cards), category, key[0], gap, held) - _spent(play)
@@ -252,7 +251,7 @@ def _set_answers_set(hand: list[Face], pending: Clash) -> bool:
     """Whether the answer is a set of natural cards to a set: then the weakest set reaching the
     attack is the cheapest answer (one per value, sets listed by value), found directly."""
     size = pending.size
-    return size < MAX_PLAY and pending.category == SETS[size] and all(f.natural for f in hand)
+    return size < MAX_PLAY and all(f.natural for f in hand)
 
 
 def _set_answer(hand: list[Face], size: int, least: int) -> Answer:
