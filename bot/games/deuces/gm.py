@@ -207,9 +207,7 @@ def pick_defence(state: DeucesTable, index: int) -> list[Card]:
 def pick_disrupt(state: DeucesTable, index: int) -> Choice | None:
     """A Disrupt when the enemy's best answer would not win (or it cannot answer at all)."""
     user = enemy(index)
-    for disrupt in state.abilities(user):  # the other timings are passed over without a call
-        if disrupt.timing == "disrupt" and usable(state, user, disrupt, "defend"):
-            if tactics.winning_answer(state, user) is not None:
-                return None
-            return disrupt, None, tactics.chosen_cards(state, user, disrupt)
-    return None
+    disrupt = next((a for a in state.abilities(user) if usable(state, user, a, "defend")), None)
+    if disrupt is None or tactics.winning_answer(state, user) is not None:
+        return None
+    return disrupt, None, tactics.chosen_cards(state, user, disrupt)
