@@ -79,8 +79,7 @@ def ask_to_shed(state: DeucesTable) -> bool:
     """Open a shed prompt for the first player above the hand limit during a fight (True when
     one is open). Once the encounter is decided the hands are discarded anyway, so the
     default shed is made there without asking."""
-    prompt = state.prompt
-    if prompt is not None and isinstance(prompt, ShedPrompt):  # mostly None: no class to check
+    if isinstance(state.prompt, ShedPrompt):
         return True
     for who in state.players:  # a plain loop: asked before every step of the table
         if len(who.hand) > HAND_LIMIT:
@@ -249,27 +248,15 @@ def _initiative(state: DeucesTable) -> tuple[Side, list[DeucesEvent]]:
 
 def _fight(state: DeucesTable) -> list[DeucesEvent]:
     """Decide the encounter once a side is out of fighters (enemies first: a double KO is won)."""
-    beaten = _beaten(state)
-    if beaten is not None:
-        state.won, state.phase = beaten == GM_SIDE, Phase.END
+    if not state.stands(GM_SIDE):
+        state.won, state.phase = True, Phase.END
+        return []
+    if not state.stands(PLAYERS_SIDE):
+        state.won, state.phase = False, Phase.END
         return []
     if state.side == PLAYERS_SIDE:
         return _players_step(state)
     return _gm_step(state)
-
-
-def _beaten(state: DeucesTable) -> Side | None:
-    """The side with no one left standing, the enemies' first (None while both fight on):
-    `stands` of both sides in one call, as it is asked before every step of a fight."""
-    for foe in state.enemies:
-        if not foe.defeated:
-            break
-    else:
-        return GM_SIDE
-    for who in state.players:
-        if not who.defeated:
-            return None
-    return PLAYERS_SIDE
 
 
 def _players_step(state: DeucesTable) -> list[DeucesEvent]:
