@@ -182,7 +182,8 @@ def _first_best(options: list[Play], gap: int, held: int) -> tuple[float, Play] 
 def _first_best_with_loot(
     options: list[Play], gap: int, held: int, lost: list[float]
 ) -> tuple[float, Play] | None:
-    """`_first_best` less each play's loot cost (`_loot_costs`)."""
+    """`_first_best` less each play's loot cost (`_loot_costs`). A loop of its own: folding
+    the two into one (zeros for no loot) cost the whole Deuces bench 3 to 5%."""
     best: Play | None = None
     best_score = 0.0
     for play, loss in zip(options, lost, strict=True):
