@@ -454,13 +454,23 @@ def _bump(
     was: GameStatus = GameStatus.ACTIVE,
     channel_id: int | None = None,
 ) -> GameRecord:
-    """The game one version on, as the update left it (read by the update itself)."""
+    """The game one version on, as the update left it (read by the update itself).
+
+    Only the columns that change are named: SQLite rewrites the entries of every index on a
+    column an UPDATE names, even to the same value, and four partial indexes read `status` or
+    `channel_id`. A move that names neither writes about half the pages."""
+    changes = {
+        "status": status.value if status != was else None,
+        "state": state,
+        "narration": narration,
+        "channel_id": channel_id,
+    }
+    named = {column: value for column, value in changes.items() if value is not None}
+    assignments = "".join(f", {column} = ?" for column in named)
     row = db.execute(
-        "UPDATE games SET version = version + 1, updated_at = ?, status = ?,"
-        " state = COALESCE(?, state), narration = COALESCE(?, narration),"
-        " channel_id = COALESCE(?, channel_id)"
+        f"UPDATE games SET version = version + 1, updated_at = ?{assignments}"
         f" WHERE id = ? AND version = ? AND status = ? RETURNING {GAME_COLUMNS}",
-        (now, status.value, state, narration, channel_id, game_id, expected_version, was.value),
+        (now, *named.values(), game_id, expected_version, was.value),
     ).fetchone()
     if row is None:
         exists = db.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone()
