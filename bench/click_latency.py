@@ -11,7 +11,9 @@ message and sending a table of the same layout, buttons and picture (a table's P
 back, plus one commit of one row from Python to the same kind of database (a SQLite WAL
 commit, or an INSERT on a PostgreSQL connection); no game, no store, no drawing. It runs in a
 second bot in the same process, alternating click for click with the game, so both see the
-same machine.
+same machine. A third bot is that floor drawing and encoding a new picture for every click, as
+a move must: the pictures of the tables the game showed in a first, untimed stretch of the
+same play, so they are the sizes the game's own are.
 
     .venv/bin/python -m bench.click_latency [--clicks 2000] [--store sqlite --store postgres]
 
@@ -29,7 +31,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from functools import partial
-from itertools import count, cycle
+from itertools import count
 from pathlib import Path
 
 import asyncpg
@@ -45,11 +47,13 @@ from bot.games.registry import GAMES
 from bot.games.views import Menu
 from bot.render.layout import table_layout
 from bot.render.pictures import Picture, draw, encode, render
+from cogs import messages
 from cogs.messages import HINT_BUTTON, PICTURE_FILE
 from cogs.table_layout import layout_view
-from tests.harness import FakeDiscord, Harness, InteractionResult, World
+from tests.harness import FakeDiscord, Harness, InteractionResult, StoredMessage, User, World
 
-PICTURES_DRAWN = 50
+PRELUDE_CLICKS = 300
+"""Untimed clicks before the measured ones: the pictures the floor that draws will draw."""
 
 
 def floor_button(n: int, label: str = "") -> discord.ui.Button:
@@ -113,7 +117,8 @@ class FloorBot(commands.Bot):
         table = start.table(["alice"])
         assert table.picture is not None
         self.picture = render(table.picture)
-        self.pictures = cycle(opening_pictures(PICTURES_DRAWN))
+        self.pictures: list[Picture] = []
+        self.drawn = count()
         self.layout = table_layout(
             table,
             narration=["The dungeon opens.", "A room of four cards."],
@@ -139,22 +144,17 @@ class FloorBot(commands.Bot):
         await interaction.response.edit_message(view=self.view(), attachments=[picture])
 
     def next_picture(self) -> bytes:
-        """The picture drawn once at start, or, for a floor that draws, the next of several
-        tables drawn and encoded anew, as a move's new table must be."""
-        return encode(draw(next(self.pictures))) if self.draws else self.picture
+        """The picture drawn once at start, or, for a floor that draws, the next of the game's
+        pictures (see `prelude`) drawn and encoded anew, as a move's new table must be."""
+        if not self.draws:
+            return self.picture
+        return encode(draw(self.pictures[next(self.drawn) % len(self.pictures)]))
 
     def view(self) -> discord.ui.LayoutView:
         numbers = count()
         return layout_view(
             self.layout, lambda placed: floor_button(next(numbers), placed.control.label), no_menu
         )
-
-
-def opening_pictures(deals: int) -> list[Picture]:
-    """The pictures of as many Scoundrel deals' first rooms."""
-    matches = [GAMES["scoundrel"].start(seed, Setup(variant="classic"))[0] for seed in range(deals)]
-    pictures = [match.table(["alice"]).picture for match in matches]
-    return [picture for picture in pictures if picture is not None]
 
 
 def no_menu(number: int, menu: Menu) -> discord.ui.Item:
@@ -193,6 +193,33 @@ async def bot_side(fake: FakeDiscord, act, samples: Samples) -> InteractionResul
     return result
 
 
+async def prelude(
+    game: FakeDiscord, message: StoredMessage, alice: User
+) -> tuple[StoredMessage, list[Picture]]:
+    """PRELUDE_CLICKS of the game's clicks, untimed, and the pictures of the tables they showed
+    (recorded as the game renders them): the game's message after them, and those pictures."""
+    shown: list[Picture] = []
+
+    def recording(picture: Picture) -> bytes:
+        shown.append(picture)
+        return render(picture)
+
+    messages.render = recording
+    try:
+        for _ in range(PRELUDE_CLICKS):
+            message = next_table(await game.click(message, cautious(message)["custom_id"], alice))
+    finally:
+        messages.render = render
+    return message, shown
+
+
+def next_table(result: InteractionResult) -> StoredMessage:
+    """The game's message after a click: a New game answers with a new message, a follow-up if
+    the click was deferred."""
+    shown = [*reversed(result.followups), result.message]
+    return next(m for m in shown if m is not None and m.buttons)
+
+
 async def side_by_side(
     clicks: int, folder: Path, database_url: str
 ) -> tuple[Samples, Samples, Samples]:
@@ -213,6 +240,7 @@ async def side_by_side(
         harness.running(partial(FloorBot, committer, draws=True), check_bodies=False) as drawing,
     ):
         message = (await game.slash("scoundrel new", alice)).message
+        message, drawing.bot.pictures = await prelude(game, message, alice)
         table = (await floor.slash("table", alice)).message
         drawn_table = (await drawing.slash("table", alice)).message
         for turn in range(clicks):
@@ -227,10 +255,7 @@ async def side_by_side(
                 fake, act, samples = turns[(turn + offset) % 3]
                 result = await bot_side(fake, act, samples)
                 if samples is game_samples:
-                    # New game answers with a new message, a follow-up if the click was deferred.
-                    message = next(
-                        m for m in [*reversed(result.followups), result.message] if m.buttons
-                    )
+                    message = next_table(result)
     await committer.close()
     harness.check()
     return game_samples, floor_samples, drawing_samples
