@@ -457,8 +457,9 @@ def _bump(
     """The game one version on, as the update left it (read by the update itself).
 
     Only the columns that change are named: SQLite rewrites the entries of every index on a
-    column an UPDATE names, even to the same value, and four partial indexes read `status` or
-    `channel_id`. A move that names neither writes about half the pages."""
+    column an UPDATE names, even to the same value, and three partial indexes read `status`
+    (one of them keyed on `channel_id`). A move names neither: its update writes two pages to
+    the log instead of four."""
     changes = {
         "status": status.value if status != was else None,
         "state": state,
