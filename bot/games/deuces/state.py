@@ -620,8 +620,7 @@ class DeucesTable(PlainAssignment, GameState[DeucesAction]):
     def abilities(self, ref: Ref) -> Sequence[Ability]:
         side = ref.side
         if side == PLAYERS_SIDE:
-            who = self.players[ref.index]
-            return held_abilities(who.klass, who.custom, self.level)
+            return self.players[ref.index].abilities(self.level)
         if side == PETS_SIDE:
             return ()
         own = self.enemy_def(ref.index).abilities_at(self.foe_level)
