@@ -20,7 +20,12 @@ from dataclasses import dataclass, field
 from statistics import mean, median
 
 from bench.figures import run_all
-from bot.games.deuces import DeucesOptions, Mode, new_game, suggest
+from bot.games.deuces import (
+    DeucesOptions,
+    Mode,
+    new_game,
+    suggest,
+)
 from bot.games.deuces.events import DuelEncounterEnded
 
 DRAFT_SECONDS = 30

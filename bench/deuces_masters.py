@@ -20,7 +20,12 @@ from dataclasses import dataclass
 from statistics import mean, median
 
 from bench.figures import run_all
-from bot.games.deuces import DeucesOptions, Mode, new_game, suggest
+from bot.games.deuces import (
+    DeucesOptions,
+    Mode,
+    new_game,
+    suggest,
+)
 from bot.games.deuces.events import MastersTally
 
 PLAY_SECONDS = 10

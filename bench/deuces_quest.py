@@ -19,7 +19,12 @@ from dataclasses import dataclass
 from statistics import mean, median
 
 from bench.figures import run_all
-from bot.games.deuces import DeucesOptions, Mode, new_game, suggest
+from bot.games.deuces import (
+    DeucesOptions,
+    Mode,
+    new_game,
+    suggest,
+)
 from bot.games.deuces.events import ItemGained, ItemUsed
 
 PLAY_SECONDS = 10

@@ -30,7 +30,13 @@ from statistics import mean, median
 
 from bench.deuces_duel import play_duels, print_duels
 from bench.figures import run_all
-from bot.games.deuces import DeucesOptions, Mode, load_content, new_game, suggest
+from bot.games.deuces import (
+    DeucesOptions,
+    Mode,
+    load_content,
+    new_game,
+    suggest,
+)
 from bot.games.deuces.events import TableClosed
 
 LEVELS = (1, 3, 5)

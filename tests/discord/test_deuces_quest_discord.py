@@ -5,7 +5,7 @@ another from a private hand at Odgar's Nook, a restart of the bot in the middle,
 played by the hints to its end, each player's result stored."""
 
 from bot.games.deuces.actions import Buy
-from bot.games.deuces.quest_view import quest_label
+from bot.games.deuces.modes.quest.table import quest_label
 from bot.games.registry import GAMES
 from storage import GameStatus
 from tests.discord.tables import fact, facts_text

@@ -30,10 +30,10 @@ from bot.games.deuces.autoplay import auto_defence, default_action, suggest
 from bot.games.deuces.content import load_content
 from bot.games.deuces.engine import DeucesState, new_game
 from bot.games.deuces.events import DeucesEvent
+from bot.games.deuces.facts import hand_view, table_view
 from bot.games.deuces.game import GAME
 from bot.games.deuces.rules import DEUCES_RULINGS, LOOT_RULINGS
 from bot.games.deuces.state import DeucesOptions, Mode, SeatChoice
-from bot.games.deuces.view import hand_view, table_view
 
 __all__ = [
     "DEUCES_RULINGS",

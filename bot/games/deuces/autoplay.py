@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import TypeGuard
 
 from bot.games.cards import Card
-from bot.games.deuces import betting, combat, duel_choices, piles, quest_policy, tactics
+from bot.games.deuces import combat, piles, tactics
 from bot.games.deuces.actions import (
     Attack,
     Autopilot,
@@ -33,6 +33,9 @@ from bot.games.deuces.actions import (
 )
 from bot.games.deuces.content import Ability, Cancel, Draw
 from bot.games.deuces.effects import targets, usable
+from bot.games.deuces.modes.duel import choices as duel_choices
+from bot.games.deuces.modes.loot import policy as betting
+from bot.games.deuces.modes.quest import policy as quest_policy
 from bot.games.deuces.state import (
     LOOT_LIMIT,
     PLAYERS_SIDE,

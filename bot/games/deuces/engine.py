@@ -39,14 +39,9 @@ from bot.games.crawl.plain import built
 from bot.games.deuces import (
     autoplay,
     combat,
-    duel,
     flow,
     gm,
-    masters,
     piles,
-    quest,
-    quest_moves,
-    wagers,
 )
 from bot.games.deuces.actions import (
     Attack,
@@ -80,8 +75,13 @@ from bot.games.deuces.events import (
     VoteCast,
     VoteTaken,
 )
+from bot.games.deuces.modes.duel import flow as duel
+from bot.games.deuces.modes.loot import wagers
+from bot.games.deuces.modes.masters import flow as masters
+from bot.games.deuces.modes.quest import flow as quest
+from bot.games.deuces.modes.quest import moves as quest_moves
+from bot.games.deuces.modes.quest.maps import Quest, load_quests, quest_by_id
 from bot.games.deuces.poker import capacity, plays, read
-from bot.games.deuces.quests import Quest, load_quests, quest_by_id
 from bot.games.deuces.state import (
     DUEL_MODE,
     HEROES_PER_SIDE,

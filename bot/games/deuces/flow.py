@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from bot.games.contract import GameEnded, Outcome, shuffle
 from bot.games.crawl.plain import built
-from bot.games.deuces import combat, gm, piles, wagers
+from bot.games.deuces import combat, gm, piles
 from bot.games.deuces.effects import cast, reset_turn_uses, usable
 from bot.games.deuces.events import (
     DeucesEvent,
@@ -31,6 +31,7 @@ from bot.games.deuces.events import (
     side_turn,
     turn_started,
 )
+from bot.games.deuces.modes.loot import wagers
 from bot.games.deuces.state import (
     GM_SIDE,
     HAND_LIMIT,

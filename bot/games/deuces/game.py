@@ -20,9 +20,9 @@ from bot.games.definition import (
 from bot.games.deuces.actions import DeucesAction, parse_action
 from bot.games.deuces.autoplay import suggest
 from bot.games.deuces.content import ClassDef, describe, load_content
-from bot.games.deuces.duel import SEATS as DUEL_SEATS
 from bot.games.deuces.engine import MAX_PLAYERS, DeucesState, new_game
-from bot.games.deuces.masters import MIN_SEATS as MASTERS_SEATS
+from bot.games.deuces.modes.duel.flow import SEATS as DUEL_SEATS
+from bot.games.deuces.modes.masters.flow import MIN_SEATS as MASTERS_SEATS
 from bot.games.deuces.rules import DEUCES_RULES
 from bot.games.deuces.state import (
     HEROES_PER_SIDE,

@@ -19,7 +19,7 @@ from bot.games.contract import GameState, Outcome
 from bot.games.crawl.plain import PlainAssignment, built
 from bot.games.deuces.actions import DeucesAction
 from bot.games.deuces.content import Ability, ClassDef, EnemyDef, EnemySet
-from bot.games.deuces.quest_progress import QuestProgress
+from bot.games.deuces.modes.quest.progress import QuestProgress
 from bot.games.deuces.refs import REF_LETTERS as REF_LETTERS  # the table's own names for them
 from bot.games.deuces.refs import Ref, Side
 from bot.games.deuces.refs import enemy as enemy

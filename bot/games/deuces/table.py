@@ -14,11 +14,12 @@ from bot.games.cards import Card
 from bot.games.deuces.actions import Bid, Call, DeucesAction, Onward, Raise, Spell, Strike, Vote
 from bot.games.deuces.autoplay import suggest
 from bot.games.deuces.content import describe
-from bot.games.deuces.duel_view import PROMPTS as DUEL_PROMPTS
-from bot.games.deuces.duel_view import draft_fields, duel_fields, duel_label, duel_title
 from bot.games.deuces.engine import DeucesState
-from bot.games.deuces.poker import SETS, Category
-from bot.games.deuces.quest_view import (
+from bot.games.deuces.facts import HandFacts, TableFacts, hand_view, table_view
+from bot.games.deuces.modes.duel.table import PROMPTS as DUEL_PROMPTS
+from bot.games.deuces.modes.duel.table import draft_fields, duel_fields, duel_label, duel_title
+from bot.games.deuces.modes.loot.wagers import BLIND
+from bot.games.deuces.modes.quest.table import (
     MAP_LEGEND,
     item_fields,
     quest_fields,
@@ -30,6 +31,7 @@ from bot.games.deuces.quest_view import (
     route_prompt,
     shop_field,
 )
+from bot.games.deuces.poker import SETS, Category
 from bot.games.deuces.state import (
     CallPrompt,
     Clash,
@@ -41,9 +43,7 @@ from bot.games.deuces.state import (
     WagerPrompt,
     player,
 )
-from bot.games.deuces.view import HandFacts, TableFacts, hand_view, table_view
 from bot.games.deuces.voice import cards_count, chips_count
-from bot.games.deuces.wagers import BLIND
 from bot.games.views import (
     CardGroup,
     Control,

@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.games.contract import Event, GameEnded, kind_of, seeded_rng
-from bot.games.deuces.duel_voice import DUEL_LINES
 from bot.games.deuces.events import EnemyDrawn, MonsterDrawn, PetSummoned
-from bot.games.deuces.masters_voice import MASTERS_LINES
-from bot.games.deuces.quest_voice import QUEST_LINES
+from bot.games.deuces.modes.duel.voice import DUEL_LINES
+from bot.games.deuces.modes.masters.voice import MASTERS_LINES
+from bot.games.deuces.modes.quest.voice import QUEST_LINES
 from bot.games.deuces.state import DeucesTable, Ref
 
 Pick = Callable[[list[str]], str]

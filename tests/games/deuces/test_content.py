@@ -7,7 +7,12 @@ import pytest
 from pydantic import ValidationError
 
 from bot.games.cards import standard_deck
-from bot.games.deuces import combat, effects, flow, tactics
+from bot.games.deuces import (
+    combat,
+    effects,
+    flow,
+    tactics,
+)
 from bot.games.deuces.content import (
     PRIMITIVES,
     Ability,

@@ -20,8 +20,8 @@ from bot.games.deuces import (
 )
 from bot.games.deuces.actions import Defend, Extra, Guard, Initiative, Keep
 from bot.games.deuces.content import Ability, load_content
-from bot.games.deuces.duel import MAX_ROUNDS, deal_offers, duel_classes
 from bot.games.deuces.game import GAME
+from bot.games.deuces.modes.duel.flow import MAX_ROUNDS, deal_offers, duel_classes
 from bot.games.deuces.rules import DUEL_RULINGS
 from bot.games.deuces.state import DeucesOptions, Mode, Offer, Phase
 from tests.games.deuces.tables import PLAIN, ability, deck, give, kinds, of

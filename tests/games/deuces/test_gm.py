@@ -1,7 +1,12 @@
 """The GM policy: legal, deterministic, and with some bite (attack choice, abilities, folding)."""
 
 from bot.games.cards import Card, cards
-from bot.games.deuces import flow, gm, suggest, tactics
+from bot.games.deuces import (
+    flow,
+    gm,
+    suggest,
+    tactics,
+)
 from bot.games.deuces.actions import Attack, EndTurn
 from bot.games.deuces.content import ClassDef, EnemyDef, EnemySet
 from bot.games.deuces.state import Mode, Side, player

@@ -7,13 +7,19 @@ import pytest
 
 from bot.games.cards import Card, cards
 from bot.games.contract import IllegalAction
-from bot.games.deuces import DeucesOptions, EndTurn, Mode, new_game, parse_action
+from bot.games.deuces import (
+    DeucesOptions,
+    EndTurn,
+    Mode,
+    new_game,
+    parse_action,
+)
 from bot.games.deuces.actions import Attack, Autopilot, Defend, Spell, Strike
 from bot.games.deuces.content import ClassDef
 from bot.games.deuces.engine import DeucesState
 from bot.games.deuces.events import MastersTally, TargetingChanged
 from bot.games.deuces.game import GAME
-from bot.games.deuces.masters import epics
+from bot.games.deuces.modes.masters.flow import epics
 from bot.games.deuces.rules import DEUCES_RULINGS, MASTERS_RULINGS
 from bot.games.deuces.state import Loot, Phase, Tier, pet, player
 from bot.ratings import finishing_order

@@ -9,7 +9,12 @@ from collections.abc import Iterator
 import pytest
 from pydantic import BaseModel, TypeAdapter
 
-from bot.games.deuces import DeucesOptions, DeucesState, Mode, new_game
+from bot.games.deuces import (
+    DeucesOptions,
+    DeucesState,
+    Mode,
+    new_game,
+)
 from bot.games.deuces.events import DeucesEvent
 
 TABLES = [

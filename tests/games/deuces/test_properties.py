@@ -11,13 +11,20 @@ from pydantic import TypeAdapter
 
 from bot.games.cards import Card, standard_deck
 from bot.games.contract import GameError, IllegalAction
-from bot.games.deuces import DeucesOptions, DeucesState, Mode, default_action, new_game, suggest
+from bot.games.deuces import (
+    DeucesOptions,
+    DeucesState,
+    Mode,
+    default_action,
+    new_game,
+    suggest,
+)
 from bot.games.deuces.actions import Attack, Defend, DeucesAction, UseAbility
-from bot.games.deuces.duel import MAX_ROUNDS as DUEL_ROUNDS
-from bot.games.deuces.duel import SEATS as DUEL_SEATS
-from bot.games.deuces.duel import WINS_NEEDED
 from bot.games.deuces.events import DeucesEvent
 from bot.games.deuces.gm import MAX_ROUNDS
+from bot.games.deuces.modes.duel.flow import MAX_ROUNDS as DUEL_ROUNDS
+from bot.games.deuces.modes.duel.flow import SEATS as DUEL_SEATS
+from bot.games.deuces.modes.duel.flow import WINS_NEEDED
 from bot.games.deuces.state import player
 
 EVENTS = TypeAdapter(list[DeucesEvent])

@@ -11,22 +11,28 @@ from pydantic import ValidationError
 
 from bot.games.cards import JOKER, Card, cards, standard_deck
 from bot.games.contract import IllegalAction, Outcome, Setup
-from bot.games.deuces import DeucesOptions, Mode, new_game, parse_action, suggest
+from bot.games.deuces import (
+    DeucesOptions,
+    Mode,
+    new_game,
+    parse_action,
+    suggest,
+)
 from bot.games.deuces.actions import Attack, Buy, EndTurn, Go, UseItem
 from bot.games.deuces.autoplay import default_action
 from bot.games.deuces.content import EnemyDef, describe, load_content
 from bot.games.deuces.engine import DeucesState
 from bot.games.deuces.game import GAME
 from bot.games.deuces.gm import must_target
-from bot.games.deuces.piles import discard
-from bot.games.deuces.quest_progress import MAX_FALLS, ROOM_SCORE
-from bot.games.deuces.quest_view import (
+from bot.games.deuces.modes.quest.maps import Quest, load_quests, reachable
+from bot.games.deuces.modes.quest.progress import MAX_FALLS, ROOM_SCORE
+from bot.games.deuces.modes.quest.table import (
     PARTY_ROUTE_FOOTER,
     ROUTE_FOOTER,
     map_lines,
     quest_fields,
 )
-from bot.games.deuces.quests import Quest, load_quests, reachable
+from bot.games.deuces.piles import discard
 from bot.games.deuces.rules import QUEST_RULINGS
 from bot.games.deuces.state import Phase, enemy, player
 from bot.games.deuces.table import MAP_HAND, deuces_hand, deuces_table

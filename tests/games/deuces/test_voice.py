@@ -1,7 +1,12 @@
 """The GM's words where the count of voters or enemies changes what makes sense to say."""
 
 from bot.games.cards import cards
-from bot.games.deuces import GAME, DeucesOptions, new_game, suggest
+from bot.games.deuces import (
+    GAME,
+    DeucesOptions,
+    new_game,
+    suggest,
+)
 from bot.games.deuces.actions import Attack, UseAbility
 from bot.games.deuces.content import ClassDef
 from bot.games.deuces.events import (

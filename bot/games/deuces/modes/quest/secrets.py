@@ -13,7 +13,7 @@ from __future__ import annotations
 from bot.games.deuces import combat
 from bot.games.deuces.effects import cast
 from bot.games.deuces.events import DeucesEvent, SecretRevealed
-from bot.games.deuces.quests import Fixed, SpecialEncounter
+from bot.games.deuces.modes.quest.maps import Fixed, SpecialEncounter
 from bot.games.deuces.state import DeucesTable, Phase, enemy
 
 

@@ -12,7 +12,7 @@ from pydantic import BaseModel, Field
 
 from bot.games.cards import Card
 from bot.games.deuces.content import Ability, EnemyDef
-from bot.games.deuces.quests import Quest, QuestItem, Room
+from bot.games.deuces.modes.quest.maps import Quest, QuestItem, Room
 
 MAX_FALLS = 3
 """The party may fall this many times on a quest: the last fall ends it, lost."""

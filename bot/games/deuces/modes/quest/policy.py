@@ -6,9 +6,9 @@ from __future__ import annotations
 from bot.games.deuces import tactics
 from bot.games.deuces.actions import Buy, DeucesAction, Go, UseItem
 from bot.games.deuces.effects import targets
-from bot.games.deuces.quest import progress
-from bot.games.deuces.quest_moves import buyable, item_actions
-from bot.games.deuces.quests import path_to
+from bot.games.deuces.modes.quest.flow import progress
+from bot.games.deuces.modes.quest.maps import path_to
+from bot.games.deuces.modes.quest.moves import buyable, item_actions
 from bot.games.deuces.state import DeucesTable, player
 
 

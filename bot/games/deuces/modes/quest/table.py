@@ -13,11 +13,11 @@ from collections.abc import Sequence
 from bot.games.cards import JOKER
 from bot.games.deuces.actions import Buy, DeucesAction, Go, UseItem
 from bot.games.deuces.content import describe
-from bot.games.deuces.quest import danger
-from bot.games.deuces.quest_moves import buyable
-from bot.games.deuces.quest_progress import MAX_FALLS, QuestProgress
-from bot.games.deuces.quest_secrets import special_in_play
-from bot.games.deuces.quests import MAX_ITEMS
+from bot.games.deuces.modes.quest.flow import danger
+from bot.games.deuces.modes.quest.maps import MAX_ITEMS
+from bot.games.deuces.modes.quest.moves import buyable
+from bot.games.deuces.modes.quest.progress import MAX_FALLS, QuestProgress
+from bot.games.deuces.modes.quest.secrets import special_in_play
 from bot.games.deuces.state import DeucesTable, Phase
 from bot.games.views import Control, Field
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from bot.games.deuces.duel import WINS_NEEDED
+from bot.games.deuces.modes.duel.flow import WINS_NEEDED
 
 
 class Scene(Protocol):

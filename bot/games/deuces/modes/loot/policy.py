@@ -10,8 +10,8 @@ stops the table once ahead of the chips they sat down with.
 
 from __future__ import annotations
 
-from bot.games.deuces import wagers
 from bot.games.deuces.actions import Bid, Call, DeucesAction, Onward, Raise
+from bot.games.deuces.modes.loot import wagers
 from bot.games.deuces.state import CallPrompt, DeucesTable, RaisePrompt, WagerPrompt
 
 MATCHED_STEP = 1

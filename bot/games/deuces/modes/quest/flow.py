@@ -30,7 +30,7 @@ from itertools import combinations
 
 from bot.games.cards import JOKER
 from bot.games.contract import Outcome, shuffle
-from bot.games.deuces import flow, piles, quest_secrets
+from bot.games.deuces import flow, piles
 from bot.games.deuces.events import (
     DeucesEvent,
     EncounterEnded,
@@ -43,8 +43,8 @@ from bot.games.deuces.events import (
     RoomEntered,
     SpecialSetUp,
 )
-from bot.games.deuces.quest_progress import MAX_FALLS, ROOM_SCORE, QuestProgress
-from bot.games.deuces.quests import (
+from bot.games.deuces.modes.quest import secrets as quest_secrets
+from bot.games.deuces.modes.quest.maps import (
     MAX_ITEMS,
     Fixed,
     Quest,
@@ -52,6 +52,7 @@ from bot.games.deuces.quests import (
     Room,
     SpecialEncounter,
 )
+from bot.games.deuces.modes.quest.progress import MAX_FALLS, ROOM_SCORE, QuestProgress
 from bot.games.deuces.state import (
     TARGET_PER_PLAYER,
     WITHIN,

@@ -23,7 +23,12 @@ from itertools import combinations
 
 from bot.games.cards import Card
 from bot.games.contract import GameEnded, IllegalAction, Outcome, SeatResult
-from bot.games.deuces import combat, flow, gm, piles
+from bot.games.deuces import (
+    combat,
+    flow,
+    gm,
+    piles,
+)
 from bot.games.deuces.actions import Autopilot, DeucesAction, EndTurn, Spell, Strike
 from bot.games.deuces.effects import cast, reset_turn_uses, targets, usable
 from bot.games.deuces.events import (

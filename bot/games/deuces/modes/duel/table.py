@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from bot.games.deuces.actions import DeucesAction, Extra, Initiative, Keep
 from bot.games.deuces.content import describe
-from bot.games.deuces.duel import SIDES, WINS_NEEDED
+from bot.games.deuces.modes.duel.flow import SIDES, WINS_NEEDED
 from bot.games.deuces.state import DeucesTable, Phase
 from bot.games.views import Field
 

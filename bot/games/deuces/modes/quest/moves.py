@@ -15,8 +15,8 @@ from bot.games.deuces import combat, piles
 from bot.games.deuces.actions import Buy, DeucesAction, Go, UseItem
 from bot.games.deuces.effects import cast, targets, usable
 from bot.games.deuces.events import DeucesEvent, ItemUsed
-from bot.games.deuces.quest import enter, gain, progress
-from bot.games.deuces.quests import MAX_ITEMS, QuestItem
+from bot.games.deuces.modes.quest.flow import enter, gain, progress
+from bot.games.deuces.modes.quest.maps import MAX_ITEMS, QuestItem
 from bot.games.deuces.state import DeucesTable, TurnPrompt, player
 
 

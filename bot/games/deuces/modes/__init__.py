@@ -1,0 +1,1 @@
+"""The modes of Dungeons & Deuces, each a typed object (see `base.DeucesMode`)."""

@@ -1,0 +1,1 @@
+"""Duel of the Duos: two players of two heroes each, no GM, best of five."""

@@ -1,0 +1,1 @@
+"""Quest for Loot: each player wagers chips against the GM's stack, every encounter."""

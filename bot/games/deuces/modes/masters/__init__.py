@@ -1,0 +1,1 @@
+"""Masters & Monsters: no GM; each player plays enemies against the others."""
