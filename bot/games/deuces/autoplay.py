@@ -36,6 +36,7 @@ from bot.games.deuces.effects import targets, usable
 from bot.games.deuces.modes.duel import choices as duel_choices
 from bot.games.deuces.modes.loot import policy as betting
 from bot.games.deuces.modes.quest import policy as quest_policy
+from bot.games.deuces.refs import fighter_ref
 from bot.games.deuces.state import (
     LOOT_LIMIT,
     PLAYERS_SIDE,
@@ -43,7 +44,6 @@ from bot.games.deuces.state import (
     DeucesTable,
     Ref,
     Tier,
-    enemy,
     pet,
     player,
 )
@@ -193,10 +193,9 @@ class _BestAttack:
         """Whom the player may attack: rival heroes in a duel, else the enemies it hunts."""
         if self.listed is None:
             state, seat = self.state, self.seat
-            if state.dueling:
-                self.listed = [player(s) for s in state.rivals(seat)]
-            else:
-                self.listed = [enemy(i) for i in state.hunted(player(seat))]
+            mode = state.mode
+            side = mode.foe_side
+            self.listed = [fighter_ref(side, i) for i in mode.foes(state, player(seat))]
         return self.listed
 
 

@@ -51,8 +51,6 @@ from bot.games.deuces.state import (
     Ref,
     Side,
     TurnPrompt,
-    fighter_ref,
-    player,
 )
 
 Moment = Literal["turn", "defend"]
@@ -101,15 +99,7 @@ def usable(
 def side_refs(state: DeucesTable, user: Ref, friendly: bool) -> list[Ref]:
     """The standing fighters on the user's own side or the foe's. In a duel both sides are
     heroes: a hero's allies are its side's heroes and its foes the rival heroes."""
-    if state.dueling:
-        mine = state.side_of(state.master_of(user))
-        return [player(seat) for seat in state.standing(mine if friendly else 1 - mine)]
-    side = user.side if friendly else other(user.side)
-    if state.mastering and not friendly:  # nobody's foes include their own enemies
-        if user.side == GM_SIDE:
-            return [player(seat) for seat in state.prey(user.index)]
-        return [fighter_ref(side, i) for i in state.hunted(user)]
-    return [fighter_ref(side, i) for i in state.active(side)]
+    return state.mode.side_refs(state, user, friendly)
 
 
 def targets(state: DeucesTable, user: Ref, ability: Ability) -> list[int | None]:
@@ -127,10 +117,7 @@ def aim(state: DeucesTable, user: Ref, ability: Ability, target: int | None) -> 
         return state.clash.attacker if state.clash else None
     if target is None:
         return None
-    if state.dueling:
-        return player(target)
-    side = user.side if ability.target == "ally" else other(user.side)
-    return fighter_ref(side, target)
+    return state.mode.aimed(user, ability.target == "ally", target)
 
 
 def reset_turn_uses(state: DeucesTable, user: Ref) -> None:

@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from itertools import combinations
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from bot.games.cards import Card, standard_deck
 from bot.games.contract import (
@@ -40,8 +40,8 @@ from bot.games.deuces import (
     autoplay,
     combat,
     flow,
-    gm,
     piles,
+    turns,
 )
 from bot.games.deuces.actions import (
     Attack,
@@ -80,21 +80,17 @@ from bot.games.deuces.modes.loot import wagers
 from bot.games.deuces.modes.masters import flow as masters
 from bot.games.deuces.modes.quest import flow as quest
 from bot.games.deuces.modes.quest import moves as quest_moves
-from bot.games.deuces.modes.quest.maps import Quest, load_quests, quest_by_id
+from bot.games.deuces.modes.quest.maps import Quest
+from bot.games.deuces.modes.registry import mode_of
 from bot.games.deuces.poker import capacity, plays, read
 from bot.games.deuces.state import (
-    DUEL_MODE,
-    HEROES_PER_SIDE,
     LOOT_LIMIT,
-    MASTERS_MODE,
     TIERS,
-    DefendPrompt,
     DeucesOptions,
     DeucesTable,
     EnemyTurnPrompt,
     Loot,
     LootPrompt,
-    Mode,
     Offer,
     OpenTurnPrompt,
     Phase,
@@ -106,12 +102,11 @@ from bot.games.deuces.state import (
     Tier,
     TurnPrompt,
     VotePrompt,
-    enemy,
     pet,
     player,
 )
 
-MAX_PLAYERS = 5
+Dealt = TypeVar("Dealt")
 TURN_ACTIONS = {"attack", "pet", "ability", "guard", "end", "item"}
 PROMPT_ACTIONS: dict[str, set[str]] = {
     "vote": {"vote"},
@@ -162,17 +157,11 @@ class DeucesState(DeucesTable):
         duel's heroes are chosen from `offers` (by default drawn from the seed) once it starts."""
         content = load_content()
         options = options or DeucesOptions()
+        mode = mode_of(options.mode)
         count = len(decks)
-        dueling = options.mode == Mode.DUEL
-        if dueling and count != duel.SEATS:
-            raise IllegalAction("Duel of the Duos is played by two players of two heroes each")
-        offers = (offers or duel.deal_offers(seed, content)) if dueling else []
-        # a duel's heroes hold their side's first classes drawn until the draft is made
-        drafted = (
-            [offers[s // HEROES_PER_SIDE].classes[s % HEROES_PER_SIDE] for s in range(count)]
-            if dueling
-            else []
-        )
+        mode.check_seats(count)
+        offers = offers or mode.offers(seed, content, count)
+        drafted = mode.drafted(offers, count)
         chosen = (
             drafted
             or classes
@@ -194,8 +183,8 @@ class DeucesState(DeucesTable):
             gm_deck=list(gm_deck),
             loot_deck=list(loot_deck if loot_deck is not None else standard_deck()),
             offers=offers,
-            wins=[0] * duel.SIDES if dueling else [],
-            phase=Phase.DRAFT if dueling else Phase.MAP if quest_def else Phase.SETUP,
+            wins=mode.side_wins(),
+            phase=mode.first_phase(options),
             quest=quest.begin(quest_def, count) if quest_def else None,
         )
         return state, state._advance()
@@ -206,45 +195,12 @@ class DeucesState(DeucesTable):
         return self.waiting_for
 
     def results(self) -> list[SeatResult]:
-        """The party wins or loses together; at a Quest for Loot table each player has their
-        own result, scored by the chips they end with."""
-        if self.dueling:
-            return duel.results(self)
-        if self.mastering:
-            return masters.results(self)
-        if self.outcome is None:
-            return []
-        if self.wagering:
-            return self._chip_results(None)
-        return [
-            SeatResult(seat=who.seat, outcome=self.outcome.value, score=self.score)
-            for who in self.players
-        ]
+        """Each seat's result once the game is over, as its mode scores it."""
+        return self.mode.results(self)
 
     def forfeits(self, forfeiters: set[int], outcome: str) -> list[SeatResult]:
-        """The party plays together: a forfeit is everyone's loss, scored as it stands (at a
-        Quest for Loot table, each player's chips as they stand; in a duel, the side that gave
-        up loses and the other wins; at Masters & Monsters only those who gave up have a
-        result, and the rivals who played on count as winners)."""
-        if self.dueling:
-            return duel.forfeits(self, forfeiters, outcome)
-        if self.mastering:
-            return masters.forfeits(self, forfeiters, outcome)
-        if self.wagering:
-            return self._chip_results(outcome)
-        return [
-            SeatResult(seat=who.seat, outcome=outcome, score=self.score) for who in self.players
-        ]
-
-    def _chip_results(self, outcome: str | None) -> list[SeatResult]:
-        return [
-            SeatResult(
-                seat=who.seat,
-                outcome=outcome or wagers.seat_outcome(self, who.seat),
-                score=who.chips,
-            )
-            for who in self.players
-        ]
+        """Those who gave up take the outcome; what the others get is their mode's rule."""
+        return self.mode.forfeits(self, forfeiters, outcome)
 
     def legal_actions(self, seat: int) -> list[DeucesAction]:
         """Every legal action for a seat now (empty when the game does not wait on it)."""
@@ -283,10 +239,8 @@ class DeucesState(DeucesTable):
         ]
 
     def _foes(self, attacker: Ref) -> list[int]:
-        """Whom a fighter may attack: the standing enemies, or in a duel the rival heroes."""
-        if self.dueling:
-            return self.rivals(self.master_of(attacker))
-        return self.hunted(attacker)
+        """Whom a fighter may attack, as the mode says."""
+        return self.mode.foes(self, attacker)
 
     def _attacks_of(self, attacker: Ref) -> list[tuple[int, tuple[Card, ...]]]:
         """(foe, cards) of every attack a fighter of the party can make now."""
@@ -351,7 +305,7 @@ class DeucesState(DeucesTable):
     def _has_room(self, seat: int) -> list[int]:
         """The other players who can take one more loot card (none in Masters & Monsters,
         where each plays for themselves)."""
-        if self.mastering:
+        if not self.mode.shares_loot:
             return []
         return [who.seat for who in self.players if who.seat != seat and len(who.loot) < LOOT_LIMIT]
 
@@ -622,46 +576,7 @@ class DeucesState(DeucesTable):
         prompt = self.prompt
         assert isinstance(prompt, TurnPrompt)
         prompt.fresh = False
-        if self.dueling:
-            return self._duel_strike(seat, attacker, target, cards)
-        events = combat.declare(self, attacker, enemy(target), list(cards))
-        events += self._enemy_answers(target)
-        return events + self._after_turn_move(seat)
-
-    def _duel_strike(
-        self, seat: int, attacker: Ref, target: int, cards: tuple[Card, ...]
-    ) -> list[DeucesEvent]:
-        """A duel's attack waits for the attacked hero's player to answer it: the attacker's
-        turn is paused meanwhile (a hero too short to answer, with no Disrupt, falls at once)."""
-        prompt = self.prompt
-        assert isinstance(prompt, TurnPrompt)
-        events = combat.declare(self, attacker, player(target), list(cards))
-        if not combat.can_answer(self) and not flow.may_disrupt_now(self, target):
-            return events + combat.overwhelm(self) + self._after_turn_move(seat)
-        self.paused, self.prompt = prompt, built(DefendPrompt, seat=target)
-        return events
-
-    def _resume_attacker(self) -> list[DeucesEvent]:
-        """A duel's attack is settled: the attacker's paused turn goes on (or ends)."""
-        paused, self.paused = self.paused, None
-        if paused is None:
-            return []
-        self.prompt = paused
-        return self._after_turn_move(paused.seat)
-
-    def _enemy_answers(self, index: int) -> list[DeucesEvent]:
-        """The attacked enemy answers, with a Disrupt first when the GM wants one."""
-        events: list[DeucesEvent] = []
-        choice = gm.pick_disrupt(self, index)
-        if choice is not None:
-            ability, aim, cards = choice
-            events += cast(self, enemy(index), ability, aim, cards)
-        assert self.clash is not None
-        if self.clash.cancelled:
-            return events + combat.call_off(self)
-        if not combat.can_answer(self):
-            return events + combat.overwhelm(self)
-        return events + combat.answer(self, gm.pick_defence(self, index))
+        return self.mode.strike(self, seat, attacker, target, cards)
 
     def _do_ability(self, seat: int, action: UseAbility) -> list[DeucesEvent]:
         me = player(seat)
@@ -676,22 +591,11 @@ class DeucesState(DeucesTable):
                 prompt.ability_used = True
         events = cast(self, me, ability, action.target, list(action.cards))
         if isinstance(prompt, TurnPrompt):
-            return events + combat.mark_defeats(self) + self._after_turn_move(seat)
-        return events + self._after_disrupt()
+            return events + combat.mark_defeats(self) + turns.after_turn_move(self, seat)
+        return events + turns.after_disrupt(self)
 
     def _do_item(self, seat: int, action: UseItem) -> list[DeucesEvent]:
-        return quest_moves.use_item(self, seat, action) + self._after_turn_move(seat)
-
-    def _after_disrupt(self) -> list[DeucesEvent]:
-        """A Disrupt was used against the attack in play: it may be off, or unanswerable now."""
-        assert self.clash is not None
-        if self.clash.cancelled:
-            self.prompt = None
-            return combat.call_off(self) + self._resume_attacker()
-        if not combat.can_answer(self):
-            self.prompt = None
-            return combat.overwhelm(self) + self._resume_attacker()
-        return combat.mark_defeats(self)
+        return quest_moves.use_item(self, seat, action) + turns.after_turn_move(self, seat)
 
     def _do_guard(self, seat: int, action: Guard) -> list[DeucesEvent]:
         me = player(seat)
@@ -707,33 +611,11 @@ class DeucesState(DeucesTable):
         self.prompt = None
         return [built(TurnPassed, who=player(seat))] if prompt.fresh else []
 
-    def _after_turn_move(self, seat: int) -> list[DeucesEvent]:
-        """The turn ends by itself when nothing is left to do in it."""
-        prompt = self.prompt
-        assert isinstance(prompt, TurnPrompt)
-        if not self.contested() or not self._more_to_do(seat, prompt):
-            self.prompt = None
-        return []
-
-    def _more_to_do(self, seat: int, prompt: TurnPrompt) -> bool:
-        """An attack, an ability or a pet's attack left: asked in that order, as an attack left
-        (the usual case) needs no ability looked up."""
-        if not self.players[seat].defeated:
-            if prompt.attacks > 0:
-                return True
-            me = player(seat)
-            for ability in self.abilities(me):  # a plain loop: no generator to make
-                if usable(self, me, ability, "turn", prompt.attacks, prompt.ability_used):
-                    return True
-        if not self.pets:  # most fights
-            return False
-        return any(i not in prompt.pets_done for i in self.pets_of(seat))
-
     def _do_defend(self, seat: int, action: Defend) -> list[DeucesEvent]:
         self.prompt = None
         if not action.cards:  # a yield: too few cards to answer
-            return combat.overwhelm(self) + self._resume_attacker()
-        return combat.answer(self, list(action.cards)) + self._resume_attacker()
+            return combat.overwhelm(self) + turns.resume_attacker(self)
+        return combat.answer(self, list(action.cards)) + turns.resume_attacker(self)
 
     def _do_trade(self, seat: int, action: TradeUp) -> list[DeucesEvent]:
         holder = self.players[seat]
@@ -800,14 +682,7 @@ class DeucesState(DeucesTable):
     }
 
     def _advance(self) -> list[DeucesEvent]:
-        """Run the table (the GM's moves included) until a player must answer or the game ends.
-        The mode is read once, as this runs after every move."""
-        mode = self.options.mode
-        if mode == MASTERS_MODE:
-            return masters.advance(self)
-        if self.questing:
-            return quest.advance(self)
-        return duel.advance(self) if mode == DUEL_MODE else flow.advance(self)
+        return self.mode.advance(self)
 
 
 # ---- building games -----------------------------------------------------------------------------
@@ -816,19 +691,23 @@ class DeucesState(DeucesTable):
 def new_game(
     seed: int, options: DeucesOptions | None = None, players: int = 1
 ) -> tuple[DeucesState, list[DeucesEvent]]:
-    """Shuffle every deck from the seed, seat the party, and open the first encounter."""
+    """Shuffle every deck from the seed, seat the players, and open the mode's first step."""
     options = options or DeucesOptions()
-    if options.mode == Mode.DUEL:
-        return _new_duel(seed, options, players)
-    if not 1 <= players <= MAX_PLAYERS:
-        raise IllegalAction(f"Dungeons & Deuces is played by 1 to {MAX_PLAYERS} players")
-    if options.mode == Mode.MASTERS:
-        if players < masters.MIN_SEATS:
-            raise IllegalAction(f"Masters & Monsters is played by {masters.MIN_SEATS} or more")
-        options = options.model_copy(update={"level": 1})
+    mode = mode_of(options.mode)
+    return mode.deal(seed, mode.prepare(options, players), players)
+
+
+def player_decks(seed: int, players: int) -> list[list[Card]]:
+    """Each seat's own deck, shuffled from the seed."""
+    return [shuffled(standard_deck(), seed, f"deck:{seat}") for seat in range(players)]
+
+
+def deal_party(
+    seed: int, options: DeucesOptions, players: int, quest_def: Quest | None = None
+) -> tuple[DeucesState, list[DeucesEvent]]:
+    """A party against the GM: classes, enemies, the GM's and the loot deck from the seed."""
     content = load_content()
     rng = seeded_rng(seed, "setup")
-    quest_def = _quest_of(options)
     if quest_def is not None and options.enemy_set is None:
         options = options.model_copy(update={"enemy_set": quest_def.enemy_set})
     party = options.party or _draw_party(rng, players)
@@ -842,17 +721,9 @@ def new_game(
         customs = [content.custom(c.custom_id) if c.custom_id else None for c in party]
     except KeyError as error:
         raise IllegalAction(str(error.args[0])) from error
-    decks = []
-    for seat in range(players):
-        deck = standard_deck()
-        shuffle(deck, seeded_rng(seed, f"deck:{seat}"))
-        decks.append(deck)
-    gm_deck = standard_deck() * gm_decks(players)
-    shuffle(gm_deck, seeded_rng(seed, "gm"))
-    enemy_deck = [foe.id for foe in enemy_set.enemies] * 2
-    shuffle(enemy_deck, seeded_rng(seed, "enemies"))
-    loot_deck = standard_deck()
-    shuffle(loot_deck, seeded_rng(seed, "loot"))
+    decks = player_decks(seed, players)
+    gm_deck = shuffled(standard_deck() * gm_decks(players), seed, "gm")
+    enemy_deck = shuffled([foe.id for foe in enemy_set.enemies] * 2, seed, "enemies")
     return DeucesState.scripted(
         decks,
         enemy_deck,
@@ -860,36 +731,25 @@ def new_game(
         enemy_set=enemy_set,
         classes=classes,
         customs=customs,
-        loot_deck=loot_deck,
+        loot_deck=shuffled(standard_deck(), seed, "loot"),
         options=options,
         seed=seed,
         quest_def=quest_def,
     )
 
 
-def _quest_of(options: DeucesOptions) -> Quest | None:
-    """A Traditional Quest's map: the one chosen, else the first shipped."""
-    if options.mode != Mode.QUEST:
-        return None
-    try:
-        return quest_by_id(options.quest) if options.quest else load_quests()[0]
-    except KeyError as error:
-        raise IllegalAction(str(error.args[0])) from error
-
-
-def _new_duel(
+def deal_heroes(
     seed: int, options: DeucesOptions, players: int
 ) -> tuple[DeucesState, list[DeucesEvent]]:
-    """A duel: a deck per hero, and no GM, enemies or loot."""
-    if players != duel.SEATS:
-        raise IllegalAction("Duel of the Duos is played by two players of two heroes each")
-    decks = []
-    for seat in range(players):
-        deck = standard_deck()
-        shuffle(deck, seeded_rng(seed, f"deck:{seat}"))
-        decks.append(deck)
-    options = options.model_copy(update={"level": 1, "party": None})
+    """Heroes only: a deck per hero, and no GM, enemies or loot."""
+    decks = player_decks(seed, players)
     return DeucesState.scripted(decks, [], [], loot_deck=[], options=options, seed=seed)
+
+
+def shuffled(cards: list[Dealt], seed: int, purpose: str) -> list[Dealt]:
+    """A new pile shuffled from the seed for its purpose (each pile has its own)."""
+    shuffle(cards, seeded_rng(seed, purpose))
+    return cards
 
 
 def _draw_party(rng: random.Random, players: int) -> list[SeatChoice]:

@@ -150,7 +150,7 @@ def table_view(state: DeucesTable) -> TableFacts:
                 edge=who.edge,
                 loot=list(who.loot),
                 defeated=who.defeated,
-                chips=who.chips if state.wagering else None,
+                chips=who.chips if state.mode.plays_for_chips else None,
                 bet=who.bet,
                 sat_out=who.sat_out,
             )
@@ -166,10 +166,10 @@ def table_view(state: DeucesTable) -> TableFacts:
             )
             for i, companion in enumerate(state.pets)
         ],
-        gm_chips=state.gm_chips if state.wagering else None,
+        gm_chips=state.gm_chips if state.mode.plays_for_chips else None,
         bids_in=sealed_in(state),
-        epics_needed=state.options.epics if state.mastering else None,
-        order=list(state.order) if state.mastering else [],
+        epics_needed=state.mode.epics_needed(state),
+        order=list(state.order),
     )
 
 
@@ -231,7 +231,7 @@ def hand_view(state: DeucesTable, seat: int) -> HandFacts:
             )
             for index in state.pets_of(seat)
         ],
-        chips=who.chips if state.wagering else None,
+        chips=who.chips if state.mode.plays_for_chips else None,
         bet=who.bet,
         foes=[
             PetHand(

@@ -1,10 +1,10 @@
 """The table's own progress between player moves: the encounter draw, the GM's turns, the end.
 
-`advance` runs the game (every GM move included) until a player must answer or the game is over.
-Each phase has one step function; each GM step is one small move (fold, start an enemy's turn,
-its ability, or one attack; an enemy's turn ending, or its ability not used, runs on into the
-next), so a defence prompt can pause the GM mid-turn and the state stays storable between any
-two moves.
+The mode's `advance` runs these steps (every GM move included) until a player must answer or
+the game is over. Each phase has one step function; each GM step is one small move (fold, start
+an enemy's turn, its ability, or one attack; an enemy's turn ending, or its ability not used,
+runs on into the next), so a defence prompt can pause the GM mid-turn and the state stays
+storable between any two moves.
 """
 
 from __future__ import annotations
@@ -31,14 +31,12 @@ from bot.games.deuces.events import (
     side_turn,
     turn_started,
 )
-from bot.games.deuces.modes.loot import wagers
 from bot.games.deuces.state import (
     GM_SIDE,
     HAND_LIMIT,
     LOOT_LIMIT,
     LOOT_NEEDS,
     MAX_LEVEL,
-    OVER_PHASE,
     PLAYERS_SIDE,
     TARGET_PER_PLAYER,
     WITHIN,
@@ -47,7 +45,6 @@ from bot.games.deuces.state import (
     EnemyState,
     Loot,
     LootPrompt,
-    Mode,
     OpenTurnPrompt,
     Phase,
     PlayerState,
@@ -63,17 +60,6 @@ from bot.games.deuces.state import (
 
 HAND_SIZES = {1: 6, 2: 6, 3: 7, 4: 7, 5: 7}
 """A player's hand at the start of an encounter, by level."""
-
-
-def advance(state: DeucesTable) -> list[DeucesEvent]:
-    """Run the table (the GM's moves included) until a player must answer or the game ends.
-
-    A hand above the limit is asked to shed first, whatever the table was doing: the prompt it
-    interrupts (a turn in progress, a defence) is held and comes back afterwards."""
-    events: list[DeucesEvent] = []
-    while not ask_to_shed(state) and state.prompt is None and state.phase != OVER_PHASE:
-        events += STEPS[state.phase](state)
-    return events
 
 
 def ask_to_shed(state: DeucesTable) -> bool:
@@ -99,22 +85,7 @@ def _open_shed(state: DeucesTable, who: PlayerState) -> bool:
 
 def _setup(state: DeucesTable) -> list[DeucesEvent]:
     """A new encounter: fresh hands and Threat Cards, then enemies to within 3 of the target."""
-    state.encounter += 1
-    state.target = (TARGET_PER_PLAYER + state.options.modifier) * len(state.players)
-    state.difficulty, state.treasure, state.won, state.folded = 0, False, None, False
-    state.taunt, state.hunting, state.gm_actor = None, False, None
-    events: list[DeucesEvent] = [
-        built(EncounterStarted, encounter=state.encounter, level=state.level, target=state.target)
-    ]
-    if state.wagering and state.encounter == 1:
-        events += wagers.deal_chips(state)
-    for who in state.players:
-        who.defeated, who.edge, who.used, who.raised, who.wilds = False, 0, {}, {}, []
-        events += piles.draw_player(state, who.seat, HAND_SIZES[state.level])
-        events += piles.flip_threat(state, who.seat)
-    if state.wagering:  # Quest for Loot: the bets make the target before any enemy is drawn
-        wagers.open_wagers(state)
-        return events
+    events = begin_encounter(state) + deal_hands(state)
     while state.difficulty < state.target - WITHIN and _enemy_left(state):
         events += draw_enemy(state)
     state.phase = Phase.START
@@ -122,33 +93,33 @@ def _setup(state: DeucesTable) -> list[DeucesEvent]:
     return events
 
 
-def _draw_to_bets(state: DeucesTable) -> list[DeucesEvent]:
-    """Quest for Loot: the GM draws until the bets' target is met or exceeded (no one may stay
-    below it); then those still in may raise once more."""
-    events = _draw_to_target(state)
-    if not wagers.open_raises(state):
-        state.phase = Phase.START
+def begin_encounter(state: DeucesTable) -> list[DeucesEvent]:
+    """The next encounter's number and target, and nothing of the last one left standing."""
+    state.encounter += 1
+    state.target = (TARGET_PER_PLAYER + state.options.modifier) * len(state.players)
+    state.difficulty, state.treasure, state.won, state.folded = 0, False, None, False
+    state.taunt, state.hunting, state.gm_actor = None, False, None
+    return [
+        built(EncounterStarted, encounter=state.encounter, level=state.level, target=state.target)
+    ]
+
+
+def deal_hands(state: DeucesTable) -> list[DeucesEvent]:
+    """Every player's fresh hand for the encounter, and a Threat Card flipped."""
+    events: list[DeucesEvent] = []
+    for who in state.players:
+        who.defeated, who.edge, who.used, who.raised, who.wilds = False, 0, {}, {}, []
+        events += piles.draw_player(state, who.seat, HAND_SIZES[state.level])
+        events += piles.flip_threat(state, who.seat)
     return events
 
 
-def _draw_to_raises(state: DeucesTable) -> list[DeucesEvent]:
-    """The raises are shown: while the target stays within the encounter no enemy is added;
-    past it, the GM draws until it is met again."""
-    events = _draw_to_target(state)
-    state.phase = Phase.START
-    return events
-
-
-def _draw_to_target(state: DeucesTable) -> list[DeucesEvent]:
+def draw_to_target(state: DeucesTable) -> list[DeucesEvent]:
+    """The GM draws enemies until the target is met (or the enemies run out)."""
     events: list[DeucesEvent] = []
     while state.difficulty < state.target and _enemy_left(state):
         events += draw_enemy(state)
     return events
-
-
-def _onward(state: DeucesTable) -> list[DeucesEvent]:
-    wagers.open_onward(state)
-    return []
 
 
 def _enemy_left(state: DeucesTable) -> bool:
@@ -382,8 +353,7 @@ def _end(state: DeucesTable) -> list[DeucesEvent]:
         state.score += state.difficulty
         for seat in state.active(Side.PLAYERS):
             events += award_loot(state, seat)
-    if state.wagering:
-        events += wagers.settle(state)
+    events += state.mode.settle(state)
     events += clear_table(state)
     events.append(built(EncounterEnded, encounter=state.encounter, won=bool(state.won)))
     events += level_up(state)
@@ -434,7 +404,7 @@ def level_up(state: DeucesTable) -> list[DeucesEvent]:
         who.deck += who.discard
         who.discard = []
         shuffle(who.deck, piles.roll(state))
-    if (state.wagering or state.mastering or state.questing) and state.level >= MAX_LEVEL:
+    if state.mode.caps_level and state.level >= MAX_LEVEL:
         return []  # only Quest for Power has a level 6 to reach: the decks are rebuilt anyway
     state.level += 1
     return [LevelledUp(level=state.level)]
@@ -442,19 +412,9 @@ def level_up(state: DeucesTable) -> list[DeucesEvent]:
 
 def _next(state: DeucesTable) -> list[DeucesEvent]:
     """The game's end, the loot step, or the next encounter of a quest."""
-    mode = state.options.mode
-    if state.wagering:
-        reason = wagers.closing(state)
-        if reason is not None:
-            return wagers.close_table(state, reason)
-    elif mode == Mode.ENCOUNTER:
-        return game_over(state, Outcome.WON if state.won else Outcome.LOST)
-    elif state.level > MAX_LEVEL:
-        return game_over(state, Outcome.WON)
-    elif (not state.won and mode == Mode.QUEST_HARDCORE) or (
-        state.encounter >= state.options.max_encounters
-    ):
-        return game_over(state, Outcome.LOST)
+    ended = state.mode.game_end(state)
+    if ended is not None:
+        return ended
     seats = [who.seat for who in state.players if has_loot_choice(state, who)]
     if seats:
         state.phase = Phase.LOOT
@@ -467,18 +427,14 @@ def _next(state: DeucesTable) -> list[DeucesEvent]:
 def between_encounters(state: DeucesTable) -> Phase:
     """What follows an encounter and its loot step: the next one, or (Quest for Loot) the
     players' choice to play on or stop."""
-    if state.mastering:
-        return Phase.TALLY
-    if state.questing:
-        return Phase.MAP
-    return Phase.ONWARD if state.wagering else Phase.SETUP
+    return state.mode.after_loot()
 
 
 def has_loot_choice(state: DeucesTable, who: PlayerState) -> bool:
     """Only players who are over the limit, could trade up, or could give loot to someone
     with room for it are asked at the loot step."""
     tiers = Counter(item.tier for item in who.loot if item.tier != Tier.EPIC)
-    room = not state.mastering and any(
+    room = state.mode.shares_loot and any(
         len(other.loot) < LOOT_LIMIT for other in state.players if other is not who
     )
     return (
@@ -494,9 +450,6 @@ def game_over(state: DeucesTable, outcome: Outcome) -> list[DeucesEvent]:
 
 STEPS: dict[Phase, Callable[[DeucesTable], list[DeucesEvent]]] = {
     Phase.SETUP: _setup,
-    Phase.DRAW: _draw_to_bets,
-    Phase.RAISE: _draw_to_raises,
-    Phase.ONWARD: _onward,
     Phase.START: _start,
     Phase.FIGHT: _fight,
     Phase.END: _end,

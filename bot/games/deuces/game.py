@@ -20,7 +20,7 @@ from bot.games.definition import (
 from bot.games.deuces.actions import DeucesAction, parse_action
 from bot.games.deuces.autoplay import suggest
 from bot.games.deuces.content import ClassDef, describe, load_content
-from bot.games.deuces.engine import MAX_PLAYERS, DeucesState, new_game
+from bot.games.deuces.engine import DeucesState, new_game
 from bot.games.deuces.modes.duel.flow import SEATS as DUEL_SEATS
 from bot.games.deuces.modes.masters.flow import MIN_SEATS as MASTERS_SEATS
 from bot.games.deuces.rules import DEUCES_RULES
@@ -28,9 +28,9 @@ from bot.games.deuces.state import (
     HEROES_PER_SIDE,
     LOOT_LIMIT,
     MAX_LEVEL,
+    MAX_PLAYERS,
     DeucesOptions,
     Mode,
-    Phase,
     SeatChoice,
 )
 from bot.games.deuces.table import deuces_hand, deuces_table, label
@@ -258,7 +258,7 @@ def hero_names(state: DeucesState, names: Sequence[str]) -> list[str]:
     player running several heroes), the name with the hero's class ("ann's Tinker") when
     that tells them apart (a duel's heroes are numbered until the sealed draft is shown)."""
     counted = Counter(names)
-    sealed = state.dueling and state.phase == Phase.DRAFT
+    sealed = state.mode.hides_classes(state)
     called = [
         (
             f"{name}'s hero {seat % 2 + 1}"

@@ -84,7 +84,7 @@ def must_target(state: DeucesTable, index: int) -> list[int]:
     standing = state.prey(index)
     if state.taunt is not None and state.taunt in standing:
         return [state.taunt]
-    hunts = state.hunting and (state.gm_actor == index or not state.mastering)
+    hunts = state.hunting and (state.gm_actor == index or not state.mode.enemies_hunt_alone)
     # a hunt is its enemy's own (at a GM table, the GM's turn's); a lone seat needs no weighing
     if hunts or len(standing) < 2:
         return standing

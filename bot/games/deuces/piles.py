@@ -179,13 +179,13 @@ def run_out(state: DeucesTable, seat: int) -> list[DeucesEvent]:
     A duel has no Threat Cards and levels after every encounter anyway: its hero only
     shuffles the discard pile into a new deck."""
     who = state.players[seat]
-    if not state.dueling:
+    if state.mode.threat_cards:
         state.level_up = True
     events: list[DeucesEvent] = [built(DeckRanOut, seat=seat)]
     if who.discard:
         who.deck, who.discard = who.discard, []
         shuffle(who.deck, roll(state))
-        if not state.dueling:
+        if state.mode.threat_cards:
             events += flip_threat(state, seat)
     return events
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import StrEnum
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import BaseModel, Field
 
@@ -20,12 +20,16 @@ from bot.games.crawl.plain import PlainAssignment, built
 from bot.games.deuces.actions import DeucesAction
 from bot.games.deuces.content import Ability, ClassDef, EnemyDef, EnemySet
 from bot.games.deuces.modes.quest.progress import QuestProgress
+from bot.games.deuces.modes.registry import mode_of
 from bot.games.deuces.refs import REF_LETTERS as REF_LETTERS  # the table's own names for them
 from bot.games.deuces.refs import Ref, Side
 from bot.games.deuces.refs import enemy as enemy
 from bot.games.deuces.refs import fighter_ref as fighter_ref
 from bot.games.deuces.refs import pet as pet
 from bot.games.deuces.refs import player as player
+
+if TYPE_CHECKING:
+    from bot.games.deuces.modes.base import DeucesMode
 
 HAND_LIMIT = 10
 HEROES_PER_SIDE = 2
@@ -34,6 +38,7 @@ LOOT_LIMIT = 5
 TARGET_PER_PLAYER = 5
 WITHIN = 3
 MAX_LEVEL = 5
+MAX_PLAYERS = 5
 
 
 class Mode(StrEnum):
@@ -436,7 +441,6 @@ or under way, or the turn passing to the next player."""
 
 PLAYERS_SIDE, GM_SIDE, PETS_SIDE = Side.PLAYERS, Side.GM, Side.PETS
 OVER_PHASE, FIGHT_PHASE = Phase.OVER, Phase.FIGHT
-DUEL_MODE, MASTERS_MODE, LOOT_MODE = Mode.DUEL, Mode.MASTERS, Mode.LOOT
 """The members the table's steps compare with, here and in the flow, dozens of times a move: on
 Python 3.11 reading a member off its enum class costs about 100 ns, ten times a module name."""
 
@@ -521,24 +525,14 @@ class DeucesTable(PlainAssignment, GameState[DeucesAction]):
     # ---- lookups -------------------------------------------------------------------------------
 
     @property
-    def dueling(self) -> bool:
-        """Whether this table is a Duel of the Duos (heroes against heroes, no GM)."""
-        return self.options.mode == DUEL_MODE
-
-    @property
-    def questing(self) -> bool:
-        """Whether this table is a Traditional Quest (a map of rooms, the bot as its GM)."""
-        return self.quest is not None
+    def mode(self) -> DeucesMode:
+        """The mode this table plays: it runs the table and answers what its rules differ on."""
+        return mode_of(self.options.mode)
 
     @property
     def foe_level(self) -> int:
         """The level the enemies fight at: a fixed encounter's own, else the party's."""
         return self.encounter_level or self.level
-
-    @property
-    def mastering(self) -> bool:
-        """Whether this table is Masters & Monsters (the players play the enemies, no GM)."""
-        return self.options.mode == MASTERS_MODE
 
     def prey(self, index: int) -> list[int]:
         """The standing seats an enemy may attack: all of them, except its own master (one
@@ -577,16 +571,7 @@ class DeucesTable(PlainAssignment, GameState[DeucesAction]):
 
     def contested(self) -> bool:
         """Whether both sides still have someone fighting."""
-        if self.dueling:
-            return bool(self.standing(0)) and bool(self.standing(1))
-        if self.mastering:  # someone of the party may still attack someone else's enemy
-            party = {
-                *self.active(Side.PLAYERS),
-                *(self.pets[i].master for i in self.active(Side.PETS)),
-            }
-            masters = {self.enemies[i].master for i in self.active(Side.GM)}
-            return bool(party) and bool(masters) and len(party | masters) > 1
-        return self.stands(GM_SIDE) and self.stands(PLAYERS_SIDE)
+        return self.mode.contested(self)
 
     def fighter(self, ref: Ref) -> Fighter:
         side = ref.side
@@ -674,11 +659,6 @@ class DeucesTable(PlainAssignment, GameState[DeucesAction]):
     @property
     def is_over(self) -> bool:
         return self.phase == OVER_PHASE
-
-    @property
-    def wagering(self) -> bool:
-        """Whether this table plays for chips (Quest for Loot)."""
-        return self.options.mode == LOOT_MODE
 
     def in_encounter(self) -> list[int]:
         """The seats playing the current encounter (in Quest for Loot, those who did not fold)."""

@@ -17,25 +17,21 @@ from bot.games.deuces.content import describe
 from bot.games.deuces.engine import DeucesState
 from bot.games.deuces.facts import HandFacts, TableFacts, hand_view, table_view
 from bot.games.deuces.modes.duel.table import PROMPTS as DUEL_PROMPTS
-from bot.games.deuces.modes.duel.table import draft_fields, duel_fields, duel_label, duel_title
+from bot.games.deuces.modes.duel.table import draft_fields, duel_label
 from bot.games.deuces.modes.loot.wagers import BLIND
 from bot.games.deuces.modes.quest.table import (
-    MAP_LEGEND,
     item_fields,
-    quest_fields,
     quest_label,
-    quest_title,
-    quiet_words,
     route_controls,
     route_footer,
     route_prompt,
     shop_field,
 )
 from bot.games.deuces.poker import SETS, Category
+from bot.games.deuces.refs import fighter_ref
 from bot.games.deuces.state import (
     CallPrompt,
     Clash,
-    Phase,
     RaisePrompt,
     Ref,
     Side,
@@ -196,7 +192,7 @@ def wager_label(state: DeucesState, seat: int, action: DeucesAction) -> str:
 
 def _foe_called(state: DeucesState, target: int, names: Sequence[str]) -> str:
     """Whom an attack aims at: an enemy, or in a duel a rival hero."""
-    return _player_called(target, names) if state.dueling else enemy_called(state, target)
+    return _fighter_called(state, fighter_ref(state.mode.foe_side, target), names)
 
 
 def _aimed_at(state: DeucesState, kind: str, target: int, names: Sequence[str]) -> str:
@@ -288,16 +284,15 @@ def deuces_table(state: DeucesState, names: list[str]) -> TableView:
         )
         for s in facts.seats
     ]
-    fields = (
-        duel_fields(state, names)
-        if state.dueling
-        else [
+    mode = state.mode
+    fields = mode.table_fields(
+        state,
+        names,
+        [
             Field(name=FOES, value="\n".join(foes) or _no_enemies(state), inline=False),
             Field(name="🛡️ Party", value="\n".join(party), inline=False),
-        ]
+        ],
     )
-    if state.questing:  # the map first; the enemies only while there are some
-        fields = quest_fields(state) + [f for f in fields if state.enemies or f.name != FOES]
     if facts.gm_chips is not None:
         fields.append(Field(name="🪙 Chips", value=chips_line(facts, names), inline=False))
     if facts.epics_needed is not None:
@@ -316,27 +311,20 @@ def deuces_table(state: DeucesState, names: list[str]) -> TableView:
         fields.append(
             Field(name="⏳ Waiting for", value=f"{waiting} to {what}", inline=False, prompt=True)
         )
-    mode = " · Quest for Loot" if facts.gm_chips is not None else ""
-    title = (
+    return TableView(
+        title=mode.table_title(state, facts),
+        fields=fields,
+        footer=mode.table_footer(state, facts),
+        controls=vote_controls(state) + onward_controls(state) + route_controls(state),
+        picture=table_picture(facts, names, "threat" if mode.threat_cards else "discard"),
+    )
+
+
+def party_title(facts: TableFacts, mode: str = "") -> str:
+    """A GM table's title: the encounter, the level and how the difficulty stands."""
+    return (
         f"Dungeons & Deuces{mode} · encounter {facts.encounter} · level {facts.level}"
         f" · difficulty {facts.difficulty}/{facts.target}"
-    )
-    if facts.epics_needed is not None:
-        title = (
-            f"Dungeons & Deuces · Masters & Monsters · encounter {facts.encounter}"
-            f" · level {facts.level} · first to {facts.epics_needed} Epic"
-        )
-    if state.questing:
-        title = f"Dungeons & Deuces · {quest_title(state)}"
-    footer = "" if state.dueling else legend(facts, hidden=quiet_words(state))
-    if state.questing:
-        footer = "\n".join(line for line in (MAP_LEGEND, footer) if line)
-    return TableView(
-        title=duel_title(state) if state.dueling else title,
-        fields=fields,
-        footer=footer,
-        controls=vote_controls(state) + onward_controls(state) + route_controls(state),
-        picture=table_picture(facts, names, "discard" if state.dueling else "threat"),
     )
 
 
@@ -461,7 +449,7 @@ def deuces_hand(
     if facts.chips is not None:
         fields.insert(0, Field(name="🪙 Your chips", value=own_stake(state, seat), inline=False))
     fields += shop_field(state, seat) + item_fields(state, seat)
-    drafting = state.dueling and state.phase == Phase.DRAFT
+    drafting = state.mode.hides_classes(state)
     if drafting:
         fields = draft_fields(state, seat)
     fields += [

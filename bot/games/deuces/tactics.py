@@ -31,7 +31,6 @@ from bot.games.deuces.state import (
     PLAYERS_SIDE,
     Clash,
     DeucesTable,
-    Mode,
     Ref,
 )
 
@@ -54,8 +53,6 @@ HIGH_CARD_COST = 0.06
 """Spending a high card on an attack leaves a weaker hand to defend with."""
 THROW_BELOW = 8
 """Cards worth swapping away are those below this value."""
-NO_LOOT_AHEAD = {Mode.ENCOUNTER, Mode.DUEL}
-"""Modes where deuces kept in hand buy nothing later."""
 LOOT_COST = 1.0
 """What a player's attack gives up, in cards, for each loot tier its deuces would cost."""
 
@@ -316,7 +313,7 @@ def loot_tier(state: DeucesTable, deuces: int) -> int:
 def loot_ahead(state: DeucesTable, who: Ref) -> bool:
     """Whether deuces in this fighter's hand are worth keeping: a player's, in a quest (loot
     only helps in the encounters after the one it is won in; a duel has no loot)."""
-    return who.side == PLAYERS_SIDE and state.options.mode not in NO_LOOT_AHEAD
+    return who.side == PLAYERS_SIDE and state.mode.loot_ahead
 
 
 def loot_lost(state: DeucesTable, who: Ref, cards: Iterable[Card]) -> int:

@@ -23,17 +23,25 @@ Name = Callable[[Ref | int], str]
 
 
 @dataclass(frozen=True)
+class Voicing:
+    """Where a mode's table is told otherwise than a party's (each mode has one)."""
+
+    end_told_by_table: bool = False
+    """The game's end is told by the table's close, its last encounter or its winners (Quest
+    for Loot's stacks, a duel, Masters & Monsters), not by a party's score."""
+    heroes_not_party: bool = False
+    """Heroes of two sides, not a party: a spent deck only reshuffles, both sides level."""
+    taunt_binds_master: bool = False
+    """A Taunt binds the attacks of the taunter's master's enemies (Masters & Monsters)."""
+
+
+@dataclass(frozen=True)
 class Scene:
     """What a line may mention besides its event: who is who, and the party's level."""
 
     name: Name
     level: int
-    chips: bool = False
-    """A Quest for Loot table: its end is told by its stacks, not a party's score."""
-    duel: bool = False
-    """A duel: its end is told with its last encounter, and no party levels up."""
-    masters: bool = False
-    """Masters & Monsters: its end is told by its winners, and enemies are drawn per player."""
+    voicing: Voicing = Voicing()
 
 
 DRAWN = [
@@ -176,7 +184,11 @@ def _line(table: list[str] | dict[Any, str], key: Callable[[Any], Any] | None = 
 
 
 def _targeting(event: Any, pick: Pick, scene: Scene) -> str:
-    rule = "masters_taunt" if scene.masters and event.rule == "taunt" else event.rule
+    rule = (
+        "masters_taunt"
+        if scene.voicing.taunt_binds_master and event.rule == "taunt"
+        else event.rule
+    )
     return TARGETING[rule].format(who=scene.name(event.who))
 
 
@@ -337,17 +349,17 @@ def _closed(event: Any, pick: Pick, scene: Scene) -> str:
 
 
 def _deck_out(event: Any, pick: Pick, scene: Scene) -> str:
-    return _line(DUEL_DECK_OUT if scene.duel else DECK_OUT)(event, pick, scene)
+    return _line(DUEL_DECK_OUT if scene.voicing.heroes_not_party else DECK_OUT)(event, pick, scene)
 
 
 def _levelled(event: Any, pick: Pick, scene: Scene) -> str:
-    if scene.duel:
+    if scene.voicing.heroes_not_party:
         return f"Both sides reach level {event.level}."
     return pick(LEVEL).format(level=event.level)
 
 
 def _game_ended(event: GameEnded, pick: Pick, scene: Scene) -> str:
-    if scene.chips or scene.duel or scene.masters:
+    if scene.voicing.end_told_by_table:
         return ""  # the table's close told the stacks; a duel's last encounter told its end
     outcome = "wins" if event.outcome == "won" else "loses"
     return pick(GAME_ENDED).format(outcome=outcome, score=event.score, level=scene.level)
@@ -426,13 +438,11 @@ class GameMaster:
         name: Name,
         level: int = 1,
         names: Sequence[str] = (),
-        chips: bool = False,
-        duel: bool = False,
-        masters: bool = False,
+        voicing: Voicing = Voicing(),
     ) -> None:
         self.seed = seed
         self.names = [name for name in names if name]
-        self.scene = Scene(name=name, level=level, chips=chips, duel=duel, masters=masters)
+        self.scene = Scene(name=name, level=level, voicing=voicing)
         self.casting = False
         """Within an ability's effects: its draws are told (a combat's draws are in its line)."""
 
@@ -497,9 +507,7 @@ def narrate(
         name,
         after.level,
         names,
-        chips=after.wagering,
-        duel=after.dueling,
-        masters=after.mastering,
+        voicing=after.mode.voicing,
     )
     lines: list[str] = []
     for place, event in enumerate(events):

@@ -2,7 +2,6 @@
 
 from bot.games.cards import Card, cards
 from bot.games.deuces import (
-    flow,
     gm,
     suggest,
     tactics,
@@ -166,6 +165,6 @@ def test_the_gm_may_fold_in_the_middle_of_its_turn() -> None:
     state.gm_actor, state.gm_attacks, state.gm_ability_done = 1, 1, True
     state.enemies[0].defeated, state.enemies[0].hand = True, []
     state.enemies[1].hand = cards("2♠ 3♥")
-    events = flow.advance(state)
+    events = state.mode.advance(state)
     assert kinds(events)[0] == "folded", "before the acting enemy's attack"
     assert state.won and state.folded

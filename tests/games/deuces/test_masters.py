@@ -20,6 +20,7 @@ from bot.games.deuces.engine import DeucesState
 from bot.games.deuces.events import MastersTally, TargetingChanged
 from bot.games.deuces.game import GAME
 from bot.games.deuces.modes.masters.flow import epics
+from bot.games.deuces.modes.masters.mode import MastersAndMonsters
 from bot.games.deuces.rules import DEUCES_RULINGS, MASTERS_RULINGS
 from bot.games.deuces.state import Loot, Phase, Tier, pet, player
 from bot.ratings import finishing_order
@@ -234,7 +235,7 @@ def test_a_table_needs_two_and_begins_at_level_one() -> None:
     with pytest.raises(IllegalAction):
         new_game(1, DeucesOptions(mode=Mode.MASTERS), players=1)
     state, _ = new_game(1, DeucesOptions(mode=Mode.MASTERS, level=4), players=2)
-    assert state.level == 1 and state.mastering
+    assert state.level == 1 and isinstance(state.mode, MastersAndMonsters)
 
 
 def test_enemy_moves_round_trip_through_their_text() -> None:

@@ -38,7 +38,8 @@ levels = st.integers(min_value=1, max_value=5)
 
 def check(state: DeucesState) -> None:
     owners = state.cards_by_owner()
-    own = standard_deck(jokers=2 if state.questing else 0)  # a quest's Jokers, boxed or in play
+    # a quest's Jokers, boxed or in play
+    own = standard_deck(jokers=2 if state.quest is not None else 0)
     for seat in range(len(state.players)):
         assert Counter(owners[f"P{seat}"]) == Counter(own)
     assert Counter(owners["GM"]) == Counter(standard_deck() * (2 if len(state.players) >= 4 else 1))

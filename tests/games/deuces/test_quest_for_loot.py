@@ -13,7 +13,6 @@ from bot.games.deuces import (
     Onward,
     Raise,
     default_action,
-    flow,
     parse_action,
     suggest,
 )
@@ -50,7 +49,7 @@ def finish(state: DeucesState, won: bool, fallen: tuple[int, ...] = (), bets=Non
     for seat in fallen:
         state.players[seat].defeated = True
     state.prompt, state.phase, state.won = None, Phase.END, won
-    return flow.advance(state)
+    return state.mode.advance(state)
 
 
 def test_equal_stacks_and_the_gm_holds_their_sum() -> None:

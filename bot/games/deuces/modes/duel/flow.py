@@ -91,14 +91,6 @@ def side_seat(side: int) -> int:
 # ---- the table's own progress ------------------------------------------------------------------
 
 
-def advance(state: DeucesTable) -> list[DeucesEvent]:
-    """Run the duel until a player must answer or it is over (a hand above ten sheds first)."""
-    events: list[DeucesEvent] = []
-    while not flow.ask_to_shed(state) and state.prompt is None and state.phase != Phase.OVER:
-        events += STEPS[state.phase](state)
-    return events
-
-
 def _draft(state: DeucesTable) -> list[DeucesEvent]:
     state.prompt = DraftPrompt(seats=[side_seat(side) for side in range(SIDES)])
     return []

@@ -77,15 +77,6 @@ def own_target(state: DeucesTable) -> int:
 # ---- the table's own progress ------------------------------------------------------------------
 
 
-def advance(state: DeucesTable) -> list[DeucesEvent]:
-    """Run the table until a player must answer or the game is over (a hand above ten sheds
-    first, whatever it interrupts)."""
-    events: list[DeucesEvent] = []
-    while not flow.ask_to_shed(state) and state.prompt is None and state.phase != Phase.OVER:
-        events += STEPS[state.phase](state)
-    return events
-
-
 def _setup(state: DeucesTable) -> list[DeucesEvent]:
     """Fresh hands and Threat Cards; each player's enemies, dealt; the turn order."""
     state.encounter += 1

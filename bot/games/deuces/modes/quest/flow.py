@@ -43,7 +43,6 @@ from bot.games.deuces.events import (
     RoomEntered,
     SpecialSetUp,
 )
-from bot.games.deuces.modes.quest import secrets as quest_secrets
 from bot.games.deuces.modes.quest.maps import (
     MAX_ITEMS,
     Fixed,
@@ -85,18 +84,6 @@ def progress(state: DeucesTable) -> QuestProgress:
 
 
 # ---- the table's own progress ------------------------------------------------------------------
-
-
-def advance(state: DeucesTable) -> list[DeucesEvent]:
-    """Run the table until a player must answer or the quest is over; a secret whose condition
-    is met is revealed between any two steps, and a hand above ten sheds first."""
-    events: list[DeucesEvent] = []
-    while True:
-        events += quest_secrets.reveal_due(state)
-        if flow.ask_to_shed(state) or state.prompt is not None or state.phase == Phase.OVER:
-            return events
-        step = STEPS.get(state.phase) or flow.STEPS[state.phase]
-        events += step(state)
 
 
 def _map(state: DeucesTable) -> list[DeucesEvent]:
