@@ -1,24 +1,20 @@
 """Moves made for a player: what a timeout does, and a sensible move (hints and simulations).
 
-A timeout does the least a player would want done for them: a defence is answered with the
+Each prompt's kind says which of these it uses (`prompt_kinds`, and each mode's own kinds). A
+timeout does the least a player would want done for them: a defence is answered with the
 cheapest hand that wins (else ties, else the lowest cards), a turn Guards the lowest card or
 passes (the game's `timeout` option), a vote Stays, and the loot step only sheds what is over the
-limit; a Masters & Monsters enemy turn is played by the GM's policy; in Quest for Loot a wager
-is the blind, a match is a fold, a raise is none and the choice to play on is to stop (see
-`betting`); a duel's own choices are made by `duel_choices`. `suggest` plays a whole turn
-sensibly; the benchmark's players use it.
+limit. `suggest` plays a whole turn sensibly; the benchmark's players use it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TypeGuard
 
 from bot.games.cards import Card
 from bot.games.deuces import combat, piles, tactics
 from bot.games.deuces.actions import (
     Attack,
-    Autopilot,
     Defend,
     DeucesAction,
     DropLoot,
@@ -29,13 +25,9 @@ from bot.games.deuces.actions import (
     Shed,
     TradeUp,
     UseAbility,
-    Vote,
 )
 from bot.games.deuces.content import Ability, Cancel, Draw
 from bot.games.deuces.effects import targets, usable
-from bot.games.deuces.modes.duel import choices as duel_choices
-from bot.games.deuces.modes.loot import policy as betting
-from bot.games.deuces.modes.quest import policy as quest_policy
 from bot.games.deuces.refs import fighter_ref
 from bot.games.deuces.state import (
     LOOT_LIMIT,
@@ -70,7 +62,8 @@ def guard_card(state: DeucesTable, seat: int) -> Card:
     return min(hand, key=lambda card: (card.value == DEUCE, card.value))
 
 
-def _timeout_turn(state: DeucesTable, seat: int) -> DeucesAction:
+def timeout_turn(state: DeucesTable, seat: int) -> DeucesAction:
+    """Guard the lowest card or pass, as the table's `timeout` option says."""
     prompt = state.turn_of(seat)
     assert prompt is not None
     if state.options.timeout == "guard" and prompt.fresh and state.players[seat].hand:
@@ -78,7 +71,7 @@ def _timeout_turn(state: DeucesTable, seat: int) -> DeucesAction:
     return EndTurn()
 
 
-def _timeout_loot(state: DeucesTable, seat: int) -> DeucesAction:
+def timeout_loot(state: DeucesTable, seat: int) -> DeucesAction:
     loot = state.players[seat].loot
     if len(loot) <= LOOT_LIMIT:
         return LootDone()
@@ -99,44 +92,23 @@ def _trade(state: DeucesTable, seat: int) -> TradeUp | None:
     return None
 
 
-def _shed(state: DeucesTable, seat: int) -> DeucesAction:
+def default_shed(state: DeucesTable, seat: int) -> DeucesAction:
     return Shed(cards=tuple(sorted(piles.default_shed(state, seat))))
-
-
-_TIMEOUTS: dict[str, Callable[[DeucesTable, int], DeucesAction]] = {
-    "vote": lambda state, seat: Vote(hit=False),
-    "turn": _timeout_turn,
-    "open": _timeout_turn,
-    "shed": _shed,
-    "defend": auto_defence,
-    "loot": _timeout_loot,
-    "wager": betting.timeout,
-    "call": betting.timeout,
-    "raise": betting.timeout,
-    "onward": betting.timeout,
-    "draft": duel_choices.choose,
-    "initiative": duel_choices.choose,
-    "extra": duel_choices.choose,
-    "enemies": lambda state, seat: Autopilot(),
-    "route": quest_policy.timeout_route,
-}
 
 
 def default_action(state: DeucesTable, seat: int) -> DeucesAction:
     """What the game does for a seat that let its prompt time out."""
-    assert state.prompt is not None and seat in state.waiting_for
-    return _TIMEOUTS[state.prompt.kind](state, seat)
+    prompt = state.prompt
+    assert prompt is not None and seat in state.waiting_for
+    return state.mode.kind(prompt).timeout(state, seat, prompt)
 
 
 # ---- a sensible player ----------------------------------------------------------------------
 
 
-def _suggest_turn(state: DeucesTable, seat: int) -> DeucesAction:
+def suggest_turn(state: DeucesTable, seat: int) -> DeucesAction:
     prompt = state.turn_of(seat)
     assert prompt is not None
-    relic = quest_policy.suggest_item(state, seat)
-    if relic is not None:
-        return relic
     me = player(seat)
     standing = not state.players[seat].defeated
     best = _BestAttack(state, seat, allowed=bool(prompt.attacks) and standing)
@@ -210,7 +182,7 @@ def _aim(
     return min(allies, key=lambda s: (len(state.players[s].hand), s))
 
 
-def _suggest_defence(state: DeucesTable, seat: int) -> DeucesAction:
+def suggest_defence(state: DeucesTable, seat: int) -> DeucesAction:
     """The cheapest winning answer; else a Disrupt worth using; else `auto_defence`'s answer
     (the cheapest answer is worked out once for all three)."""
     assert state.clash is not None
@@ -236,30 +208,12 @@ def _may_save(ability: Ability) -> bool:
     return any(isinstance(effect, Cancel | Draw) for effect in ability.effects)
 
 
-def _suggest_loot(state: DeucesTable, seat: int) -> DeucesAction:
-    return _trade(state, seat) or _timeout_loot(state, seat)
-
-
-_SUGGESTIONS: dict[str, Callable[[DeucesTable, int], DeucesAction]] = {
-    "vote": lambda state, seat: Vote(hit=False),
-    "turn": _suggest_turn,
-    "open": _suggest_turn,
-    "shed": _shed,
-    "defend": _suggest_defence,
-    "loot": _suggest_loot,
-    "wager": betting.suggest,
-    "call": betting.suggest,
-    "raise": betting.suggest,
-    "onward": betting.suggest,
-    "draft": duel_choices.choose,
-    "initiative": duel_choices.choose,
-    "extra": duel_choices.choose,
-    "enemies": lambda state, seat: Autopilot(),
-    "route": quest_policy.suggest_route,
-}
+def suggest_loot(state: DeucesTable, seat: int) -> DeucesAction:
+    return _trade(state, seat) or timeout_loot(state, seat)
 
 
 def suggest(state: DeucesTable, seat: int) -> DeucesAction:
     """A sensible legal move for a seat the game is waiting on."""
-    assert state.prompt is not None and seat in state.waiting_for
-    return _SUGGESTIONS[state.prompt.kind](state, seat)
+    prompt = state.prompt
+    assert prompt is not None and seat in state.waiting_for
+    return state.mode.kind(prompt).suggest(state, seat, prompt)

@@ -26,6 +26,7 @@ from bot.games.deuces.facts import TableFacts
 from bot.games.deuces.flow import ask_to_shed, game_over
 from bot.games.deuces.modes.quest.maps import Quest
 from bot.games.deuces.modes.registry import BY_KEY
+from bot.games.deuces.prompt_kinds import CORE_KINDS, PromptKind
 from bot.games.deuces.refs import Ref, Side, fighter_ref
 from bot.games.deuces.state import (
     GM_SIDE,
@@ -43,7 +44,6 @@ from bot.games.deuces.voice import Voicing
 from bot.games.views import Field
 
 if TYPE_CHECKING:
-    from bot.games.deuces.prompt_kinds import PromptKind
     from bot.games.deuces.state import Prompt
 
 Step = Callable[[DeucesTable], list[DeucesEvent]]
@@ -56,7 +56,7 @@ class DeucesMode:
     """The stored mode values this object plays (registered when the class is defined)."""
     steps: ClassVar[Mapping[Phase, Step]]
     """Each phase the table runs between player moves, and its step."""
-    kinds: ClassVar[Sequence[PromptKind[Any]]] = ()
+    kinds: ClassVar[Sequence[PromptKind[Any]]] = CORE_KINDS
     """The kinds of prompt this mode asks players, each with its rules."""
     foe_side: ClassVar[Side] = Side.GM
     """Whom a player's attack aims at: the GM's enemies, or in a duel the rival heroes."""

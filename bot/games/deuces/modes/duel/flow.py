@@ -13,12 +13,11 @@ second's; the first seat of a side makes the side's choices.
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import combinations, permutations
 
 from bot.games.cards import Card
-from bot.games.contract import GameEnded, IllegalAction, Outcome, SeatResult, seeded_rng, shuffle
+from bot.games.contract import GameEnded, Outcome, SeatResult, seeded_rng, shuffle
 from bot.games.deuces import combat, flow, piles
-from bot.games.deuces.actions import DeucesAction, Extra, Initiative, Keep
+from bot.games.deuces.actions import Extra, Initiative, Keep
 from bot.games.deuces.content import Ability, ClassDef, Content, Summon
 from bot.games.deuces.effects import reset_turn_uses
 from bot.games.deuces.events import (
@@ -194,25 +193,6 @@ STEPS: dict[Phase, Callable[[DeucesTable], list[DeucesEvent]]] = {
 # ---- the players' choices ----------------------------------------------------------------------
 
 
-def legal(state: DeucesTable, seat: int) -> list[DeucesAction]:
-    """The draft's keeps, the initiative's two answers, or the heroes that may draw the extra."""
-    prompt = state.prompt
-    if isinstance(prompt, DraftPrompt):
-        return [
-            Keep(classes=classes, customs=customs)
-            for classes in combinations(range(OFFERED), HEROES_PER_SIDE)
-            for customs in permutations(range(OFFERED), HEROES_PER_SIDE)
-        ]
-    if isinstance(prompt, InitiativePrompt):
-        return [Initiative(concede=False), Initiative(concede=True)]
-    return [Extra(hero=hero) for hero in state.heroes_of(state.side_of(seat))]
-
-
-def check(state: DeucesTable, seat: int, action: DeucesAction) -> None:
-    if action not in legal(state, seat):
-        raise IllegalAction("that is not one of the choices open to you now")
-
-
 def keep(state: DeucesTable, seat: int, action: Keep) -> list[DeucesEvent]:
     """A sealed keep; once both are in, each side's heroes take their classes and customs."""
     prompt = state.prompt
@@ -279,13 +259,6 @@ def extra(state: DeucesTable, seat: int, action: Extra) -> list[DeucesEvent]:
     state.prompt, state.phase = None, Phase.FIGHT
     state.round, state.acted = 1, []
     return [*events, *combat.mark_defeats(state), DuelTurn(side=state.turn_side, round=1)]
-
-
-DOES: dict[str, Callable[..., list[DeucesEvent]]] = {
-    "keep": keep,
-    "initiative": choose_initiative,
-    "extra": extra,
-}
 
 
 # ---- results -----------------------------------------------------------------------------------

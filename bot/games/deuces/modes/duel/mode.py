@@ -13,7 +13,9 @@ from bot.games.deuces.events import DeucesEvent
 from bot.games.deuces.facts import TableFacts
 from bot.games.deuces.modes.base import DeucesMode
 from bot.games.deuces.modes.duel import flow
+from bot.games.deuces.modes.duel.prompts import DUEL_KINDS
 from bot.games.deuces.modes.duel.table import duel_fields, duel_title
+from bot.games.deuces.prompt_kinds import CORE_KINDS
 from bot.games.deuces.state import (
     HEROES_PER_SIDE,
     DeucesOptions,
@@ -35,6 +37,7 @@ class DuelOfTheDuos(DeucesMode):
 
     keys = (Mode.DUEL,)
     steps = flow.STEPS
+    kinds = (*CORE_KINDS, *DUEL_KINDS)
     foe_side = Side.PLAYERS
     threat_cards = False
     loot_ahead = False

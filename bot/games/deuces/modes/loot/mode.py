@@ -7,6 +7,8 @@ from bot.games.deuces.events import DeucesEvent
 from bot.games.deuces.facts import TableFacts
 from bot.games.deuces.modes.base import DeucesMode
 from bot.games.deuces.modes.loot import flow, wagers
+from bot.games.deuces.modes.loot.prompts import LOOT_KINDS
+from bot.games.deuces.prompt_kinds import CORE_KINDS
 from bot.games.deuces.state import DeucesTable, Mode, Phase
 from bot.games.deuces.table import party_title
 from bot.games.deuces.voice import Voicing
@@ -18,6 +20,7 @@ class QuestForLoot(DeucesMode):
 
     keys = (Mode.LOOT,)
     steps = flow.STEPS
+    kinds = (*CORE_KINDS, *LOOT_KINDS)
     plays_for_chips = True
     voicing = Voicing(end_told_by_table=True)
 

@@ -331,11 +331,9 @@ def legal(state: DeucesTable, seat: int) -> list[DeucesAction]:
     return [*actions, EndTurn(), Autopilot()]
 
 
-def check(state: DeucesTable, seat: int, action: DeucesAction) -> None:
+def check(state: DeucesTable, seat: int, action: Strike | Spell) -> None:
     """A move of one of the seat's own enemies that may act, allowed by the rules."""
-    if isinstance(action, Autopilot):
-        return
-    index = getattr(action, "enemy", -1)
+    index = action.enemy
     if index not in _ready(state, seat):
         raise IllegalAction("none of your enemies that may still act stands there")
     if isinstance(action, Strike):
@@ -394,13 +392,6 @@ def end_enemies(state: DeucesTable) -> list[DeucesEvent]:
     """The player ends their enemies' turn (those that have not acted pass)."""
     state.prompt, state.gm_actor, state.stage = None, None, "next"
     return []
-
-
-DOES: dict[str, Callable[..., list[DeucesEvent]]] = {
-    "strike": strike,
-    "spell": spell,
-    "auto": autopilot,
-}
 
 
 # ---- the end of an encounter, and of the game --------------------------------------------------

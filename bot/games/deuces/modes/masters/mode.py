@@ -8,6 +8,8 @@ from bot.games.deuces.effects import other
 from bot.games.deuces.facts import TableFacts
 from bot.games.deuces.modes.base import DeucesMode
 from bot.games.deuces.modes.masters import flow
+from bot.games.deuces.modes.masters.prompts import MASTERS_KINDS
+from bot.games.deuces.prompt_kinds import CORE_KINDS
 from bot.games.deuces.refs import fighter_ref
 from bot.games.deuces.state import (
     GM_SIDE,
@@ -28,6 +30,7 @@ class MastersAndMonsters(DeucesMode):
 
     keys = (Mode.MASTERS,)
     steps = flow.STEPS
+    kinds = (*CORE_KINDS, *MASTERS_KINDS)
     shares_loot = False
     enemies_hunt_alone = True
     voicing = Voicing(end_told_by_table=True, taunt_binds_master=True)

@@ -10,7 +10,9 @@ from bot.games.deuces.facts import TableFacts
 from bot.games.deuces.modes.base import DeucesMode
 from bot.games.deuces.modes.quest import flow, secrets
 from bot.games.deuces.modes.quest.maps import Quest, load_quests, quest_by_id
+from bot.games.deuces.modes.quest.prompts import QUEST_KINDS
 from bot.games.deuces.modes.quest.table import MAP_LEGEND, quest_fields, quest_title, quiet_words
+from bot.games.deuces.prompt_kinds import CORE_KINDS
 from bot.games.deuces.state import DeucesOptions, DeucesTable, Mode, Phase
 from bot.games.deuces.table import FOES, legend
 from bot.games.views import Field
@@ -22,6 +24,7 @@ class TraditionalQuest(DeucesMode):
 
     keys = (Mode.QUEST,)
     steps = {**party_flow.STEPS, **flow.STEPS}
+    kinds = (*CORE_KINDS, *QUEST_KINDS)
 
     def first_phase(self, options: DeucesOptions) -> Phase:
         return Phase.MAP
