@@ -25,7 +25,7 @@ dots so a custom_id can carry it, and `parse_action` reads it back (spaces work 
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Literal, Self, cast, get_args
 
 from pydantic import AfterValidator, Field
 
@@ -46,34 +46,51 @@ def _in_order(cards: tuple[Card, ...]) -> tuple[Card, ...]:
     return tuple(sorted(cards))
 
 
+class Move(Action, frozen=True):
+    """A Dungeons & Deuces action: `read` makes it from the words after its kind."""
+
+    @classmethod
+    def read(cls, words: list[str]) -> Self:
+        """The action from its words (an action of no words ignores any)."""
+        return cls()
+
+
 CardSet = Annotated[tuple[Card, ...], AfterValidator(_in_order)]
 """Cards whose order means nothing (a defence, an ability's or a shed's cards), kept in card
 order: the same cards make one action with one text form, however they were picked, so a
 hint or a timeout's move is exactly the legal action listed for it."""
 
 
-class Vote(Action, frozen=True):
+class Vote(Move, frozen=True):
     """Hit (the GM draws one more enemy) or Stay."""
 
     kind: Literal["vote"] = "vote"
     hit: bool
 
+    @classmethod
+    def read(cls, words: list[str]) -> Self:
+        return cls(hit=_choice(words, "hit", "stay"))
+
     def __str__(self) -> str:
         return _words("vote", "hit" if self.hit else "stay")
 
 
-class Attack(Action, frozen=True):
+class Attack(Move, frozen=True):
     """Attack an enemy (by its index on the table) with a single, set or five-card hand."""
 
     kind: Literal["attack"] = "attack"
     target: int
     cards: tuple[Card, ...]
 
+    @classmethod
+    def read(cls, words: list[str]) -> Self:
+        return cls(target=int(words[0]), cards=_cards(words[1:]))
+
     def __str__(self) -> str:
         return _words("attack", str(self.target), _codes(self.cards))
 
 
-class PetAttack(Action, frozen=True):
+class PetAttack(Move, frozen=True):
     """One of your pets attacks an enemy with cards from its own hand."""
 
     kind: Literal["pet"] = "pet"
@@ -81,11 +98,15 @@ class PetAttack(Action, frozen=True):
     target: int
     cards: tuple[Card, ...]
 
+    @classmethod
+    def read(cls, words: list[str]) -> Self:
+        return cls(pet=int(words[0]), target=int(words[1]), cards=_cards(words[2:]))
+
     def __str__(self) -> str:
         return _words("pet", str(self.pet), str(self.target), _codes(self.cards))
 
 
-class Defend(Action, frozen=True):
+class Defend(Move, frozen=True):
     """Answer the pending attack with as many cards as it has (a Rare card may count twice).
 
     With no cards it is a yield: a defender holding too few cards to answer (who was asked
@@ -94,11 +115,15 @@ class Defend(Action, frozen=True):
     kind: Literal["defend"] = "defend"
     cards: CardSet
 
+    @classmethod
+    def read(cls, words: list[str]) -> Self:
+        return cls(cards=_cards(words))
+
     def __str__(self) -> str:
         return _words("defend", _codes(self.cards))
 
 
-class UseAbility(Action, frozen=True):
+class UseAbility(Move, frozen=True):
     """Use one of your abilities; `target` is an enemy index (foe) or a seat (ally)."""
 
     kind: Literal["ability"] = "ability"
@@ -106,118 +131,159 @@ class UseAbility(Action, frozen=True):
     target: int | None = None
     cards: CardSet = ()
 
+    @classmethod
+    def read(cls, words: list[str]) -> Self:
+        name, target, cards = _aimed(words)
+        return cls(ability=name, target=target, cards=cards)
+
     def __str__(self) -> str:
         aim = f"@{self.target}" if self.target is not None else ""
         return _words("ability", self.ability, aim, _codes(self.cards))
 
 
-class Guard(Action, frozen=True):
+class Guard(Move, frozen=True):
     """Instead of attacking or using an ability: discard a card and draw one."""
 
     kind: Literal["guard"] = "guard"
     card: Card
 
+    @classmethod
+    def read(cls, words: list[str]) -> Self:
+        return cls(card=Card.parse(words[0]))
+
     def __str__(self) -> str:
         return _words("guard", self.card.code)
 
 
-class EndTurn(Action, frozen=True):
+class EndTurn(Move, frozen=True):
     kind: Literal["end"] = "end"
 
     def __str__(self) -> str:
         return "end"
 
 
-class TradeUp(Action, frozen=True):
+class TradeUp(Move, frozen=True):
     """Two loot cards of one tier become one of the next: `keep` is upgraded, `give` returned."""
 
     kind: Literal["trade"] = "trade"
     keep: Card
     give: Card
 
+    @classmethod
+    def read(cls, words: list[str]) -> Self:
+        return cls(keep=Card.parse(words[0]), give=Card.parse(words[1]))
+
     def __str__(self) -> str:
         return _words("trade", self.keep.code, self.give.code)
 
 
-class Shed(Action, frozen=True):
+class Shed(Move, frozen=True):
     """Discard the chosen cards from a hand above the limit of ten."""
 
     kind: Literal["shed"] = "shed"
     cards: CardSet
 
+    @classmethod
+    def read(cls, words: list[str]) -> Self:
+        return cls(cards=_cards(words))
+
     def __str__(self) -> str:
         return _words("shed", _codes(self.cards))
 
 
-class GiveLoot(Action, frozen=True):
+class GiveLoot(Move, frozen=True):
     """Hand a loot card to another player of the party (who must have room for it)."""
 
     kind: Literal["give"] = "give"
     card: Card
     to: int
 
+    @classmethod
+    def read(cls, words: list[str]) -> Self:
+        return cls(card=Card.parse(words[0]), to=int(words[1]))
+
     def __str__(self) -> str:
         return _words("give", self.card.code, str(self.to))
 
 
-class DropLoot(Action, frozen=True):
+class DropLoot(Move, frozen=True):
     """Give up a loot card (only while holding more than the limit)."""
 
     kind: Literal["drop"] = "drop"
     card: Card
 
+    @classmethod
+    def read(cls, words: list[str]) -> Self:
+        return cls(card=Card.parse(words[0]))
+
     def __str__(self) -> str:
         return _words("drop", self.card.code)
 
 
-class LootDone(Action, frozen=True):
+class LootDone(Move, frozen=True):
     kind: Literal["done"] = "done"
 
     def __str__(self) -> str:
         return "done"
 
 
-class Bid(Action, frozen=True):
+class Bid(Move, frozen=True):
     """Quest for Loot: a sealed wager before the draw, from the 1-chip blind upwards."""
 
     kind: Literal["bid"] = "bid"
     chips: int
 
+    @classmethod
+    def read(cls, words: list[str]) -> Self:
+        return cls(chips=int(words[0]))
+
     def __str__(self) -> str:
         return _words("bid", str(self.chips))
 
 
-class Call(Action, frozen=True):
+class Call(Move, frozen=True):
     """Quest for Loot: match the highest bid (all in, if it is more than you hold) or fold."""
 
     kind: Literal["call"] = "call"
     match: bool
 
+    @classmethod
+    def read(cls, words: list[str]) -> Self:
+        return cls(match=_choice(words, "match", "fold"))
+
     def __str__(self) -> str:
         return _words("call", "match" if self.match else "fold")
 
 
-class Raise(Action, frozen=True):
+class Raise(Move, frozen=True):
     """Quest for Loot: the sealed raise after the draw (0: none)."""
 
     kind: Literal["raise"] = "raise"
     chips: int
 
+    @classmethod
+    def read(cls, words: list[str]) -> Self:
+        return cls(chips=int(words[0]))
+
     def __str__(self) -> str:
         return _words("raise", str(self.chips))
 
 
-class Onward(Action, frozen=True):
+class Onward(Move, frozen=True):
     """Quest for Loot: between encounters, play on or stop the table."""
 
     kind: Literal["onward"] = "onward"
     go: bool
 
+    @classmethod
+    def read(cls, words: list[str]) -> Self:
+        return cls(go=_choice(words, "go", "stop"))
+
     def __str__(self) -> str:
         return _words("onward", "go" if self.go else "stop")
 
 
-class Keep(Action, frozen=True):
+class Keep(Move, frozen=True):
     """Duel of the Duos: keep two of the three classes drawn (by place) and the custom ability
     each of them gets (by place among the three drawn)."""
 
@@ -225,31 +291,46 @@ class Keep(Action, frozen=True):
     classes: tuple[int, int]
     customs: tuple[int, int]
 
+    @classmethod
+    def read(cls, words: list[str]) -> Self:
+        if len(words) != 4:
+            raise ValueError("keep names two classes and two custom abilities")
+        first, second, one, other = (int(word) for word in words)
+        return cls(classes=(first, second), customs=(one, other))
+
     def __str__(self) -> str:
         return _words("keep", *(str(n) for n in (*self.classes, *self.customs)))
 
 
-class Initiative(Action, frozen=True):
+class Initiative(Move, frozen=True):
     """Duel of the Duos: draw for initiative, or concede it to the rival."""
 
     kind: Literal["initiative"] = "initiative"
     concede: bool
 
+    @classmethod
+    def read(cls, words: list[str]) -> Self:
+        return cls(concede=_choice(words, "concede", "draw"))
+
     def __str__(self) -> str:
         return _words("initiative", "concede" if self.concede else "draw")
 
 
-class Extra(Action, frozen=True):
+class Extra(Move, frozen=True):
     """Duel of the Duos: the side without initiative draws one more card for this hero."""
 
     kind: Literal["extra"] = "extra"
     hero: int
 
+    @classmethod
+    def read(cls, words: list[str]) -> Self:
+        return cls(hero=int(words[0]))
+
     def __str__(self) -> str:
         return _words("extra", str(self.hero))
 
 
-class Strike(Action, frozen=True):
+class Strike(Move, frozen=True):
     """Masters & Monsters: one of your enemies attacks a player (or a pet) of another."""
 
     kind: Literal["strike"] = "strike"
@@ -257,11 +338,15 @@ class Strike(Action, frozen=True):
     target: Ref
     cards: tuple[Card, ...]
 
+    @classmethod
+    def read(cls, words: list[str]) -> Self:
+        return cls(enemy=int(words[0]), target=parse_ref(words[1]), cards=_cards(words[2:]))
+
     def __str__(self) -> str:
         return _words("strike", str(self.enemy), str(self.target), _codes(self.cards))
 
 
-class Spell(Action, frozen=True):
+class Spell(Move, frozen=True):
     """Masters & Monsters: one of your enemies uses an ability (`target`: a seat for a foe, an
     enemy's place for an ally)."""
 
@@ -271,12 +356,17 @@ class Spell(Action, frozen=True):
     target: int | None = None
     cards: CardSet = ()
 
+    @classmethod
+    def read(cls, words: list[str]) -> Self:
+        name, target, cards = _aimed(words[1:])
+        return cls(enemy=int(words[0]), ability=name, target=target, cards=cards)
+
     def __str__(self) -> str:
         aim = f"@{self.target}" if self.target is not None else ""
         return _words("spell", str(self.enemy), self.ability, aim, _codes(self.cards))
 
 
-class Autopilot(Action, frozen=True):
+class Autopilot(Move, frozen=True):
     """Masters & Monsters: the GM's policy plays the rest of your enemies' turn."""
 
     kind: Literal["auto"] = "auto"
@@ -285,34 +375,49 @@ class Autopilot(Action, frozen=True):
         return "auto"
 
 
-class Go(Action, frozen=True):
+class Go(Move, frozen=True):
     """Traditional Quest: the party walks to a room next to the one it stands in."""
 
     kind: Literal["go"] = "go"
     room: str
 
+    @classmethod
+    def read(cls, words: list[str]) -> Self:
+        return cls(room=words[0])
+
     def __str__(self) -> str:
         return _words("go", self.room)
 
 
-class Buy(Action, frozen=True):
+class Buy(Move, frozen=True):
     """Traditional Quest: buy a piece of quest loot at this room's shop, paid in cards from
     your discard pile, shuffled and handed over face down."""
 
     kind: Literal["buy"] = "buy"
     item: str
 
+    @classmethod
+    def read(cls, words: list[str]) -> Self:
+        return cls(item=words[0])
+
     def __str__(self) -> str:
         return _words("buy", self.item)
 
 
-class UseItem(Action, frozen=True):
+class UseItem(Move, frozen=True):
     """Traditional Quest: sacrifice a Joker from your hand to use a piece of your quest loot
     (`target`: an enemy for a foe, a seat for an ally)."""
 
     kind: Literal["item"] = "item"
     item: str
     target: int | None = None
+
+    @classmethod
+    def read(cls, words: list[str]) -> Self:
+        name, target, cards = _aimed(words)
+        if cards:
+            raise ValueError("quest loot chooses no cards")
+        return cls(item=name, target=target)
 
     def __str__(self) -> str:
         aim = f"@{self.target}" if self.target is not None else ""
@@ -353,66 +458,34 @@ def _cards(words: list[str]) -> tuple[Card, ...]:
     return tuple(Card.parse(word) for word in words)
 
 
-def _ability(words: list[str]) -> UseAbility:
+def _choice(words: list[str], yes: str, no: str) -> bool:
+    """One of two words, as True or False."""
+    if words[0] not in (yes, no):
+        raise ValueError(f"expected {yes} or {no}")
+    return words[0] == yes
+
+
+def _aimed(words: list[str]) -> tuple[str, int | None, tuple[Card, ...]]:
+    """An ability's (or quest loot's) id, its target after an @, and the cards chosen."""
     name, rest = words[0], words[1:]
     target = None
     if rest and rest[0].startswith("@"):
         target, rest = int(rest[0][1:]), rest[1:]
-    return UseAbility(ability=name, target=target, cards=_cards(rest))
+    return name, target, _cards(rest)
 
 
-def _spell(words: list[str]) -> Spell:
-    cast = _ability(words[1:])
-    return Spell(enemy=int(words[0]), ability=cast.ability, target=cast.target, cards=cast.cards)
-
-
-_PARSERS = {
-    "vote": lambda w: Vote(hit={"hit": True, "stay": False}[w[0]]),
-    "attack": lambda w: Attack(target=int(w[0]), cards=_cards(w[1:])),
-    "pet": lambda w: PetAttack(pet=int(w[0]), target=int(w[1]), cards=_cards(w[2:])),
-    "defend": lambda w: Defend(cards=_cards(w)),
-    "ability": _ability,
-    "guard": lambda w: Guard(card=Card.parse(w[0])),
-    "end": lambda w: EndTurn(),
-    "shed": lambda w: Shed(cards=_cards(w)),
-    "trade": lambda w: TradeUp(keep=Card.parse(w[0]), give=Card.parse(w[1])),
-    "give": lambda w: GiveLoot(card=Card.parse(w[0]), to=int(w[1])),
-    "drop": lambda w: DropLoot(card=Card.parse(w[0])),
-    "done": lambda w: LootDone(),
-    "bid": lambda w: Bid(chips=int(w[0])),
-    "call": lambda w: Call(match={"match": True, "fold": False}[w[0]]),
-    "raise": lambda w: Raise(chips=int(w[0])),
-    "onward": lambda w: Onward(go={"go": True, "stop": False}[w[0]]),
-    "keep": lambda w: _keep(w),
-    "initiative": lambda w: Initiative(concede={"concede": True, "draw": False}[w[0]]),
-    "extra": lambda w: Extra(hero=int(w[0])),
-    "strike": lambda w: Strike(enemy=int(w[0]), target=parse_ref(w[1]), cards=_cards(w[2:])),
-    "spell": _spell,
-    "auto": lambda w: Autopilot(),
-    "go": lambda w: Go(room=w[0]),
-    "buy": lambda w: Buy(item=w[0]),
-    "item": lambda w: _item(w),
+ACTION_TYPES: dict[str, type[Move]] = {
+    kind.model_fields["kind"].default: kind for kind in get_args(get_args(DeucesAction)[0])
 }
-
-
-def _item(words: list[str]) -> UseItem:
-    used = _ability(words)
-    if used.cards:
-        raise ValueError("quest loot chooses no cards")
-    return UseItem(item=used.ability, target=used.target)
-
-
-def _keep(words: list[str]) -> Keep:
-    if len(words) != 4:
-        raise ValueError("keep names two classes and two custom abilities")
-    first, second, one, other = (int(word) for word in words)
-    return Keep(classes=(first, second), customs=(one, other))
+"""Every action by the word its text form starts with (each action's `kind`)."""
 
 
 def parse_action(text: str) -> DeucesAction:
     """Read an action from its text form; anything unreadable is an IllegalAction."""
     words = text.replace(".", " ").split()
     try:
-        return _PARSERS[words[0]](words[1:])
+        action = ACTION_TYPES[words[0]].read(words[1:])
     except (KeyError, IndexError, ValueError) as error:
         raise IllegalAction(f"not an action: {text!r}") from error
+    # every type listed is a member of the union, and reads an action of its own type
+    return cast(DeucesAction, action)

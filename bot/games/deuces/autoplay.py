@@ -9,6 +9,7 @@ limit. `suggest` plays a whole turn sensibly; the benchmark's players use it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TypeGuard
 
 from bot.games.cards import Card
@@ -112,7 +113,8 @@ def suggest_turn(state: DeucesTable, seat: int) -> DeucesAction:
     me = player(seat)
     standing = not state.players[seat].defeated
     best = _BestAttack(state, seat, allowed=bool(prompt.attacks) and standing)
-    for ability in state.abilities(me) if standing else []:
+    abilities: Sequence[Ability] = state.abilities(me) if standing else ()
+    for ability in abilities:
         if not usable(state, me, ability, "turn", prompt.attacks, prompt.ability_used):
             continue
         if ability.timing == "instead_of_attack" and not ability.summons and _worth_making(best()):

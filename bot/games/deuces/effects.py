@@ -64,7 +64,7 @@ def other(side: Side) -> Side:
 class Cast:
     user: Ref
     target: Ref | None
-    cards: list[Card] = field(default_factory=list)
+    cards: list[Card] = field(default_factory=list[Card])
 
 
 # ---- may it be used now? ------------------------------------------------------------------------

@@ -11,7 +11,15 @@ from pydantic import BaseModel
 from bot.games.cards import Card
 from bot.games.deuces.content import describe
 from bot.games.deuces.effects import targets, usable
-from bot.games.deuces.state import DeucesTable, Loot, RaisePrompt, Ref, WagerPrompt, player
+from bot.games.deuces.state import (
+    DefendPrompt,
+    DeucesTable,
+    Loot,
+    RaisePrompt,
+    Ref,
+    WagerPrompt,
+    player,
+)
 
 
 class EnemyView(BaseModel):
@@ -59,6 +67,10 @@ class TableFacts(BaseModel):
     round: int
     side: str
     prompt: str | None
+    waiting: str | None = None
+    """What the awaited players are to do, as the table words it."""
+    dealt: bool = True
+    """Whether the enemies' hands are dealt (else the table shows each one's difficulty)."""
     waiting_for: list[int]
     attack: list[Card] | None
     """The cards of the attack waiting for an answer, if any."""
@@ -123,6 +135,8 @@ def table_view(state: DeucesTable) -> TableFacts:
         round=state.round,
         side=state.side.value,
         prompt=state.prompt.kind if state.prompt else None,
+        waiting=state.mode.kind(state.prompt).waiting_words(state) if state.prompt else None,
+        dealt=state.mode.kind(state.prompt).dealt if state.prompt else True,
         waiting_for=state.waiting_for,
         attack=list(state.clash.cards) if state.clash else None,
         defender=state.clash.defender if state.clash else None,
@@ -190,7 +204,7 @@ def hand_view(state: DeucesTable, seat: int) -> HandFacts:
     prompt = state.prompt
     turn = state.turn_of(seat)
     on_turn = turn is not None
-    defending = prompt is not None and prompt.kind == "defend" and seat in state.waiting_for
+    defending = isinstance(prompt, DefendPrompt) and seat in state.waiting_for
     attacks = turn.attacks if turn is not None else 0
     used = turn.ability_used if turn is not None else False
 

@@ -188,10 +188,6 @@ INFO = GameInfo(
 )
 
 
-SEALED = {"draft", "initiative", "wager"}
-"""Prompts every awaited seat answers at once, unseen by the others until all have answered."""
-
-
 class DeucesGame(Game[DeucesState, DeucesAction]):
     info = INFO
     rules = DEUCES_RULES
@@ -238,7 +234,9 @@ class DeucesGame(Game[DeucesState, DeucesAction]):
         """A duel's draft and initiative and Quest for Loot's wagers are sealed: another
         player's answer shows nothing and changes none of this seat's choices."""
         prompt = state.prompt
-        return prompt is not None and prompt.kind in SEALED and seat in state.waiting_for
+        if prompt is None or seat not in state.waiting_for:
+            return False
+        return state.mode.kind(prompt).sealed
 
     def settings_of(self, state: DeucesState) -> dict[str, int]:
         options = state.options

@@ -282,8 +282,7 @@ def _same_suit(hand: Sequence[Face]) -> bool:
 
 _FLEXIBLE: dict[
     tuple[tuple[tuple[tuple[int, ...], Suit | None], ...], tuple[int, ...]], Reading | None
-]
-_FLEXIBLE = {}
+] = {}
 """Five marked cards' readings by what they depend on: each card's values and suit, and how
 many cards each counts as. A hand with a wild card holds dozens of five-card shapes, and most
 of them are still there when the hand is listed again, a card later."""
@@ -585,7 +584,9 @@ def _natural_five_groups(
     hand: Sequence[Face], by_value: dict[int, list[int]]
 ) -> set[tuple[int, ...]]:
     """Five-card shapes among natural cards, checked by counts before any combination is built."""
-    groups = _straight_groups(by_value) if len(by_value) >= MAX_PLAY else set()
+    groups: set[tuple[int, ...]] = (
+        _straight_groups(by_value) if len(by_value) >= MAX_PLAY else set()
+    )
     by_suit: dict[Suit | None, list[int]] = {}
     for i, f in enumerate(hand):
         by_suit.setdefault(f.suit, []).append(i)

@@ -58,6 +58,7 @@ from bot.games.deuces.state import (
     LootPrompt,
     OpenTurnPrompt,
     Phase,
+    Prompt,
     Ref,
     ShedPrompt,
     Side,
@@ -92,6 +93,10 @@ class PromptKind(Generic[P]):
         """What the awaited players are to do, as the table says it."""
         return self.waits_for
 
+    def hand_footer(self, state: DeucesTable) -> str | None:
+        """My hand's last line while this prompt waits for its player (None: the usual)."""
+        return None
+
     def legal(self, state: DeucesTable, seat: int, prompt: P) -> list[DeucesAction]:
         """Every action the seat may answer with now."""
         raise NotImplementedError
@@ -112,7 +117,7 @@ class PromptKind(Generic[P]):
         """A sensible answer (hints and simulated players); by default the timeout's."""
         return self.timeout(state, seat, prompt)
 
-    def refuse(self, prompt: P, action: DeucesAction) -> NoReturn:
+    def refuse(self, prompt: Prompt, action: DeucesAction) -> NoReturn:
         """An action this kind does not take."""
         raise IllegalAction(f"you cannot {action.kind} now: the table waits for a {prompt.kind}")
 

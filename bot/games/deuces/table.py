@@ -11,20 +11,44 @@ from collections import Counter
 from collections.abc import Sequence
 
 from bot.games.cards import Card
-from bot.games.deuces.actions import Bid, Call, DeucesAction, Onward, Raise, Spell, Strike, Vote
+from bot.games.deuces.actions import (
+    Attack,
+    Autopilot,
+    Bid,
+    Buy,
+    Call,
+    Defend,
+    DeucesAction,
+    DropLoot,
+    EndTurn,
+    Extra,
+    GiveLoot,
+    Go,
+    Guard,
+    Initiative,
+    Keep,
+    LootDone,
+    Onward,
+    PetAttack,
+    Raise,
+    Shed,
+    Spell,
+    Strike,
+    TradeUp,
+    UseAbility,
+    UseItem,
+    Vote,
+)
 from bot.games.deuces.autoplay import suggest
 from bot.games.deuces.content import describe
 from bot.games.deuces.engine import DeucesState
 from bot.games.deuces.facts import HandFacts, TableFacts, hand_view, table_view
-from bot.games.deuces.modes.duel.table import PROMPTS as DUEL_PROMPTS
 from bot.games.deuces.modes.duel.table import draft_fields, duel_label
 from bot.games.deuces.modes.loot.wagers import BLIND
 from bot.games.deuces.modes.quest.table import (
     item_fields,
     quest_label,
     route_controls,
-    route_footer,
-    route_prompt,
     shop_field,
 )
 from bot.games.deuces.poker import SETS, Category
@@ -32,10 +56,15 @@ from bot.games.deuces.refs import fighter_ref
 from bot.games.deuces.state import (
     CallPrompt,
     Clash,
+    EnemyTurnPrompt,
+    LootPrompt,
+    OnwardPrompt,
     RaisePrompt,
     Ref,
+    RoutePrompt,
     Side,
     Tier,
+    VotePrompt,
     WagerPrompt,
     player,
 )
@@ -59,30 +88,19 @@ MAX_PLAYS = 19
 """Plays offered beside the hint: with it, four rows of five buttons."""
 LABEL_LIMIT = 80
 FOES = "👹 Enemies"
-UNDEALT = {"vote", "raise"}
-"""Prompts met while the enemies are drawn but their hands not yet dealt."""
-PROMPTS = {
-    "vote": "vote Hit or Stay",
-    "turn": "take a turn",
-    "open": "take a turn, in the order they like",
-    "shed": "shed cards down to ten",
-    "defend": "defend",
-    "loot": "trade, give or keep loot",
-    "wager": "place a sealed wager (My hand)",
-    "call": "match the highest wager or fold (My hand)",
-    "raise": "raise or not, sealed (My hand)",
-    "onward": "play on or stop",
-    "enemies": "play their enemies' turn (My hand)",
-    **DUEL_PROMPTS,
-}
 
 
 def action_cards(action: DeucesAction) -> list[Card]:
     """The cards an action puts on the table (or trades), in any order."""
-    cards = getattr(action, "cards", None)
-    if cards is not None:
-        return list(cards)
-    return [getattr(action, name) for name in ("card", "keep", "give") if hasattr(action, name)]
+    match action:
+        case Attack() | PetAttack() | Defend() | UseAbility() | Shed() | Strike() | Spell():
+            return list(action.cards)
+        case Guard() | GiveLoot() | DropLoot():
+            return [action.card]
+        case TradeUp():
+            return [action.keep, action.give]
+        case _:
+            return []
 
 
 def enemy_called(state: DeucesState, index: int) -> str:
@@ -97,48 +115,45 @@ def label(state: DeucesState, seat: int, action: DeucesAction, names: Sequence[s
     """A button's words; every legal action of a seat gets its own (enemies that share a name
     are told apart by their place, an ability's target is named)."""
     cards = " ".join(str(card) for card in action_cards(action))
-    match action.kind:
-        case "vote":
-            text = "Vote hit" if getattr(action, "hit", False) else "Vote stay"
-        case "attack":
-            text = f"Attack {_foe_called(state, getattr(action, 'target', 0), names)} with {cards}"
-        case "pet":
-            companion = state.pets[getattr(action, "pet", 0)].name
-            foe = enemy_called(state, getattr(action, "target", 0))
-            text = f"{companion} attacks {foe} with {cards}"
-        case "defend":
+    match action:
+        case Vote():
+            text = "Vote hit" if action.hit else "Vote stay"
+        case Attack():
+            text = f"Attack {_foe_called(state, action.target, names)} with {cards}"
+        case PetAttack():
+            companion = state.pets[action.pet].name
+            text = f"{companion} attacks {enemy_called(state, action.target)} with {cards}"
+        case Defend():
             text = f"Defend with {cards}" if cards else "Yield: too few cards to answer"
-        case "guard":
+        case Guard():
             text = f"Guard with {cards}"
-        case "end":
-            enemies = state.prompt is not None and state.prompt.kind == "enemies"
+        case EndTurn():
+            enemies = isinstance(state.prompt, EnemyTurnPrompt)
             text = "End your enemies' turn" if enemies else "End turn"
-        case "strike" | "spell" | "auto":
+        case Strike() | Spell() | Autopilot():
             text = monster_label(state, action, names)
-        case "ability":
-            ability = state.ability(player(seat), getattr(action, "ability", ""))
-            target = getattr(action, "target", None)
+        case UseAbility():
+            ability = state.ability(player(seat), action.ability)
             text = f"{ability.name if ability else 'Ability'} {cards}".strip()
-            if ability is not None and target is not None:
-                text += f" on {_aimed_at(state, ability.target, target, names)}"
-        case "trade":
-            text = f"Trade {getattr(action, 'give', '')} up into {getattr(action, 'keep', '')}"
-        case "give":
-            card, to = getattr(action, "card", None), getattr(action, "to", 0)
-            tier = state.players[seat].loot_tier(card) if card else None
+            if ability is not None and action.target is not None:
+                text += f" on {_aimed_at(state, ability.target, action.target, names)}"
+        case TradeUp():
+            text = f"Trade {action.give} up into {action.keep}"
+        case GiveLoot():
+            tier = state.players[seat].loot_tier(action.card)
             held = f" ({tier.value})" if tier else ""
-            text = f"Give loot {card}{held} to {_player_called(to, names)}"
-        case "shed":
+            text = f"Give loot {action.card}{held} to {_player_called(action.to, names)}"
+        case Shed():
             text = f"Shed {cards}"
-        case "drop":
+        case DropLoot():
             text = f"Drop loot {cards}"
-        case "bid" | "call" | "raise" | "onward":
+        case Bid() | Call() | Raise() | Onward():
             text = wager_label(state, seat, action)
-        case "keep" | "initiative" | "extra":
+        case Keep() | Initiative() | Extra():
             text = duel_label(state, seat, action, names)
-        case "go" | "buy" | "item":
+        case Go() | Buy() | UseItem():
             text = quest_label(state, seat, action, names)
-        case _:
+        case LootDone():
             text = "Done with loot"
     return text[:LABEL_LIMIT]
 
@@ -266,7 +281,7 @@ def deuces_table(state: DeucesState, names: list[str]) -> TableView:
             "defeated"
             if f.defeated
             else f"difficulty {f.difficulty}"
-            if facts.prompt in UNDEALT  # hands are dealt once the draw is over
+            if not facts.dealt  # hands are dealt once the draw is over
             else cards_count(f.cards)
         )
         + (f", edge {f.edge:+d}" if f.edge and not f.defeated else "")
@@ -301,15 +316,15 @@ def deuces_table(state: DeucesState, names: list[str]) -> TableView:
         on = f" by {_fighter_called(state, facts.defender, names)}" if facts.defender else ""
         value = attack_words(state.clash)
         fields.append(Field(name=f"⚔️ Attack to answer{on}", value=value, inline=False))
-    if not state.is_over and facts.prompt:
+    if not state.is_over and facts.waiting:
         waiting = ", ".join(names[seat] for seat in facts.waiting_for)
-        what = (
-            route_prompt(state)
-            if facts.prompt == "route"
-            else PROMPTS.get(facts.prompt, facts.prompt)
-        )
         fields.append(
-            Field(name="⏳ Waiting for", value=f"{waiting} to {what}", inline=False, prompt=True)
+            Field(
+                name="⏳ Waiting for",
+                value=f"{waiting} to {facts.waiting}",
+                inline=False,
+                prompt=True,
+            )
         )
     return TableView(
         title=mode.table_title(state, facts),
@@ -386,7 +401,7 @@ def legend(facts: TableFacts, hidden: frozenset[str] = frozenset()) -> str:
 def table_picture(facts: TableFacts, names: list[str], top: str = "threat") -> Picture | None:
     """The cards face up: the attack to answer, and each player's Threat Card (in a duel,
     which has none, just the top of the discard pile) and loot."""
-    groups = []
+    groups: list[CardGroup] = []
     if facts.attack:
         groups.append(
             CardGroup(title="Attack", cards=[PictureCard(card=c.code) for c in facts.attack])
@@ -401,7 +416,7 @@ def table_picture(facts: TableFacts, names: list[str], top: str = "threat") -> P
 
 def vote_controls(state: DeucesState) -> list[Control]:
     """The party's vote is public, so its buttons sit on the table for every voter."""
-    if state.is_over or state.prompt is None or state.prompt.kind != "vote":
+    if state.is_over or not isinstance(state.prompt, VotePrompt):
         return []
     return [
         Control(
@@ -414,7 +429,7 @@ def vote_controls(state: DeucesState) -> list[Control]:
 
 def onward_controls(state: DeucesState) -> list[Control]:
     """Whether to play on is everyone's open choice, so its buttons sit on the table too."""
-    if state.is_over or state.prompt is None or state.prompt.kind != "onward":
+    if state.is_over or not isinstance(state.prompt, OnwardPrompt):
         return []
     go, stop = Onward(go=True), Onward(go=False)
     return [
@@ -436,8 +451,8 @@ def deuces_hand(
         for held in facts.cards
     ]
     waiting = seat in state.waiting_for and not state.is_over
-    kind = state.prompt.kind if state.prompt is not None else ""
-    on_map = kind == "route"
+    prompt = state.prompt
+    on_map = isinstance(prompt, RoutePrompt)
     fields = [
         Field(
             name=f"{ability.name} ({ability_status(ability.usable_now, on_map)})",
@@ -487,16 +502,14 @@ def deuces_hand(
         for foe in facts.foes
         for index, held in enumerate(foe.cards)
     ]
-    commanding = state.prompt is not None and state.prompt.kind == "enemies"
+    commanding = isinstance(prompt, EnemyTurnPrompt)
     return HandView(
         title="Your draw: keep two classes and two custom abilities"
         if drafting
         else f"Your hand: {state.players[seat].klass.name}",
         description=" · ".join(marks) or empty_hand(drafting, on_map),
         fields=fields,
-        footer=(route_footer(state) if kind == "route" else HAND_FOOTERS.get(kind, HAND_FOOTER))
-        if waiting
-        else "The table is not waiting for you right now.",
+        footer=_hand_footer(state) if waiting else "The table is not waiting for you right now.",
         cards=monsters + own if commanding else own + monsters,
         controls=plays(state, seat, chosen, names) if waiting else [],
         picture=hand_picture(facts, chosen),
@@ -520,13 +533,15 @@ def empty_hand(drafting: bool, on_map: bool) -> str:
 
 
 MAP_HAND = "On the map: you draw a new hand when the party enters an encounter."
-WAGER_PROMPTS = {"wager", "call", "raise"}
 HAND_FOOTER = "Pick cards below, then press a play."
-HAND_FOOTERS = {
-    **dict.fromkeys(WAGER_PROMPTS, "Wager below, on the hand you see: only you see your choice."),
-}
-"""My hand's last line while the table waits for this player, by what it waits for: no cards
-are picked to wager (nor to walk the map, whose line `route_footer` words by the party)."""
+
+
+def _hand_footer(state: DeucesState) -> str:
+    """My hand's last line while the table waits for this player: its prompt's own (no cards
+    are picked to wager, nor to walk the map), else how to play cards."""
+    prompt = state.prompt
+    own = state.mode.kind(prompt).hand_footer(state) if prompt is not None else None
+    return own or HAND_FOOTER
 
 
 def own_stake(state: DeucesState, seat: int) -> str:
@@ -586,7 +601,7 @@ def plays(
     """The hint, then every legal play made of exactly the picked cards."""
     hint = suggest(state, seat)
     wanted = Counter(picked)
-    loot = state.prompt is not None and state.prompt.kind == "loot"  # loot cards aren't held
+    loot = isinstance(state.prompt, LootPrompt)  # loot cards aren't held
     matching = [
         action
         for action in state.legal_actions(seat)
@@ -610,7 +625,7 @@ def picked_cards(state: DeucesState, seat: int, values: list[str]) -> list[Card]
     """The cards a picker's values name ("3.9C": the fourth card, 9♣; "p0.1.KC": the second
     card of the player's first pet; "e1.0.5H": the first card of their enemy at place 1), if
     still held."""
-    cards = []
+    cards: list[Card] = []
     for value in values:
         hand = state.players[seat].hand
         if value.startswith(PET_MARK):

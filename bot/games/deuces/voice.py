@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
+
+from pydantic import BaseModel
 
 from bot.games.contract import Event, GameEnded, kind_of, seeded_rng
 from bot.games.deuces.events import EnemyDrawn, MonsterDrawn, PetSummoned
@@ -170,14 +172,16 @@ def _line(table: list[str] | dict[Any, str], key: Callable[[Any], Any] | None = 
     def tell(event: Any, pick: Pick, scene: Scene) -> str:
         name = scene.name
         template = table[key(event)] if key and isinstance(table, dict) else pick(list(table))
-        fields = {field: getattr(event, field) for field in type(event).model_fields}
+        model: BaseModel = event
+        fields: dict[str, Any] = {name: getattr(event, name) for name in type(model).model_fields}
         for role in ("who", "attacker", "defender", "user", "by"):
             if role in fields and fields[role] is not None:
                 fields[role] = name(fields[role])
         if "seat" in fields:
             fields["who"] = name(fields["seat"])
-        if "cards" in fields and isinstance(fields["cards"], list):
-            fields["cards"] = " ".join(str(card) for card in fields["cards"])
+        cards: object = fields.get("cards")
+        if isinstance(cards, list):
+            fields["cards"] = " ".join(str(card) for card in cast("list[object]", cards))
         return template.format(**fields)
 
     return tell
@@ -456,7 +460,7 @@ class GameMaster:
     def narrate(self, events: Sequence[Event], turn: int, first: int = 0) -> list[str]:
         """Lines for events; `first` is the first event's place in the move (each line's
         wording is drawn from the seed, the turn and that place)."""
-        lines = []
+        lines: list[str] = []
         for index, event in enumerate(events, start=first):
             kind = kind_of(event)
             line = _ability_draw if kind == "cards_drawn" and self.casting else LINES.get(kind)

@@ -73,7 +73,7 @@ def duel_classes(content: Content) -> list[ClassDef]:
 def deal_offers(seed: int, content: Content) -> list[Offer]:
     """Each side's three classes and three custom abilities, drawn from the seed."""
     pool = duel_classes(content)
-    offers = []
+    offers: list[Offer] = []
     for side in range(SIDES):
         rng = seeded_rng(seed, f"draft:{side}")
         classes = rng.sample(pool, OFFERED)

@@ -14,12 +14,6 @@ from bot.games.deuces.modes.duel.flow import SIDES, WINS_NEEDED
 from bot.games.deuces.state import DeucesTable, Phase
 from bot.games.views import Field
 
-PROMPTS = {
-    "draft": "keep two classes and two custom abilities, sealed (My hand)",
-    "initiative": "draw for initiative or concede it, sealed (My hand)",
-    "extra": "choose the hero who draws the extra card (My hand)",
-}
-
 
 def side_name(state: DeucesTable, side: int, names: Sequence[str]) -> str:
     """A side by its player's name (the name at its first seat, without a hero's class)."""
@@ -38,7 +32,7 @@ def hero_name(state: DeucesTable, seat: int, names: Sequence[str], drafting: boo
 def duel_fields(state: DeucesTable, names: Sequence[str]) -> list[Field]:
     """One field per side: its encounters won, then each hero's class and cards."""
     drafting = state.phase == Phase.DRAFT
-    fields = []
+    fields: list[Field] = []
     for side in range(SIDES):
         heroes = [
             f"**{hero_name(state, seat, names, drafting)}**"

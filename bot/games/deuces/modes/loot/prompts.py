@@ -11,6 +11,8 @@ from bot.games.deuces.modes.loot import policy, wagers
 from bot.games.deuces.prompt_kinds import PromptKind
 from bot.games.deuces.state import CallPrompt, DeucesTable, OnwardPrompt, RaisePrompt, WagerPrompt
 
+SEALED_FOOTER = "Wager below, on the hand you see: only you see your choice."
+
 
 class _Wagering(PromptKind[Any]):
     """What the wager prompts share: the wagers listed, a timeout's least risk, a sensible
@@ -18,6 +20,10 @@ class _Wagering(PromptKind[Any]):
 
     def legal(self, state: DeucesTable, seat: int, prompt: Any) -> list[DeucesAction]:
         return wagers.legal(state, seat)
+
+    def hand_footer(self, state: DeucesTable) -> str | None:
+        """No cards are picked to wager."""
+        return SEALED_FOOTER
 
     def timeout(self, state: DeucesTable, seat: int, prompt: Any) -> DeucesAction:
         return policy.timeout(state, seat)
@@ -80,6 +86,9 @@ class GoingOn(_Wagering):
 
     prompt = OnwardPrompt
     waits_for = "play on or stop"
+
+    def hand_footer(self, state: DeucesTable) -> str | None:
+        return None
 
     def check(self, state: DeucesTable, seat: int, prompt: Any, action: DeucesAction) -> None:
         if not isinstance(action, Onward):

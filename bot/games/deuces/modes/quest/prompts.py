@@ -8,7 +8,7 @@ from bot.games.deuces import turns
 from bot.games.deuces.actions import Buy, DeucesAction, Go, UseItem
 from bot.games.deuces.events import DeucesEvent
 from bot.games.deuces.modes.quest import moves, policy
-from bot.games.deuces.modes.quest.table import route_prompt
+from bot.games.deuces.modes.quest.table import route_footer, route_prompt
 from bot.games.deuces.prompt_kinds import OpenTurn, PromptKind, Turn
 from bot.games.deuces.state import DeucesTable, RoutePrompt, TurnPrompt
 
@@ -22,6 +22,9 @@ class Routing(PromptKind[RoutePrompt]):
 
     def waiting_words(self, state: DeucesTable) -> str:
         return route_prompt(state)
+
+    def hand_footer(self, state: DeucesTable) -> str | None:
+        return route_footer(state)
 
     def legal(self, state: DeucesTable, seat: int, prompt: Any) -> list[DeucesAction]:
         return moves.legal(state, seat)

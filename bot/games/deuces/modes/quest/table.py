@@ -18,7 +18,7 @@ from bot.games.deuces.modes.quest.maps import MAX_ITEMS
 from bot.games.deuces.modes.quest.moves import buyable
 from bot.games.deuces.modes.quest.progress import MAX_FALLS, QuestProgress
 from bot.games.deuces.modes.quest.secrets import special_in_play
-from bot.games.deuces.state import DeucesTable, Phase
+from bot.games.deuces.state import DeucesTable, Phase, RoutePrompt
 from bot.games.views import Control, Field
 
 HERE, SAFE, SHOP, FELL, UNSEEN, GOAL = "📍", "✅", "🛒", "⚠️", "❔", "🏁"
@@ -70,7 +70,7 @@ def map_lines(quest: QuestProgress) -> list[str]:
     seen from them to rooms never entered."""
     seen = set(quest.visited)
     doors = {exit_id for room_id in quest.visited for exit_id in quest.quest.room(room_id).exits}
-    lines = []
+    lines: list[str] = []
     for room in quest.quest.rooms:
         if room.id in seen:
             mark = (
@@ -122,7 +122,7 @@ def quest_fields(state: DeucesTable) -> list[Field]:
 def route_controls(state: DeucesTable) -> list[Control]:
     """Where to go is the whole party's open choice, so its buttons sit on the table (the first
     press moves everyone); the shop's wares too, bought by whoever presses."""
-    if state.is_over or state.prompt is None or state.prompt.kind != "route":
+    if state.is_over or not isinstance(state.prompt, RoutePrompt):
         return []
     quest = _progress(state)
     goes = [
@@ -185,7 +185,7 @@ def item_fields(state: DeucesTable, seat: int) -> list[Field]:
 def shop_field(state: DeucesTable, seat: int) -> list[Field]:
     """In a shop room on the map: the wares, their prices and the player's discard pile."""
     quest = state.quest
-    if quest is None or state.prompt is None or state.prompt.kind != "route":
+    if quest is None or not isinstance(state.prompt, RoutePrompt):
         return []
     here = quest.here()
     if not here.shop:
