@@ -113,10 +113,10 @@ class Loot(Part):
 class Fighter(Part):
     """What players and enemies share: a hand, its marks, a pending edge, ability uses."""
 
-    hand: list[Card] = []
+    hand: list[Card] = Field(default_factory=list[Card])
     raised: dict[Card, int] = {}
     """Cards in hand raised by abilities, and by how much, until they are played."""
-    wilds: list[Card] = []
+    wilds: list[Card] = Field(default_factory=list[Card])
     """Cards in hand made wild by abilities, until they are played."""
     edge: int = 0
     """Added to every value of this fighter's next play."""
@@ -130,8 +130,8 @@ class PlayerState(Fighter):
     klass: ClassDef
     custom: Ability | None = None
     deck: list[Card]
-    discard: list[Card] = []
-    loot: list[Loot] = []
+    discard: list[Card] = Field(default_factory=list[Card])
+    loot: list[Loot] = Field(default_factory=list[Loot])
     chips: int = 0
     """Quest for Loot: the chips this player holds (a bet stays in them until it is settled)."""
     bet: int = 0
@@ -210,8 +210,8 @@ class Clash(Part):
 class VotePrompt(Part):
     kind: Literal["vote"] = "vote"
     seats: list[int]
-    hits: list[int] = []
-    stays: list[int] = []
+    hits: list[int] = Field(default_factory=list[int])
+    stays: list[int] = Field(default_factory=list[int])
 
     @property
     def waiting(self) -> list[int]:
@@ -225,7 +225,7 @@ class TurnPrompt(Part):
     ability_used: bool = False
     fresh: bool = True
     """Nothing done yet this turn: only then may the player Guard."""
-    pets_done: list[int] = []
+    pets_done: list[int] = Field(default_factory=list[int])
     """The player's pets that have attacked this turn (each pet attacks once a turn)."""
 
     @property
@@ -281,7 +281,7 @@ class WagerPrompt(Part):
 
     kind: Literal["wager"] = "wager"
     seats: list[int]
-    bids: dict[int, int] = {}
+    bids: dict[int, int] = Field(default_factory=dict[int, int])
 
     @property
     def waiting(self) -> list[int]:
@@ -294,7 +294,7 @@ class CallPrompt(Part):
     kind: Literal["call"] = "call"
     seats: list[int]
     highest: int
-    answered: list[int] = []
+    answered: list[int] = Field(default_factory=list[int])
 
     @property
     def waiting(self) -> list[int]:
@@ -306,7 +306,7 @@ class RaisePrompt(Part):
 
     kind: Literal["raise"] = "raise"
     seats: list[int]
-    raises: dict[int, int] = {}
+    raises: dict[int, int] = Field(default_factory=dict[int, int])
 
     @property
     def waiting(self) -> list[int]:
@@ -318,8 +318,8 @@ class OnwardPrompt(Part):
 
     kind: Literal["onward"] = "onward"
     seats: list[int]
-    goes: list[int] = []
-    stops: list[int] = []
+    goes: list[int] = Field(default_factory=list[int])
+    stops: list[int] = Field(default_factory=list[int])
 
     @property
     def waiting(self) -> list[int]:
@@ -339,7 +339,7 @@ class DraftPrompt(Part):
 
     kind: Literal["draft"] = "draft"
     seats: list[int]
-    kept: dict[int, list[int]] = {}
+    kept: dict[int, list[int]] = Field(default_factory=dict[int, list[int]])
 
     @property
     def waiting(self) -> list[int]:
@@ -351,7 +351,7 @@ class InitiativePrompt(Part):
 
     kind: Literal["initiative"] = "initiative"
     seats: list[int]
-    concedes: dict[int, bool] = {}
+    concedes: dict[int, bool] = Field(default_factory=dict[int, bool])
 
     @property
     def waiting(self) -> list[int]:
@@ -456,14 +456,14 @@ class DeucesTable(PlainAssignment, GameState[DeucesAction]):
     encounter: int = 0
     enemy_set: EnemySet
     players: list[PlayerState]
-    enemies: list[EnemyState] = []
-    pets: list[PetState] = []
+    enemies: list[EnemyState] = Field(default_factory=list[EnemyState])
+    pets: list[PetState] = Field(default_factory=list[PetState])
     """The party's pets in this encounter, by their order of arrival."""
-    enemy_deck: list[str] = []
-    enemy_discard: list[str] = []
-    gm_deck: list[Card] = []
-    gm_discard: list[Card] = []
-    loot_deck: list[Card] = []
+    enemy_deck: list[str] = Field(default_factory=list[str])
+    enemy_discard: list[str] = Field(default_factory=list[str])
+    gm_deck: list[Card] = Field(default_factory=list[Card])
+    gm_discard: list[Card] = Field(default_factory=list[Card])
+    loot_deck: list[Card] = Field(default_factory=list[Card])
     phase: Phase = Phase.SETUP
     prompt: Prompt | None = None
     held: Prompt | None = None
@@ -475,7 +475,7 @@ class DeucesTable(PlainAssignment, GameState[DeucesAction]):
     first: Side = Side.PLAYERS
     side: Side = Side.PLAYERS
     round: int = 0
-    acted: list[int] = []
+    acted: list[int] = Field(default_factory=list[int])
     """Seats or enemy indexes that have taken their turn in this side's turn."""
     gm_actor: int | None = None
     gm_attacks: int = 0
@@ -492,9 +492,9 @@ class DeucesTable(PlainAssignment, GameState[DeucesAction]):
     outcome: Outcome | None = None
     gm_chips: int = 0
     """Quest for Loot: the GM's stack."""
-    offers: list[Offer] = []
+    offers: list[Offer] = Field(default_factory=list[Offer])
     """Duel of the Duos: what each side drew to choose its heroes from."""
-    wins: list[int] = []
+    wins: list[int] = Field(default_factory=list[int])
     """Duel of the Duos: encounters won by each side."""
     turn_side: int = 0
     """Duel of the Duos: the side whose heroes take their turns now."""
@@ -504,7 +504,7 @@ class DeucesTable(PlainAssignment, GameState[DeucesAction]):
     """Duel of the Duos: the side that won the current encounter (None while it goes on)."""
     paused: TurnPrompt | None = None
     """Duel of the Duos: the attacker's turn, waiting while the attacked hero answers."""
-    order: list[int] = []
+    order: list[int] = Field(default_factory=list[int])
     """Masters & Monsters: the seats in turn order this encounter."""
     at: int = 0
     """Masters & Monsters: the place in `order` of the player whose turn it is."""
@@ -515,7 +515,7 @@ class DeucesTable(PlainAssignment, GameState[DeucesAction]):
     blame: int | None = None
     """Masters & Monsters: the seat whose enemy is in the fight now (attacking, attacked or
     using an ability), credited with any player who falls to it."""
-    champions: list[int] = []
+    champions: list[int] = Field(default_factory=list[int])
     """Masters & Monsters: the seats that won the game."""
     quest: QuestProgress | None = None
     """Traditional Quest: the quest, its map as far as explored, and what the party carries."""

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import singledispatch
 
 from bot.games.cards import Card
 from bot.games.deuces.actions import (
@@ -42,7 +44,14 @@ from bot.games.deuces.actions import (
 from bot.games.deuces.autoplay import suggest
 from bot.games.deuces.content import describe
 from bot.games.deuces.engine import DeucesState
-from bot.games.deuces.facts import HandFacts, TableFacts, hand_view, table_view
+from bot.games.deuces.facts import (
+    EnemyView,
+    HandFacts,
+    SeatView,
+    TableFacts,
+    hand_view,
+    table_view,
+)
 from bot.games.deuces.modes.duel.table import draft_fields, duel_label
 from bot.games.deuces.modes.loot.wagers import BLIND
 from bot.games.deuces.modes.quest.table import (
@@ -115,47 +124,122 @@ def label(state: DeucesState, seat: int, action: DeucesAction, names: Sequence[s
     """A button's words; every legal action of a seat gets its own (enemies that share a name
     are told apart by their place, an ability's target is named)."""
     cards = " ".join(str(card) for card in action_cards(action))
-    match action:
-        case Vote():
-            text = "Vote hit" if action.hit else "Vote stay"
-        case Attack():
-            text = f"Attack {_foe_called(state, action.target, names)} with {cards}"
-        case PetAttack():
-            companion = state.pets[action.pet].name
-            text = f"{companion} attacks {enemy_called(state, action.target)} with {cards}"
-        case Defend():
-            text = f"Defend with {cards}" if cards else "Yield: too few cards to answer"
-        case Guard():
-            text = f"Guard with {cards}"
-        case EndTurn():
-            enemies = isinstance(state.prompt, EnemyTurnPrompt)
-            text = "End your enemies' turn" if enemies else "End turn"
-        case Strike() | Spell() | Autopilot():
-            text = monster_label(state, action, names)
-        case UseAbility():
-            ability = state.ability(player(seat), action.ability)
-            text = f"{ability.name if ability else 'Ability'} {cards}".strip()
-            if ability is not None and action.target is not None:
-                text += f" on {_aimed_at(state, ability.target, action.target, names)}"
-        case TradeUp():
-            text = f"Trade {action.give} up into {action.keep}"
-        case GiveLoot():
-            tier = state.players[seat].loot_tier(action.card)
-            held = f" ({tier.value})" if tier else ""
-            text = f"Give loot {action.card}{held} to {_player_called(action.to, names)}"
-        case Shed():
-            text = f"Shed {cards}"
-        case DropLoot():
-            text = f"Drop loot {cards}"
-        case Bid() | Call() | Raise() | Onward():
-            text = wager_label(state, seat, action)
-        case Keep() | Initiative() | Extra():
-            text = duel_label(state, seat, action, names)
-        case Go() | Buy() | UseItem():
-            text = quest_label(state, seat, action, names)
-        case LootDone():
-            text = "Done with loot"
-    return text[:LABEL_LIMIT]
+    return button_words(action, Said(state=state, seat=seat, names=names, cards=cards))[
+        :LABEL_LIMIT
+    ]
+
+
+@dataclass(frozen=True)
+class Said:
+    """What a button's words are told with: the table, whose button it is, and the cards."""
+
+    state: DeucesState
+    seat: int
+    names: Sequence[str]
+    cards: str
+
+
+@singledispatch
+def button_words(action: object, said: Said) -> str:
+    """A button's words, by the action's type (each type registers its own below)."""
+    raise TypeError(f"no words for {type(action).__name__}")
+
+
+@button_words.register
+def _(action: Vote, said: Said) -> str:
+    return "Vote hit" if action.hit else "Vote stay"
+
+
+@button_words.register
+def _(action: Attack, said: Said) -> str:
+    return f"Attack {_foe_called(said.state, action.target, said.names)} with {said.cards}"
+
+
+@button_words.register
+def _(action: PetAttack, said: Said) -> str:
+    companion = said.state.pets[action.pet].name
+    return f"{companion} attacks {enemy_called(said.state, action.target)} with {said.cards}"
+
+
+@button_words.register
+def _(action: Defend, said: Said) -> str:
+    return f"Defend with {said.cards}" if said.cards else "Yield: too few cards to answer"
+
+
+@button_words.register
+def _(action: Guard, said: Said) -> str:
+    return f"Guard with {said.cards}"
+
+
+@button_words.register
+def _(action: EndTurn, said: Said) -> str:
+    enemies = isinstance(said.state.prompt, EnemyTurnPrompt)
+    return "End your enemies' turn" if enemies else "End turn"
+
+
+@button_words.register(Strike)
+@button_words.register(Spell)
+@button_words.register(Autopilot)
+def _(action: Strike | Spell | Autopilot, said: Said) -> str:
+    return monster_label(said.state, action, said.names)
+
+
+@button_words.register
+def _(action: UseAbility, said: Said) -> str:
+    ability = said.state.ability(player(said.seat), action.ability)
+    text = f"{ability.name if ability else 'Ability'} {said.cards}".strip()
+    if ability is not None and action.target is not None:
+        text += f" on {_aimed_at(said.state, ability.target, action.target, said.names)}"
+    return text
+
+
+@button_words.register
+def _(action: TradeUp, said: Said) -> str:
+    return f"Trade {action.give} up into {action.keep}"
+
+
+@button_words.register
+def _(action: GiveLoot, said: Said) -> str:
+    tier = said.state.players[said.seat].loot_tier(action.card)
+    held = f" ({tier.value})" if tier else ""
+    return f"Give loot {action.card}{held} to {_player_called(action.to, said.names)}"
+
+
+@button_words.register
+def _(action: Shed, said: Said) -> str:
+    return f"Shed {said.cards}"
+
+
+@button_words.register
+def _(action: DropLoot, said: Said) -> str:
+    return f"Drop loot {said.cards}"
+
+
+@button_words.register
+def _(action: LootDone, said: Said) -> str:
+    return "Done with loot"
+
+
+@button_words.register(Bid)
+@button_words.register(Call)
+@button_words.register(Raise)
+@button_words.register(Onward)
+def _(action: Bid | Call | Raise | Onward, said: Said) -> str:
+    return wager_label(said.state, said.seat, action)
+
+
+@button_words.register(Keep)
+@button_words.register(Initiative)
+@button_words.register(Extra)
+def _(action: Keep | Initiative | Extra, said: Said) -> str:
+    return duel_label(said.state, said.seat, action, said.names)
+
+
+@button_words.register(Go)
+@button_words.register(Buy)
+@button_words.register(UseItem)
+def _(action: Go | Buy | UseItem, said: Said) -> str:
+    return quest_label(said.state, said.seat, action, said.names)
 
 
 def monster_label(state: DeucesState, action: DeucesAction, names: Sequence[str]) -> str:
@@ -273,32 +357,8 @@ def _no_enemies(state: DeucesState) -> str:
 
 def deuces_table(state: DeucesState, names: list[str]) -> TableView:
     facts = table_view(state)
-    foes = [
-        f"`{f.index}` **{f.name}** ({f.rank}"
-        + (f", {_player_called(f.master, names)}'s" if f.master is not None else "")
-        + "): "
-        + (
-            "defeated"
-            if f.defeated
-            else f"difficulty {f.difficulty}"
-            if not facts.dealt  # hands are dealt once the draw is over
-            else cards_count(f.cards)
-        )
-        + (f", edge {f.edge:+d}" if f.edge and not f.defeated else "")
-        for f in facts.enemies
-    ]
-    party = [
-        f"**{names[s.seat]}**, {s.class_name}: {s.cards} in hand, {s.deck} in deck"
-        + (f", threat {s.threat}" if s.threat else "")
-        + (f", loot {' '.join(str(item.card) for item in s.loot)}" if s.loot else "")
-        + (" (folded)" if s.sat_out else " (defeated)" if s.defeated else "")
-        + "".join(
-            f"\n↳ 🐾 {p.name}: " + ("defeated" if p.defeated else cards_count(p.cards))
-            for p in facts.pets
-            if p.master == s.seat
-        )
-        for s in facts.seats
-    ]
+    foes = [_enemy_line(f, facts, names) for f in facts.enemies]
+    party = [_seat_line(s, facts, names) for s in facts.seats]
     mode = state.mode
     fields = mode.table_fields(
         state,
@@ -308,24 +368,7 @@ def deuces_table(state: DeucesState, names: list[str]) -> TableView:
             Field(name="🛡️ Party", value="\n".join(party), inline=False),
         ],
     )
-    if facts.gm_chips is not None:
-        fields.append(Field(name="🪙 Chips", value=chips_line(facts, names), inline=False))
-    if facts.epics_needed is not None:
-        fields.append(Field(name="🏆 Epic loot", value=epics_line(facts, names), inline=False))
-    if facts.attack and state.clash is not None:
-        on = f" by {_fighter_called(state, facts.defender, names)}" if facts.defender else ""
-        value = attack_words(state.clash)
-        fields.append(Field(name=f"⚔️ Attack to answer{on}", value=value, inline=False))
-    if not state.is_over and facts.waiting:
-        waiting = ", ".join(names[seat] for seat in facts.waiting_for)
-        fields.append(
-            Field(
-                name="⏳ Waiting for",
-                value=f"{waiting} to {facts.waiting}",
-                inline=False,
-                prompt=True,
-            )
-        )
+    fields += _stakes_fields(facts, names) + _waiting_fields(state, facts, names)
     return TableView(
         title=mode.table_title(state, facts),
         fields=fields,
@@ -333,6 +376,55 @@ def deuces_table(state: DeucesState, names: list[str]) -> TableView:
         controls=vote_controls(state) + onward_controls(state) + route_controls(state),
         picture=table_picture(facts, names, "threat" if mode.threat_cards else "discard"),
     )
+
+
+def _enemy_line(foe: EnemyView, facts: TableFacts, names: list[str]) -> str:
+    """An enemy as the table lists it: its rank, who plays it, and its cards (or, before the
+    hands are dealt, its difficulty)."""
+    played_by = f", {_player_called(foe.master, names)}'s" if foe.master is not None else ""
+    if foe.defeated:
+        state = "defeated"
+    else:  # hands are dealt once the draw is over
+        state = cards_count(foe.cards) if facts.dealt else f"difficulty {foe.difficulty}"
+    edge = f", edge {foe.edge:+d}" if foe.edge and not foe.defeated else ""
+    return f"`{foe.index}` **{foe.name}** ({foe.rank}{played_by}): {state}{edge}"
+
+
+def _seat_line(seat: SeatView, facts: TableFacts, names: list[str]) -> str:
+    """A player as the table lists them: class, cards, Threat Card, loot, and their pets."""
+    line = f"**{names[seat.seat]}**, {seat.class_name}: {seat.cards} in hand, {seat.deck} in deck"
+    line += f", threat {seat.threat}" if seat.threat else ""
+    line += f", loot {' '.join(str(item.card) for item in seat.loot)}" if seat.loot else ""
+    line += " (folded)" if seat.sat_out else " (defeated)" if seat.defeated else ""
+    return line + "".join(
+        f"\n↳ 🐾 {p.name}: " + ("defeated" if p.defeated else cards_count(p.cards))
+        for p in facts.pets
+        if p.master == seat.seat
+    )
+
+
+def _stakes_fields(facts: TableFacts, names: list[str]) -> list[Field]:
+    """What is played for beside the fight: Quest for Loot's chips, Masters' Epic loot."""
+    fields: list[Field] = []
+    if facts.gm_chips is not None:
+        fields.append(Field(name="🪙 Chips", value=chips_line(facts, names), inline=False))
+    if facts.epics_needed is not None:
+        fields.append(Field(name="🏆 Epic loot", value=epics_line(facts, names), inline=False))
+    return fields
+
+
+def _waiting_fields(state: DeucesState, facts: TableFacts, names: list[str]) -> list[Field]:
+    """The attack to answer, and whom the table waits for to do what."""
+    fields: list[Field] = []
+    if facts.attack and state.clash is not None:
+        on = f" by {_fighter_called(state, facts.defender, names)}" if facts.defender else ""
+        value = attack_words(state.clash)
+        fields.append(Field(name=f"⚔️ Attack to answer{on}", value=value, inline=False))
+    if not state.is_over and facts.waiting:
+        waiting = ", ".join(names[seat] for seat in facts.waiting_for)
+        value = f"{waiting} to {facts.waiting}"
+        fields.append(Field(name="⏳ Waiting for", value=value, inline=False, prompt=True))
+    return fields
 
 
 def party_title(facts: TableFacts, mode: str = "") -> str:
@@ -453,21 +545,42 @@ def deuces_hand(
     waiting = seat in state.waiting_for and not state.is_over
     prompt = state.prompt
     on_map = isinstance(prompt, RoutePrompt)
-    fields = [
-        Field(
-            name=f"{ability.name} ({ability_status(ability.usable_now, on_map)})",
-            value=ability.text,
-            inline=False,
-        )
-        for ability in facts.abilities
-    ]
-    if facts.chips is not None:
-        fields.insert(0, Field(name="🪙 Your chips", value=own_stake(state, seat), inline=False))
-    fields += shop_field(state, seat) + item_fields(state, seat)
     drafting = state.mode.hides_classes(state)
+    own, monsters = _hand_cards(state, facts, chosen)
+    return HandView(
+        title="Your draw: keep two classes and two custom abilities"
+        if drafting
+        else f"Your hand: {state.players[seat].klass.name}",
+        description=" · ".join(marks) or empty_hand(drafting, on_map),
+        fields=_hand_fields(state, seat, facts, on_map, drafting),
+        footer=_hand_footer(state) if waiting else "The table is not waiting for you right now.",
+        cards=monsters + own if isinstance(prompt, EnemyTurnPrompt) else own + monsters,
+        controls=plays(state, seat, chosen, names) if waiting else [],
+        picture=hand_picture(facts, chosen),
+    )
+
+
+def _hand_fields(
+    state: DeucesState, seat: int, facts: HandFacts, on_map: bool, drafting: bool
+) -> list[Field]:
+    """My hand's fields: chips, abilities, the shop and quest loot (or the duel's draw), and
+    the enemies the player plays."""
     if drafting:
         fields = draft_fields(state, seat)
-    fields += [
+    else:
+        fields = [
+            Field(
+                name=f"{ability.name} ({ability_status(ability.usable_now, on_map)})",
+                value=ability.text,
+                inline=False,
+            )
+            for ability in facts.abilities
+        ]
+        if facts.chips is not None:
+            stake = own_stake(state, seat)
+            fields.insert(0, Field(name="🪙 Your chips", value=stake, inline=False))
+        fields += shop_field(state, seat) + item_fields(state, seat)
+    return fields + [
         Field(
             name=f"👹 {enemy_called(state, foe.index)} ({cards_count(len(foe.cards))})",
             value=" · ".join(str(held.card) for held in foe.cards)
@@ -479,6 +592,12 @@ def deuces_hand(
         )
         for foe in facts.foes
     ]
+
+
+def _hand_cards(
+    state: DeucesState, facts: HandFacts, chosen: list[Card]
+) -> tuple[list[HandCard], list[HandCard]]:
+    """The cards a player may pick: their own and their pets', and their enemies'."""
     own = [
         HandCard(
             label=str(held.card), value=f"{index}.{held.card.code}", picked=held.card in chosen
@@ -502,18 +621,7 @@ def deuces_hand(
         for foe in facts.foes
         for index, held in enumerate(foe.cards)
     ]
-    commanding = isinstance(prompt, EnemyTurnPrompt)
-    return HandView(
-        title="Your draw: keep two classes and two custom abilities"
-        if drafting
-        else f"Your hand: {state.players[seat].klass.name}",
-        description=" · ".join(marks) or empty_hand(drafting, on_map),
-        fields=fields,
-        footer=_hand_footer(state) if waiting else "The table is not waiting for you right now.",
-        cards=monsters + own if commanding else own + monsters,
-        controls=plays(state, seat, chosen, names) if waiting else [],
-        picture=hand_picture(facts, chosen),
-    )
+    return own, monsters
 
 
 def ability_status(usable_now: bool, on_map: bool) -> str:

@@ -13,8 +13,52 @@ from typing import Any, cast
 
 from pydantic import BaseModel
 
-from bot.games.contract import Event, GameEnded, kind_of, seeded_rng
-from bot.games.deuces.events import EnemyDrawn, MonsterDrawn, PetSummoned
+from bot.games.contract import Event, GameEnded, seeded_rng
+from bot.games.deuces.events import (
+    AbilityUsed,
+    AttackBlunted,
+    AttackCancelled,
+    Attacked,
+    BidFolded,
+    BidMatched,
+    BidsShown,
+    CardsDiscarded,
+    CardsDrawn,
+    CardsMarked,
+    CardsRecovered,
+    ChipsDealt,
+    ChipsSettled,
+    Clashed,
+    DeckRanOut,
+    Defeated,
+    Defended,
+    EdgeChanged,
+    EncounterEnded,
+    EncounterSet,
+    EncounterStarted,
+    EnemyDrawn,
+    ExtraAttacks,
+    Folded,
+    Guarded,
+    InitiativeDrawn,
+    LevelledUp,
+    LootDropped,
+    LootGained,
+    LootGiven,
+    LootTraded,
+    MonsterDrawn,
+    OnwardVoted,
+    Overwhelmed,
+    PetSummoned,
+    RaisesShown,
+    StakesSet,
+    TableClosed,
+    TargetingChanged,
+    TurnPassed,
+    VoteCast,
+    VoteTaken,
+    WagerPlaced,
+)
 from bot.games.deuces.modes.duel.voice import DUEL_LINES
 from bot.games.deuces.modes.masters.voice import MASTERS_LINES
 from bot.games.deuces.modes.quest.voice import QUEST_LINES
@@ -187,7 +231,7 @@ def _line(table: list[str] | dict[Any, str], key: Callable[[Any], Any] | None = 
     return tell
 
 
-def _targeting(event: Any, pick: Pick, scene: Scene) -> str:
+def _targeting(event: TargetingChanged, pick: Pick, scene: Scene) -> str:
     rule = (
         "masters_taunt"
         if scene.voicing.taunt_binds_master and event.rule == "taunt"
@@ -196,11 +240,11 @@ def _targeting(event: Any, pick: Pick, scene: Scene) -> str:
     return TARGETING[rule].format(who=scene.name(event.who))
 
 
-def _vote(event: Any, pick: Pick, scene: Scene) -> str:
+def _vote(event: VoteCast, pick: Pick, scene: Scene) -> str:
     return pick(VOTE).format(who=scene.name(event.seat), choice="hit" if event.hit else "stay")
 
 
-def _vote_taken(event: Any, pick: Pick, scene: Scene) -> str:
+def _vote_taken(event: VoteTaken, pick: Pick, scene: Scene) -> str:
     """A count only means something with several voters; alone, the choice is the news."""
     if event.hits + event.stays < 2:
         return ALONE_DECIDES[bool(event.hit)]
@@ -214,7 +258,7 @@ ALONE_DECIDES = {
 }
 
 
-def _initiative(event: Any, pick: Pick, scene: Scene) -> str:
+def _initiative(event: InitiativeDrawn, pick: Pick, scene: Scene) -> str:
     first = "The party goes" if event.first == "players" else "The enemies go"
     return pick(INITIATIVE).format(
         who=scene.name(event.seat),
@@ -224,11 +268,11 @@ def _initiative(event: Any, pick: Pick, scene: Scene) -> str:
     )
 
 
-def _folded(event: Any, pick: Pick, scene: Scene) -> str:
+def _folded(event: Folded, pick: Pick, scene: Scene) -> str:
     return pick(FOLDED).format(left=cards_count(event.cards_left))
 
 
-def _discarded(event: Any, pick: Pick, scene: Scene) -> str:
+def _discarded(event: CardsDiscarded, pick: Pick, scene: Scene) -> str:
     """Only discards a player did not already read about: an ability's and a shed's."""
     table = {"hand_limit": SHED, "ability": DISCARDED}.get(event.reason)
     if table is None:
@@ -237,32 +281,32 @@ def _discarded(event: Any, pick: Pick, scene: Scene) -> str:
     return pick(table).format(who=scene.name(event.who), cards=cards)
 
 
-def _marked(event: Any, pick: Pick, scene: Scene) -> str:
+def _marked(event: CardsMarked, pick: Pick, scene: Scene) -> str:
     return MARKED[event.mark].format(
         who=scene.name(event.who), count=cards_count(event.count), amount=event.amount
     )
 
 
-def _edge(event: Any, pick: Pick, scene: Scene) -> str:
+def _edge(event: EdgeChanged, pick: Pick, scene: Scene) -> str:
     return EDGE[event.amount > 0].format(who=scene.name(event.who), amount=abs(event.amount))
 
 
-def _extra(event: Any, pick: Pick, scene: Scene) -> str:
+def _extra(event: ExtraAttacks, pick: Pick, scene: Scene) -> str:
     plural = "" if event.count == 1 else "s"
     return pick(EXTRA).format(who=scene.name(event.who), count=event.count, plural=plural)
 
 
-def _given(event: Any, pick: Pick, scene: Scene) -> str:
+def _given(event: LootGiven, pick: Pick, scene: Scene) -> str:
     return pick(GIVEN).format(
         who=scene.name(event.seat), to=scene.name(event.to), card=event.card, tier=event.tier
     )
 
 
-def _summoned(event: Any, pick: Pick, scene: Scene) -> str:
+def _summoned(event: PetSummoned, pick: Pick, scene: Scene) -> str:
     return pick(SUMMONED).format(who=scene.name(event.master), name=event.name)
 
 
-def _ability_draw(event: Any, pick: Pick, scene: Scene) -> str:
+def _ability_draw(event: CardsDrawn, pick: Pick, scene: Scene) -> str:
     return pick(ABILITY_DRAW).format(who=scene.name(event.who), count=cards_count(event.count))
 
 
@@ -285,31 +329,31 @@ def _by_seat(values: list[int], scene: Scene, skip_zero: bool = False) -> str:
     )
 
 
-def _chips_dealt(event: Any, pick: Pick, scene: Scene) -> str:
+def _chips_dealt(event: ChipsDealt, pick: Pick, scene: Scene) -> str:
     return pick(CHIPS_DEALT).format(
         chips=chips_count(event.chips), gm_chips=chips_count(event.gm_chips)
     )
 
 
-def _bids_shown(event: Any, pick: Pick, scene: Scene) -> str:
+def _bids_shown(event: BidsShown, pick: Pick, scene: Scene) -> str:
     even = len(set(event.bids)) == 1
     table = EVEN_BIDS if even and len(event.bids) > 1 else BIDS_SHOWN
     return pick(table).format(bids=_by_seat(event.bids, scene), highest=event.highest)
 
 
-def _matched(event: Any, pick: Pick, scene: Scene) -> str:
+def _matched(event: BidMatched, pick: Pick, scene: Scene) -> str:
     return MATCHED[event.all_in].format(who=scene.name(event.seat), bet=chips_count(event.bet))
 
 
-def _folded_bid(event: Any, pick: Pick, scene: Scene) -> str:
+def _folded_bid(event: BidFolded, pick: Pick, scene: Scene) -> str:
     return pick(FOLDED_BID).format(who=scene.name(event.seat), blind=chips_count(event.blind))
 
 
-def _stakes(event: Any, pick: Pick, scene: Scene) -> str:
+def _stakes(event: StakesSet, pick: Pick, scene: Scene) -> str:
     return pick(STAKES).format(bets=_by_seat(event.bets, scene, True), target=event.target)
 
 
-def _raises(event: Any, pick: Pick, scene: Scene) -> str:
+def _raises(event: RaisesShown, pick: Pick, scene: Scene) -> str:
     key = (
         "none"
         if not any(event.raises)
@@ -324,7 +368,7 @@ def _raises(event: Any, pick: Pick, scene: Scene) -> str:
     )
 
 
-def _settled(event: Any, pick: Pick, scene: Scene) -> str:
+def _settled(event: ChipsSettled, pick: Pick, scene: Scene) -> str:
     """ "The GM pays ann 2 chips and collects 3 chips from bob": who won, then who lost."""
     paid = [f"{scene.name(s)} {chips_count(c)}" for s, c in enumerate(event.changes) if c > 0]
     took = [f"{chips_count(-c)} from {scene.name(s)}" for s, c in enumerate(event.changes) if c < 0]
@@ -338,25 +382,25 @@ def _and(parts: list[str]) -> str:
     return ", ".join(parts[:-1]) + f" and {parts[-1]}" if len(parts) > 1 else parts[0]
 
 
-def _stacks(event: Any, scene: Scene) -> str:
+def _stacks(event: ChipsSettled | TableClosed, scene: Scene) -> str:
     return f"{_by_seat(event.chips, scene)}; the GM {event.gm_chips}"
 
 
-def _onward(event: Any, pick: Pick, scene: Scene) -> str:
+def _onward(event: OnwardVoted, pick: Pick, scene: Scene) -> str:
     return ONWARD[event.go].format(who=scene.name(event.seat))
 
 
-def _closed(event: Any, pick: Pick, scene: Scene) -> str:
+def _closed(event: TableClosed, pick: Pick, scene: Scene) -> str:
     broke = " and ".join(scene.name(seat) for seat in event.broke)
     why = CLOSED[event.reason].format(broke=broke)
     return f"{why} {FINAL.format(stacks=_stacks(event, scene))}"
 
 
-def _deck_out(event: Any, pick: Pick, scene: Scene) -> str:
+def _deck_out(event: DeckRanOut, pick: Pick, scene: Scene) -> str:
     return _line(DUEL_DECK_OUT if scene.voicing.heroes_not_party else DECK_OUT)(event, pick, scene)
 
 
-def _levelled(event: Any, pick: Pick, scene: Scene) -> str:
+def _levelled(event: LevelledUp, pick: Pick, scene: Scene) -> str:
     if scene.voicing.heroes_not_party:
         return f"Both sides reach level {event.level}."
     return pick(LEVEL).format(level=event.level)
@@ -369,67 +413,70 @@ def _game_ended(event: GameEnded, pick: Pick, scene: Scene) -> str:
     return pick(GAME_ENDED).format(outcome=outcome, score=event.score, level=scene.level)
 
 
-LINES: dict[str, Line] = {
-    "enemy_drawn": _line(DRAWN),
-    "vote_cast": _vote,
-    "vote_taken": _vote_taken,
-    "encounter_set": _line(SET, key=lambda event: event.comparison),
-    "initiative_drawn": _initiative,
-    "attacked": _line(ATTACKED),
-    "defended": _line(DEFENDED),
-    "clashed": _line(CLASH, key=lambda event: event.result),
-    "overwhelmed": _line(OVERWHELMED),
-    "defeated": _line(DEFEATED),
-    "guarded": _line(GUARDED),
-    "ability_used": _line(ABILITY),
-    "folded": _folded,
-    "encounter_ended": _line(ENDED, key=lambda event: event.won),
-    "loot_gained": _line(LOOT),
-    "loot_traded": _line(TRADED),
-    "loot_given": _given,
-    "loot_dropped": _line(DROPPED),
-    "levelled_up": _levelled,
-    "cards_discarded": _discarded,
-    "cards_recovered": _line(RECOVERED),
-    "cards_marked": _marked,
-    "edge_changed": _edge,
-    "extra_attacks": _extra,
-    "targeting_changed": _targeting,
-    "attack_blunted": _line(BLUNTED),
-    "attack_cancelled": _line(CANCELLED),
-    "turn_passed": _line(PASSED),
-    "deck_ran_out": _deck_out,
-    "pet_summoned": _summoned,
-    "game_ended": _game_ended,
-    "chips_dealt": _chips_dealt,
-    "wager_placed": _line(WAGERED),
-    "bids_shown": _bids_shown,
-    "bid_matched": _matched,
-    "bid_folded": _folded_bid,
-    "stakes_set": _stakes,
-    "raises_shown": _raises,
-    "chips_settled": _settled,
-    "onward_voted": _onward,
-    "table_closed": _closed,
+LINES: dict[type[Event], Line] = {
+    EnemyDrawn: _line(DRAWN),
+    VoteCast: _vote,
+    VoteTaken: _vote_taken,
+    EncounterSet: _line(SET, key=lambda event: event.comparison),
+    InitiativeDrawn: _initiative,
+    Attacked: _line(ATTACKED),
+    Defended: _line(DEFENDED),
+    Clashed: _line(CLASH, key=lambda event: event.result),
+    Overwhelmed: _line(OVERWHELMED),
+    Defeated: _line(DEFEATED),
+    Guarded: _line(GUARDED),
+    AbilityUsed: _line(ABILITY),
+    Folded: _folded,
+    EncounterEnded: _line(ENDED, key=lambda event: event.won),
+    LootGained: _line(LOOT),
+    LootTraded: _line(TRADED),
+    LootGiven: _given,
+    LootDropped: _line(DROPPED),
+    LevelledUp: _levelled,
+    CardsDiscarded: _discarded,
+    CardsRecovered: _line(RECOVERED),
+    CardsMarked: _marked,
+    EdgeChanged: _edge,
+    ExtraAttacks: _extra,
+    TargetingChanged: _targeting,
+    AttackBlunted: _line(BLUNTED),
+    AttackCancelled: _line(CANCELLED),
+    TurnPassed: _line(PASSED),
+    DeckRanOut: _deck_out,
+    PetSummoned: _summoned,
+    GameEnded: _game_ended,
+    ChipsDealt: _chips_dealt,
+    WagerPlaced: _line(WAGERED),
+    BidsShown: _bids_shown,
+    BidMatched: _matched,
+    BidFolded: _folded_bid,
+    StakesSet: _stakes,
+    RaisesShown: _raises,
+    ChipsSettled: _settled,
+    OnwardVoted: _onward,
+    TableClosed: _closed,
     **DUEL_LINES,
     **MASTERS_LINES,
     **QUEST_LINES,
 }
 
 
-ABILITY_EVENTS = {
-    "ability_used",
-    "pet_summoned",
-    "cards_drawn",
-    "cards_discarded",
-    "cards_recovered",
-    "cards_marked",
-    "edge_changed",
-    "extra_attacks",
-    "targeting_changed",
-    "attack_blunted",
-    "attack_cancelled",
-}
+CASTING_LINES: dict[type[Event], Line] = {**LINES, CardsDrawn: _ability_draw}
+"""The lines within an ability's effects: its draws are told (a combat's are in its line)."""
+
+ABILITY_EVENTS: tuple[type[Event], ...] = (
+    AbilityUsed,
+    PetSummoned,
+    CardsDrawn,
+    CardsDiscarded,
+    CardsRecovered,
+    CardsMarked,
+    EdgeChanged,
+    ExtraAttacks,
+    TargetingChanged,
+    AttackBlunted,
+    AttackCancelled,
+)
 """What an ability's effects report; a draw among them is the ability's own."""
 
 
@@ -462,10 +509,10 @@ class GameMaster:
         wording is drawn from the seed, the turn and that place)."""
         lines: list[str] = []
         for index, event in enumerate(events, start=first):
-            kind = kind_of(event)
-            line = _ability_draw if kind == "cards_drawn" and self.casting else LINES.get(kind)
-            if kind in ABILITY_EVENTS:
-                self.casting = kind == "ability_used" or self.casting
+            told = CASTING_LINES if self.casting else LINES
+            line = told.get(type(event))
+            if isinstance(event, ABILITY_EVENTS):
+                self.casting = isinstance(event, AbilityUsed) or self.casting
             else:
                 self.casting = False
             if line is not None:
@@ -515,8 +562,7 @@ def narrate(
     )
     lines: list[str] = []
     for place, event in enumerate(events):
-        kind = kind_of(event)
-        if kind == "encounter_started":
+        if isinstance(event, EncounterStarted):
             seated, pets = {}, {}
         elif isinstance(event, EnemyDrawn | MonsterDrawn):
             seated[event.index] = event.name

@@ -7,6 +7,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from bot.games.contract import Event
+from bot.games.deuces.events import (
+    DuelEncounterEnded,
+    DuelInitiative,
+    DuelTurn,
+    ExtraDrawn,
+    HeroesKept,
+    HeroesShown,
+    InitiativeSealed,
+)
 from bot.games.deuces.modes.duel.flow import WINS_NEEDED
 
 
@@ -22,11 +32,11 @@ def side_called(scene: Scene, side: int) -> str:
     return scene.name(side * 2).split("'s ")[0]
 
 
-def _kept(event: Any, pick: Pick, scene: Scene) -> str:
+def _kept(event: HeroesKept, pick: Pick, scene: Scene) -> str:
     return f"A sealed choice of two heroes from {side_called(scene, event.side)}."
 
 
-def _shown(event: Any, pick: Pick, scene: Scene) -> str:
+def _shown(event: HeroesShown, pick: Pick, scene: Scene) -> str:
     heroes = [
         f"{klass} with {custom}" if custom else klass
         for klass, custom in zip(event.classes, event.customs, strict=True)
@@ -37,11 +47,11 @@ def _shown(event: Any, pick: Pick, scene: Scene) -> str:
     )
 
 
-def _sealed(event: Any, pick: Pick, scene: Scene) -> str:
+def _sealed(event: InitiativeSealed, pick: Pick, scene: Scene) -> str:
     return f"Initiative: {side_called(scene, event.side)} has answered, sealed."
 
 
-def _initiative(event: Any, pick: Pick, scene: Scene) -> str:
+def _initiative(event: DuelInitiative, pick: Pick, scene: Scene) -> str:
     first = side_called(scene, event.first)
     if event.conceded_by is not None:
         return (
@@ -51,15 +61,15 @@ def _initiative(event: Any, pick: Pick, scene: Scene) -> str:
     return f"Both draw for initiative ({flips}): {first} goes first."
 
 
-def _extra(event: Any, pick: Pick, scene: Scene) -> str:
+def _extra(event: ExtraDrawn, pick: Pick, scene: Scene) -> str:
     return f"{scene.name(event.seat)} draws an extra card."
 
 
-def _turn(event: Any, pick: Pick, scene: Scene) -> str:
+def _turn(event: DuelTurn, pick: Pick, scene: Scene) -> str:
     return f"Round {event.round}: {side_called(scene, event.side)}'s heroes act."
 
 
-def _ended(event: Any, pick: Pick, scene: Scene) -> str:
+def _ended(event: DuelEncounterEnded, pick: Pick, scene: Scene) -> str:
     winner = side_called(scene, event.winner)
     how = "holding more cards when time is called" if event.by_count else "with both rivals down"
     score = f"{max(event.wins)} to {min(event.wins)}"
@@ -70,12 +80,12 @@ def _ended(event: Any, pick: Pick, scene: Scene) -> str:
     return f"Encounter {event.encounter} goes to {winner} {how}: {score}."
 
 
-DUEL_LINES: dict[str, Callable[..., str]] = {
-    "heroes_kept": _kept,
-    "heroes_shown": _shown,
-    "initiative_sealed": _sealed,
-    "duel_initiative": _initiative,
-    "extra_drawn": _extra,
-    "duel_turn": _turn,
-    "duel_encounter_ended": _ended,
+DUEL_LINES: dict[type[Event], Callable[..., str]] = {
+    HeroesKept: _kept,
+    HeroesShown: _shown,
+    InitiativeSealed: _sealed,
+    DuelInitiative: _initiative,
+    ExtraDrawn: _extra,
+    DuelTurn: _turn,
+    DuelEncounterEnded: _ended,
 }

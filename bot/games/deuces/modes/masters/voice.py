@@ -7,6 +7,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from bot.games.contract import Event
+from bot.games.deuces.events import (
+    AutopilotOn,
+    EnemyTurn,
+    MastersTally,
+    MastersWon,
+    MonsterDrawn,
+    OrderSet,
+)
+
 
 class Scene(Protocol):
     def name(self, who: Any) -> str: ...
@@ -19,7 +29,7 @@ def _and(parts: list[str]) -> str:
     return ", ".join(parts[:-1]) + f" and {parts[-1]}" if len(parts) > 1 else "".join(parts)
 
 
-def _drawn(event: Any, pick: Pick, scene: Scene) -> str:
+def _drawn(event: MonsterDrawn, pick: Pick, scene: Scene) -> str:
     """An enemy drawn for a player: whose it is, and that player's own total."""
     return (
         f"{scene.name(event.master)} draws **{event.name}** (difficulty {event.difficulty}):"
@@ -27,7 +37,7 @@ def _drawn(event: Any, pick: Pick, scene: Scene) -> str:
     )
 
 
-def _order(event: Any, pick: Pick, scene: Scene) -> str:
+def _order(event: OrderSet, pick: Pick, scene: Scene) -> str:
     told = [f"{scene.name(seat)} ({event.difficulty_of(seat)})" for seat in event.order]
     flips = [
         f"{scene.name(seat)} {' '.join(str(card) for card in cards)}"
@@ -38,15 +48,15 @@ def _order(event: Any, pick: Pick, scene: Scene) -> str:
     return f"Turn order, lowest difficulty first: {', '.join(told)}.{tie}"
 
 
-def _enemy_turn(event: Any, pick: Pick, scene: Scene) -> str:
+def _enemy_turn(event: EnemyTurn, pick: Pick, scene: Scene) -> str:
     return f"Round {event.round}: {scene.name(event.seat)}'s enemies act."
 
 
-def _autopilot(event: Any, pick: Pick, scene: Scene) -> str:
+def _autopilot(event: AutopilotOn, pick: Pick, scene: Scene) -> str:
     return f"The GM plays {scene.name(event.seat)}'s enemies for them."
 
 
-def _tally(event: Any, pick: Pick, scene: Scene) -> str:
+def _tally(event: MastersTally, pick: Pick, scene: Scene) -> str:
     """Who survived, who fell to whose enemies, and the deuces each counts."""
     survivors = [scene.name(seat) for seat in event.survivors]
     verb = "survives" if len(survivors) == 1 else "survive"
@@ -66,7 +76,7 @@ def _tally(event: Any, pick: Pick, scene: Scene) -> str:
     return " ".join(parts)
 
 
-def _won(event: Any, pick: Pick, scene: Scene) -> str:
+def _won(event: MastersWon, pick: Pick, scene: Scene) -> str:
     winners = _and([scene.name(seat) for seat in event.winners])
     held = ", ".join(f"{scene.name(seat)} {count}" for seat, count in enumerate(event.epics))
     why = "the last encounter is done" if event.limit else "the Epic loot is theirs"
@@ -74,11 +84,11 @@ def _won(event: Any, pick: Pick, scene: Scene) -> str:
     return f"{winners}{shared}: {why}! Epic loot held: {held}."
 
 
-MASTERS_LINES: dict[str, Callable[..., str]] = {
-    "monster_drawn": _drawn,
-    "order_set": _order,
-    "enemy_turn": _enemy_turn,
-    "autopilot": _autopilot,
-    "masters_tally": _tally,
-    "masters_won": _won,
+MASTERS_LINES: dict[type[Event], Callable[..., str]] = {
+    MonsterDrawn: _drawn,
+    OrderSet: _order,
+    EnemyTurn: _enemy_turn,
+    AutopilotOn: _autopilot,
+    MastersTally: _tally,
+    MastersWon: _won,
 }

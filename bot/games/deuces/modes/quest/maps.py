@@ -162,7 +162,7 @@ class Room(Strict):
     text: Text
     exits: list[Slug] = Field(min_length=1)
     encounter: Fixed | Literal["random"] | None = None
-    shop: list[Slug] = []
+    shop: list[Slug] = Field(default_factory=list[Slug])
     loot: Slug | None = None
     """Quest loot found here once the room is safe (its encounter beaten, or at once)."""
 
@@ -179,8 +179,8 @@ class Quest(Strict):
     goal: Slug
     """The room of the last fight: the quest is won when its encounter is beaten."""
     rooms: list[Room] = Field(min_length=MIN_ROOMS, max_length=MAX_ROOMS)
-    specials: list[SpecialEncounter] = []
-    items: list[QuestItem] = []
+    specials: list[SpecialEncounter] = Field(default_factory=list[SpecialEncounter])
+    items: list[QuestItem] = Field(default_factory=list[QuestItem])
 
     @model_validator(mode="after")
     def _sound(self) -> Quest:

@@ -8,7 +8,7 @@ quest. Both count among that player's cards, so every card is always in exactly 
 
 from __future__ import annotations
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from bot.games.cards import Card
 from bot.games.deuces.content import Ability, EnemyDef
@@ -26,24 +26,24 @@ class QuestProgress(BaseModel):
     """The room the party stands in (or fights in)."""
     came_from: str | None = None
     """The room the party walked in from: where it retreats to if it falls."""
-    visited: list[str] = []
-    cleared: list[str] = []
+    visited: list[str] = Field(default_factory=list[str])
+    cleared: list[str] = Field(default_factory=list[str])
     """Rooms made safe: encounter beaten, or none to fight. Walking into one meets nothing."""
     fighting: bool = False
     """The current encounter is the room's own (fixed or random)."""
-    revealed: list[str] = []
+    revealed: list[str] = Field(default_factory=list[str])
     """Special encounters whose secret the party has discovered (it stays face up)."""
     struck: bool = False
     """A revealed weakness has struck in the current encounter."""
-    sold: list[str] = []
+    sold: list[str] = Field(default_factory=list[str])
     """Quest loot already sold: each shop sells each piece once."""
-    found: list[str] = []
+    found: list[str] = Field(default_factory=list[str])
     """Rooms whose quest loot has been picked up."""
-    items: list[list[str]] = []
+    items: list[list[str]] = Field(default_factory=list[list[str]])
     """Each seat's quest loot, by id."""
-    box: list[list[Card]] = []
+    box: list[list[Card]] = Field(default_factory=list[list[Card]])
     """Each seat's Jokers not yet in play."""
-    till: list[list[Card]] = []
+    till: list[list[Card]] = Field(default_factory=list[list[Card]])
     """Each seat's cards paid at shops, out of play for the rest of the quest."""
     falls: int = 0
 

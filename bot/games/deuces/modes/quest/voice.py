@@ -7,6 +7,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from bot.games.contract import Event
+from bot.games.deuces.events import (
+    ItemGained,
+    ItemUsed,
+    LootLeft,
+    PartyRetreated,
+    QuestBegun,
+    RoomEntered,
+    SecretRevealed,
+    SpecialSetUp,
+)
+
 
 class Scene(Protocol):
     def name(self, who: Any) -> str: ...
@@ -21,11 +33,11 @@ DANGER = {
 }
 
 
-def _begun(event: Any, pick: Pick, scene: Scene) -> str:
+def _begun(event: QuestBegun, pick: Pick, scene: Scene) -> str:
     return f"**{event.title}**. {event.intro}"
 
 
-def _entered(event: Any, pick: Pick, scene: Scene) -> str:
+def _entered(event: RoomEntered, pick: Pick, scene: Scene) -> str:
     if event.first:
         told = f"The party enters **{event.name}**. {event.text}"
     else:
@@ -36,16 +48,16 @@ def _entered(event: Any, pick: Pick, scene: Scene) -> str:
     return f"{told} {warning}".strip()
 
 
-def _special(event: Any, pick: Pick, scene: Scene) -> str:
+def _special(event: SpecialSetUp, pick: Pick, scene: Scene) -> str:
     known = " Its secret is known now, and the party makes use of it." if event.secret_known else ""
     return f"📜 Special Encounter: **{event.name}**. {event.setup}{known}"
 
 
-def _secret(event: Any, pick: Pick, scene: Scene) -> str:
+def _secret(event: SecretRevealed, pick: Pick, scene: Scene) -> str:
     return f"🔓 A secret discovered: **{event.name}**! {event.text}"
 
 
-def _gained(event: Any, pick: Pick, scene: Scene) -> str:
+def _gained(event: ItemGained, pick: Pick, scene: Scene) -> str:
     who = scene.name(event.seat)
     joker = " A Joker goes into their deck to use it." if event.joker else ""
     if event.price:
@@ -54,27 +66,27 @@ def _gained(event: Any, pick: Pick, scene: Scene) -> str:
     return f"{who} finds **{event.name}**.{joker}"
 
 
-def _used(event: Any, pick: Pick, scene: Scene) -> str:
+def _used(event: ItemUsed, pick: Pick, scene: Scene) -> str:
     who = scene.name(event.seat)
     return f"{who} sacrifices a Joker (shuffled back into their deck) to use **{event.name}**."
 
 
-def _left(event: Any, pick: Pick, scene: Scene) -> str:
+def _left(event: LootLeft, pick: Pick, scene: Scene) -> str:
     return f"**{event.name}** lies here, but nobody has room to carry it."
 
 
-def _retreated(event: Any, pick: Pick, scene: Scene) -> str:
+def _retreated(event: PartyRetreated, pick: Pick, scene: Scene) -> str:
     more = "one more fall ends" if event.left == 1 else f"{event.left} more falls end"
     return f"The party falls, and wakes in **{event.name}**: {more} the quest."
 
 
-QUEST_LINES: dict[str, Callable[..., str]] = {
-    "quest_begun": _begun,
-    "room_entered": _entered,
-    "special_set_up": _special,
-    "secret_revealed": _secret,
-    "item_gained": _gained,
-    "item_used": _used,
-    "loot_left": _left,
-    "party_retreated": _retreated,
+QUEST_LINES: dict[type[Event], Callable[..., str]] = {
+    QuestBegun: _begun,
+    RoomEntered: _entered,
+    SpecialSetUp: _special,
+    SecretRevealed: _secret,
+    ItemGained: _gained,
+    ItemUsed: _used,
+    LootLeft: _left,
+    PartyRetreated: _retreated,
 }
