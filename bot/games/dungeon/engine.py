@@ -138,8 +138,8 @@ class DungeonState(GameState[Move]):
 
     game: Literal["dungeon"] = "dungeon"
     board: Board = Field(default_factory=Board)
-    pile: list[Card] = Field(default_factory=list)
-    discards: list[Card] = Field(default_factory=list)
+    pile: list[Card] = Field(default_factory=list[Card])
+    discards: list[Card] = Field(default_factory=list[Card])
     phase: Phase = Phase.START
     mover: int = 0
     """The seat whose turn it is (at the start: whose Joker goes down next)."""
