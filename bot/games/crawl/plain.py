@@ -100,8 +100,9 @@ def _defaults(model: type[BaseModel]) -> Defaults:
         plain[name] = None
         if field.default_factory is not None:
             made_anew.append((name, field.default_factory))  # pyright: ignore[reportArgumentType]
-        elif isinstance(field.default, list | dict | set):
-            made_anew.append((name, field.default.copy))  # its own copy method: no dispatch
+        elif isinstance(default := field.default, list | dict | set):
+            copy: Callable[[], object] = default.copy  # its own copy method: no dispatch
+            made_anew.append((name, copy))
         elif not field.is_required():
             plain[name] = field.default
     _DEFAULTS[model] = known = (plain, tuple(made_anew))
