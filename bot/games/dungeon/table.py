@@ -30,6 +30,7 @@ from bot.games.views import (
     MenuOption,
     Picture,
     PictureCard,
+    Style,
     TableView,
 )
 
@@ -156,14 +157,9 @@ def table_moves(state: DungeonState, layout: Layout) -> tuple[list[Control], lis
 
 
 def button(
-    state: DungeonState, seat: int, move: Move, layout: Layout, row: int, style: str = "primary"
+    state: DungeonState, seat: int, move: Move, layout: Layout, row: int, style: Style = "primary"
 ) -> Control:
-    return Control(
-        label=label(state, seat, move, layout),
-        action=str(move),
-        style=style,  # pyright: ignore[reportArgumentType]
-        row=row,
-    )
+    return Control(label=label(state, seat, move, layout), action=str(move), style=style, row=row)
 
 
 def pawn_controls(
