@@ -561,7 +561,7 @@ class GameMatch(Match, Generic[S, A]):
         """The state of a table of this same game, as `narrate` is given it."""
         if other is None:
             return None
-        if not isinstance(other, GameMatch):
+        if not isinstance(other, GameMatch) or other.info.key != self.info.key:
             raise TypeError("a move is narrated from a table of its own game")
         # Callers pass this game's table before the move (`before_move`, or the same record
         # loaded again), so its state is of this game's state type: a fact about where the
