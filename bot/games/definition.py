@@ -4,7 +4,8 @@
 title, seats, variants, settings, and the capabilities the game declares (a challenge, a lobby,
 a daily deal, private hands, a turn timer). `Game[S, A]` ties a state type and an action type to
 their voice, views and rules page. `Match` is one game in play, which the layers outside speak to
-in action texts and view models only, so they never see a game's types.
+in action texts and view models only, so they never see a game's types; `GameMatch[S, A]` is the
+typed game behind it.
 """
 
 from __future__ import annotations
