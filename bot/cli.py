@@ -175,7 +175,7 @@ def _turn(match: Match, names: list[str], stdin: TextIO, out: TextIO, played: li
         return False
     choice = answer.strip()
     if choice == "?":
-        print_rules(match.game.rules, out)
+        print_rules(match.rules, out)
     elif choice.lower() in HINT_WORDS:
         _hint(match, seat, keys, len(names), hint is not None, out)
     else:

@@ -71,7 +71,7 @@ class Plays:
         match = match_of(record)
         seat = record.seat_for(interaction.user.id, match.acting())
         assert seat is not None  # a player, as seat_of said
-        before = match_of(record) if match.game.reads_before else None  # beats a deep copy
+        before = match_of(record) if match.reads_before else None  # beats a deep copy
         waiting_before = set(match.acting())
         try:
             events = match.play(seat, text)

@@ -4,7 +4,8 @@
 title, seats, variants, settings, and the capabilities the game declares (a challenge, a lobby,
 a daily deal, private hands, a turn timer). `Game[S, A]` ties a state type and an action type to
 their voice, views and rules page. `Match` is one game in play, which the layers outside speak to
-in action texts and view models only, so they never see a game's types.
+in action texts and view models only, so they never see a game's types; `GameMatch[S, A]` is the
+typed game behind it.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from pydantic import BaseModel, Field, model_validator
 
@@ -249,7 +250,10 @@ class Hindsight:
     """A move at that point that kept the win."""
 
 
-S = TypeVar("S", bound=GameState)  # pyright: ignore[reportMissingTypeArgument]
+# A state's action type is its own type parameter, which a TypeVar's bound cannot name (there
+# are no higher-kinded types): the bound leaves it open, and `Game[S, A]` pairs the two, as
+# every game declares (`Game[ScoundrelState, ScoundrelAction]`).
+S = TypeVar("S", bound="GameState[Any]")
 A = TypeVar("A", bound=Action)
 
 
@@ -362,18 +366,130 @@ class Game(GameEntry, Generic[S, A]):
         except ValueError as error:
             raise IllegalAction(str(error)) from error
         state, events = self.new_game(seed, setup)
-        return Match(self, state), events
+        return GameMatch(self, state), events
 
     def resume(self, state_json: str | bytes) -> Match:
-        return Match(self, self.load(state_json))
+        return GameMatch(self, self.load(state_json))
 
 
-class Match(Generic[S, A]):
-    """One game in play: its state and the game that knows it.
+class Match(ABC):
+    """One game in play, as everything outside the game's folder holds it.
 
     The Discord layer and the terminal hold only Matches. They name actions by their text form
-    and read views, so nothing outside a game's folder depends on its types.
+    and read views, so nothing outside a game's folder depends on its types, and no caller
+    names a game's state or action type: `GameMatch` is the typed game behind this face.
     """
+
+    @property
+    @abstractmethod
+    def info(self) -> GameInfo: ...
+
+    @property
+    @abstractmethod
+    def rules(self) -> RulesPage: ...
+
+    @property
+    @abstractmethod
+    def reads_before(self) -> bool:
+        """Whether narrating a move reads the table before it (`Game.reads_before`)."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @property
+    @abstractmethod
+    def turn(self) -> int: ...
+
+    @abstractmethod
+    def dump(self) -> str: ...
+
+    @abstractmethod
+    def snapshot(self) -> Match:
+        """A copy of the table as it is."""
+
+    def before_move(self) -> Match | None:
+        """What narrating a move needs of the table before it: a copy if the game's voice reads
+        it (`Game.reads_before`), else nothing."""
+        return self.snapshot() if self.reads_before else None
+
+    @abstractmethod
+    def acting(self) -> list[int]: ...
+
+    @abstractmethod
+    def legal(self, seat: int) -> list[str]: ...
+
+    @abstractmethod
+    def labelled(
+        self, seat: int, names: Sequence[str] = ()
+    ) -> tuple[list[tuple[str, str]], str | None]:
+        """Every legal action of a seat as (text, label), in the game's own order (so a move
+        keeps its place from one screen to the next), and the hint's text where the game
+        gives one: the hint is worked out once."""
+
+    @abstractmethod
+    def keys(self, seat: int) -> dict[str, str]:
+        """The key of each legal action of a seat that has one (`Game.key`), by its text."""
+
+    @abstractmethod
+    def play(self, seat: int, text: str) -> Sequence[Event]:
+        """Play an action named by its text form; a GameError (the state unchanged) if it is
+        unreadable, not this seat's to play, or illegal now."""
+
+    @abstractmethod
+    def time_out(self, seat: int) -> tuple[str, Sequence[Event]]:
+        """Play the rules' move for a seat that kept the table waiting: its text and events."""
+
+    @abstractmethod
+    def narrate(self, events: Sequence[Event], before: Match | None, names: list[str]) -> list[str]:
+        """The voice telling one move's events; `before` is this game's table before the move
+        (`before_move`, or the same game loaded again), None for the deal."""
+
+    @abstractmethod
+    def table(self, names: list[str]) -> TableView: ...
+
+    @abstractmethod
+    def hand(self, seat: int, picked: list[str], names: Sequence[str] = ()) -> HandView | None: ...
+
+    @abstractmethod
+    def results(self) -> list[SeatResult]: ...
+
+    @abstractmethod
+    def forfeits(self, forfeiters: set[int], outcome: str) -> list[SeatResult]: ...
+
+    @abstractmethod
+    def still_playing(self, seat: int) -> bool: ...
+
+    @abstractmethod
+    def settings(self) -> dict[str, int]: ...
+
+    @abstractmethod
+    def sealed(self, seat: int) -> bool:
+        """The seat answers a sealed choice that others' answers leave as it was."""
+
+    @abstractmethod
+    def bot_move(self, seat: int) -> str | None:
+        """The text of the move a bot player makes for `seat` now, if the game has bots."""
+
+    @abstractmethod
+    def leave(self, seat: int) -> Sequence[Event]:
+        """A seat leaves a game that goes on without it (`GameInfo.seats_may_leave`)."""
+
+    @abstractmethod
+    def advise(self, seat: int) -> Hint | None: ...
+
+    @abstractmethod
+    def hindsight(self, setup: Setup, moves: Sequence[str]) -> Hindsight | None:
+        """This game's deal, dealt again from its seed and `setup`, solved, with the moves
+        played in it."""
+
+    @abstractmethod
+    def can_win(self, setup: Setup) -> bool | None:
+        """Whether this game's deal, dealt again from its seed and `setup`, can be won."""
+
+
+class GameMatch(Match, Generic[S, A]):
+    """A `Match` with its game's types: the state, and the game that knows it."""
 
     def __init__(self, game: Game[S, A], state: S) -> None:
         self.game = game
@@ -382,6 +498,14 @@ class Match(Generic[S, A]):
     @property
     def info(self) -> GameInfo:
         return self.game.info
+
+    @property
+    def rules(self) -> RulesPage:
+        return self.game.rules
+
+    @property
+    def reads_before(self) -> bool:
+        return self.game.reads_before
 
     @property
     def is_over(self) -> bool:
@@ -394,29 +518,23 @@ class Match(Generic[S, A]):
     def dump(self) -> str:
         return self.state.model_dump_json()
 
-    def snapshot(self) -> Match[S, A]:
-        """A copy of the table as it is. Read back from JSON, which is several times faster
-        than a deep copy of the model."""
-        return Match(self.game, self.game.load(self.dump()))
-
-    def before_move(self) -> Match[S, A] | None:
-        """What narrating a move needs of the table before it: a copy if the game's voice reads
-        it (`Game.reads_before`), else nothing."""
-        return self.snapshot() if self.game.reads_before else None
+    def snapshot(self) -> GameMatch[S, A]:
+        """Read back from JSON, which is several times faster than a deep copy of the model."""
+        return GameMatch(self.game, self.game.load(self.dump()))
 
     def acting(self) -> list[int]:
         return self.state.acting()
 
+    def _actions(self, seat: int) -> list[A]:
+        return self.state.legal_actions(seat)
+
     def legal(self, seat: int) -> list[str]:
-        return [str(action) for action in self.state.legal_actions(seat)]
+        return [str(action) for action in self._actions(seat)]
 
     def labelled(
         self, seat: int, names: Sequence[str] = ()
     ) -> tuple[list[tuple[str, str]], str | None]:
-        """Every legal action of a seat as (text, label), in the game's own order (so a move
-        keeps its place from one screen to the next), and the hint's text where the game
-        gives one: the hint is worked out once."""
-        actions = self.state.legal_actions(seat)
+        actions = self._actions(seat)
         hint = self.game.suggest(self.state, seat) if actions else None
         label = self.game.label
         moves = [(str(action), label(self.state, seat, action, names)) for action in actions]
@@ -425,26 +543,31 @@ class Match(Generic[S, A]):
         return moves, hinted[0] if hinted is not None else None
 
     def keys(self, seat: int) -> dict[str, str]:
-        """The key of each legal action of a seat that has one (`Game.key`), by its text."""
-        keys = {str(a): self.game.key(self.state, seat, a) for a in self.state.legal_actions(seat)}
+        keys = {str(a): self.game.key(self.state, seat, a) for a in self._actions(seat)}
         return {text: key for text, key in keys.items() if key is not None}
 
     def play(self, seat: int, text: str) -> Sequence[Event]:
-        """Play an action named by its text form; a GameError (the state unchanged) if it is
-        unreadable, not this seat's to play, or illegal now."""
         return self.state.apply(seat, self.game.parse_action(text))
 
     def time_out(self, seat: int) -> tuple[str, Sequence[Event]]:
-        """Play the rules' move for a seat that kept the table waiting: its text and events."""
-        action = self.state.timeout_action(seat)
+        action: A | None = self.state.timeout_action(seat)
         if action is None:
             raise IllegalAction("this game has no turn timer")
         return str(action), self.state.apply(seat, action)
 
-    def narrate(
-        self, events: Sequence[Event], before: Match[S, A] | None, names: list[str]
-    ) -> list[str]:
-        return self.game.narrate(events, before.state if before else None, self.state, names)
+    def narrate(self, events: Sequence[Event], before: Match | None, names: list[str]) -> list[str]:
+        return self.game.narrate(events, self._state_of(before), self.state, names)
+
+    def _state_of(self, other: Match | None) -> S | None:
+        """The state of a table of this same game, as `narrate` is given it."""
+        if other is None:
+            return None
+        if not isinstance(other, GameMatch) or other.info.key != self.info.key:
+            raise TypeError("a move is narrated from a table of its own game")
+        # Callers pass this game's table before the move (`before_move`, or the same record
+        # loaded again), so its state is of this game's state type: a fact about where the
+        # table came from, which the erased `Match` they hold cannot carry.
+        return cast("GameMatch[S, A]", other).state
 
     def table(self, names: list[str]) -> TableView:
         return self.game.table(self.state, names)
@@ -465,28 +588,22 @@ class Match(Generic[S, A]):
         return self.game.settings_of(self.state)
 
     def sealed(self, seat: int) -> bool:
-        """The seat answers a sealed choice that others' answers leave as it was."""
         return seat in self.acting() and self.game.sealed(self.state, seat)
 
     def bot_move(self, seat: int) -> str | None:
-        """The text of the move a bot player makes for `seat` now, if the game has bots."""
         action = self.game.bot_action(self.state, seat)
         return str(action) if action is not None else None
 
     def leave(self, seat: int) -> Sequence[Event]:
-        """A seat leaves a game that goes on without it (`GameInfo.seats_may_leave`)."""
         return self.state.leave(seat)
 
     def advise(self, seat: int) -> Hint | None:
         return self.game.advise(self.state, seat) if not self.is_over else None
 
     def hindsight(self, setup: Setup, moves: Sequence[str]) -> Hindsight | None:
-        """This game's deal, dealt again from its seed and `setup`, solved, with the moves
-        played in it."""
         start, _ = self.game.new_game(self.state.seed, setup)
         return self.game.hindsight(start, moves)
 
     def can_win(self, setup: Setup) -> bool | None:
-        """Whether this game's deal, dealt again from its seed and `setup`, can be won."""
         start, _ = self.game.new_game(self.state.seed, setup)
         return self.game.can_win(start)

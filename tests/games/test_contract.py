@@ -120,6 +120,25 @@ def test_the_facts_of_a_game_agree(key: str) -> None:
     assert GAMES[key].rules.title == info.title
 
 
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_a_match_answers_for_its_game_and_is_told_from_its_own_tables_only(key: str) -> None:
+    game = GAMES[key]
+    variant = game.info.variant(None)
+    match, _ = game.start(7, Setup(variant=variant.key, seats=variant.seats.min))
+    assert match.info is game.info and match.rules is game.rules
+    assert match.reads_before == game.reads_before
+    before = match.before_move()
+    assert (before is not None) == match.reads_before
+    assert before is None or before.dump() == match.dump()
+    names = [f"player {n}" for n in range(match.info.seats.max)]
+    assert match.narrate([], match.snapshot(), names) == []
+    stranger = next(GAMES[k] for k in sorted(GAMES) if k != key)
+    theirs = stranger.info.variant(None)
+    other, _ = stranger.start(7, Setup(variant=theirs.key, seats=theirs.seats.min))
+    with pytest.raises(TypeError, match="its own game"):
+        match.narrate([], other, names)
+
+
 def test_a_setup_the_game_does_not_offer_is_refused() -> None:
     dragons = GAMES["dragons"]
     with pytest.raises(GameError, match=r"\(duel\) is for 2 players"):

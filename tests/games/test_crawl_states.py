@@ -4,7 +4,7 @@ the result must be what pydantic would make."""
 import random
 
 import pytest
-from pydantic import BaseModel, ConfigDict, PrivateAttr, field_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator
 
 from bot.games.contract import Setup
 from bot.games.crawl.plain import PlainAssignment, built
@@ -104,3 +104,9 @@ def test_a_model_with_more_to_do_than_storing_cannot_assign_plainly() -> None:
 
         class Validated(PlainAssignment, BaseModel):  # pyright: ignore[reportUnusedClass]
             model_config = ConfigDict(validate_assignment=True)
+
+    with pytest.raises(TypeError, match="made from the other fields"):
+
+        class Derived(PlainAssignment, BaseModel):  # pyright: ignore[reportUnusedClass]
+            hp: int = 0
+            start: int = Field(default_factory=lambda fields: fields["hp"])

@@ -92,8 +92,8 @@ class DungeonState(PlainAssignment, GameState[DungeonAction]):
     """A dungeon crawl's state: what Scoundrel and Diamonds & Dragons share beyond the contract."""
 
     rooms_dealt: int = 0
-    room: list[Card] = Field(default_factory=list)
-    places: list[Card | None] = Field(default_factory=list)
+    room: list[Card] = Field(default_factory=list[Card])
+    places: list[Card | None] = Field(default_factory=list[Card | None])
     """The room's cards where they lie: a played card leaves its place empty, and the next room
     fills the empty places, so a card keeps its place (and its key in the terminal) for as long
     as it stays in the room."""

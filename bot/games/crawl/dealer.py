@@ -194,7 +194,7 @@ class Dealer:
         self.names = list(names)
 
     def narrate(self, events: Sequence[Event], turn: int) -> list[str]:
-        lines = []
+        lines: list[str] = []
         for index, event in enumerate(events):
             line = LINES.get(kind_of(event))
             if line is None:
@@ -204,7 +204,7 @@ class Dealer:
         return lines
 
     def _address(self, event: Event, text: str) -> str:
-        seat = getattr(event, "seat", None)
+        seat: int | None = getattr(event, "seat", None)
         if len(self.names) < 2 or seat is None or kind_of(event) == "room_dealt":
             return text
         name = self.names[seat]

@@ -17,18 +17,19 @@ from bot.games.crawl.text import action_label, terminal_label
 from bot.games.definition import Game, Hindsight, Hint
 
 CrawlState = TypeVar("CrawlState", bound=DungeonState)
+SolvedState = TypeVar("SolvedState", bound=DungeonState, contravariant=True)
 SOLO = 0
 SEARCH_BUDGET = 40_000
 """Positions a solver may expand for one question (some seconds): a rare deal deeper than
 that gets no answer, or a best score that is only a floor, rather than a wait of minutes."""
 
 
-class DealSolver(Protocol[CrawlState]):  # pyright: ignore[reportInvalidTypeVarUse]
+class DealSolver(Protocol[SolvedState]):
     """One deal's solver, its memo kept from one position of the deal to the next."""
 
-    def solve(self, state: CrawlState) -> Solution: ...
+    def solve(self, state: SolvedState) -> Solution: ...
 
-    def winnable(self, state: CrawlState) -> bool: ...
+    def winnable(self, state: SolvedState) -> bool: ...
 
 
 class CrawlGame(Game[CrawlState, DungeonAction]):

@@ -491,7 +491,7 @@ def _why_fight(sight: Sight, card: Card, later: tuple[Play, ...]) -> str:
         return f"Fight the {card}: {cost}, nothing better to face it with"
     if kill != FRESH and card.value >= kill:
         return f"Fight the {card}: your {sight.weapon} breaks on it ({cost})"
-    smaller = [c for kind, c in later if role_of(c) == Role.MONSTER and c.value < card.value]
+    smaller = [c for _, c in later if role_of(c) == Role.MONSTER and c.value < card.value]
     if smaller:
         first = f"Fight the {card} with your {sight.weapon} first ({cost})"
         return f"{first}: then it can still take the {smaller[0]}"
@@ -501,7 +501,7 @@ def _why_fight(sight: Sight, card: Card, later: tuple[Play, ...]) -> str:
 def _hits(sight: Sight, plays: tuple[Play, ...]) -> list[tuple[Card, int]]:
     """What each monster of a plan costs, with the weapon the plan holds when it comes."""
     fighter = sight.fighter
-    hits = []
+    hits: list[tuple[Card, int]] = []
     for kind, card in plays:
         after = dict(plays_of(sight.rules, fighter, card))[kind]
         if role_of(card) == Role.MONSTER:

@@ -99,9 +99,13 @@ def _defaults(model: type[BaseModel]) -> Defaults:
     for name, field in model.model_fields.items():
         plain[name] = None
         if field.default_factory is not None:
-            made_anew.append((name, field.default_factory))  # pyright: ignore[reportArgumentType]
-        elif isinstance(field.default, list | dict | set):
-            made_anew.append((name, field.default.copy))  # its own copy method: no dispatch
+            # One of pydantic's two kinds of factory, the one called with nothing: the other
+            # kind, which reads the fields validated before it, is refused as the model is
+            # made (`_skipped_by_building`), a check its type cannot narrow by.
+            made_anew.append((name, cast("Callable[[], Any]", field.default_factory)))
+        elif isinstance(default := field.default, list | dict | set):
+            copy: Callable[[], object] = default.copy  # its own copy method: no dispatch
+            made_anew.append((name, copy))
         elif not field.is_required():
             plain[name] = field.default
     _DEFAULTS[model] = known = (plain, tuple(made_anew))
@@ -123,6 +127,8 @@ def _skipped_by_building(model: type[BaseModel]) -> str | None:
         isinstance(note, _VALIDATORS) for f in model.model_fields.values() for note in f.metadata
     ):
         return "a field validator"
+    if any(f.default_factory_takes_validated_data for f in model.model_fields.values()):
+        return "a default made from the other fields"
     if model.__private_attributes__:
         return "private attributes"
     if model.__pydantic_post_init__ is not None:

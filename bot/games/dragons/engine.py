@@ -277,8 +277,8 @@ class Party(PlainAssignment, BaseModel):
     hp: int = MAX_HP
     heroes: list[Hero] = Field(default_factory=lambda: heroes_at(MAX_HP))
     weapon: Card | None = None
-    slain: list[Card] = Field(default_factory=list)
-    discard: list[Card] = Field(default_factory=list)
+    slain: list[Card] = Field(default_factory=list[Card])
+    discard: list[Card] = Field(default_factory=list[Card])
     last_played: Card | None = None
     outcome: Outcome | None = None
     score: int | None = None
@@ -393,7 +393,7 @@ class DragonsState(DungeonState):
 
     game: Literal["dragons"] = "dragons"
     deck: list[Card]
-    room: list[Card] = Field(default_factory=list)
+    room: list[Card] = Field(default_factory=list[Card])
     parties: list[Party]
     to_move: int | None = SOLO
     """The seat whose move it is; None once every party has ended."""

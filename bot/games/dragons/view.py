@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.games.contract import Outcome
-from bot.games.crawl.actions import ActionKind, dungeon_action, role_of
+from bot.games.crawl.actions import ActionKind, DungeonAction, dungeon_action, role_of
 from bot.games.crawl.picture import room_group, weapon_groups
 from bot.games.crawl.text import RUN_ROW, control, room_text, weapon_text
 from bot.games.dragons.engine import HERO_HP, MAX_HP, PLAY_KINDS, DragonsState, Party
@@ -99,7 +99,9 @@ def picture(state: DragonsState, names: list[str]) -> Picture:
 
 def controls(state: DragonsState) -> list[Control]:
     """One button per distinct room card (two decks hold twins), then run or face."""
-    legal = set(state.legal_actions(state.to_move)) if state.to_move is not None else set()
+    legal: set[DungeonAction] = set()
+    if state.to_move is not None:
+        legal = set(state.legal_actions(state.to_move))
     room = list(dict.fromkeys(state.room))
     plays = [
         control(

@@ -28,7 +28,7 @@ from functools import lru_cache
 
 from bot.games.cards import Card, CardParseError
 from bot.games.contract import Action, IllegalAction
-from bot.games.dungeon.grid import DIRS, KNIGHT_OFFSETS, Dir, Point
+from bot.games.dungeon.grid import KNIGHT_OFFSETS, Dir, Point, is_dir
 
 
 class Kind(StrEnum):
@@ -122,8 +122,8 @@ def parse_action(text: str) -> Move:
     rest = words[1:]
     if kind in BARE and not rest:
         return bare(kind)
-    if kind in DIRECTED and len(rest) == 1 and rest[0] in DIRS:
-        return directed(kind, rest[0])  # pyright: ignore[reportArgumentType]
+    if kind in DIRECTED and len(rest) == 1 and is_dir(direction := rest[0]):
+        return directed(kind, direction)
     if kind == Kind.KNIGHT and len(rest) == 2:
         offset = _point(rest, text)
         if offset in KNIGHT_OFFSETS:

@@ -32,11 +32,11 @@ class Battle(BaseModel):
     monster_picks: int = 0
     side: Side = "player"
     """Whose pick it is now."""
-    picked: list[Point] = Field(default_factory=list)
+    picked: list[Point] = Field(default_factory=list[Point])
     """Cells picked in this battle: a card counts once, whichever side took it."""
-    sides: list[Side] = Field(default_factory=list)
+    sides: list[Side] = Field(default_factory=list[Side])
     """Which side each pick went to, in the order of `picked`."""
-    queue: list[Card] = Field(default_factory=list)
+    queue: list[Card] = Field(default_factory=list[Card])
     """Monsters turned up by picks, fought next."""
     nearby: bool = True
     """After this battle and the queue, fight every other monster next to the fighter too (the

@@ -22,7 +22,7 @@ class Cell(BaseModel):
 
     card: Card
     up: bool = False
-    known_by: list[int] = Field(default_factory=list)
+    known_by: list[int] = Field(default_factory=list[int])
     """Seats that know the face-down card: whoever played it from their hand."""
     placed_by: int | None = None
 
@@ -42,7 +42,7 @@ class Monster(BaseModel):
 
 
 class Player(BaseModel):
-    hand: list[Card] = Field(default_factory=list)
+    hand: list[Card] = Field(default_factory=list[Card])
     score: int = 0
     at: Point | None = None
     """Where the pawn stands; None while it is in its owner's hand."""
@@ -50,7 +50,7 @@ class Player(BaseModel):
 
 class Board(BaseModel):
     cells: dict[str, Cell] = Field(default_factory=dict)
-    monsters: list[Monster] = Field(default_factory=list)
+    monsters: list[Monster] = Field(default_factory=list[Monster])
     players: list[Player] = Field(default_factory=lambda: [Player(), Player()])
 
     # ---- what is where ----------------------------------------------------------------------

@@ -138,8 +138,8 @@ class DungeonState(GameState[Move]):
 
     game: Literal["dungeon"] = "dungeon"
     board: Board = Field(default_factory=Board)
-    pile: list[Card] = Field(default_factory=list)
-    discards: list[Card] = Field(default_factory=list)
+    pile: list[Card] = Field(default_factory=list[Card])
+    discards: list[Card] = Field(default_factory=list[Card])
     phase: Phase = Phase.START
     mover: int = 0
     """The seat whose turn it is (at the start: whose Joker goes down next)."""
@@ -309,7 +309,6 @@ class DungeonState(GameState[Move]):
             return (
                 action.card in self.hand(self.mover)
                 and wall is not None
-                and action.card is not None
                 and matching_wall(action.card, wall)
             )
         if not self.board.on_frontier(action.at):
@@ -357,7 +356,7 @@ class DungeonState(GameState[Move]):
         hop, origin = self.hop, self.pawn(self.mover)
         if hop is None or origin is None:
             return []
-        targets = []
+        targets: list[Point] = []
         for point in neighbours(origin):
             value = self._red_pip(point)
             if value is None:
@@ -786,7 +785,7 @@ class DungeonState(GameState[Move]):
         events: list[Event] = []
         far = self.board.out_of_sight()
         if far:
-            removed = []
+            removed: list[Card] = []
             for point in far:
                 cell = self.board.cells.pop(key(point), None)
                 if cell is not None:

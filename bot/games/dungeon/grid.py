@@ -9,7 +9,7 @@ move crosses, what is out of sight) is answered here, once.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Literal
+from typing import Literal, TypeGuard
 
 Point = tuple[int, int]
 Dir = Literal["n", "e", "s", "w"]
@@ -32,6 +32,11 @@ KNIGHT_OFFSETS: tuple[Point, ...] = (
 """Clockwise from north-north-east, the order the Knight's menu lists them."""
 SIGHT = 4
 """A card more than this many orthogonal steps from every pawn on the board is out of sight."""
+
+
+def is_dir(text: str) -> TypeGuard[Dir]:
+    """Whether a word of a move's text names a direction."""
+    return text in DIRS
 
 
 def step(point: Point, direction: Dir) -> Point:

@@ -18,7 +18,7 @@ from bot.games.dungeon.grid import DIRS, Dir, Point, adjacent, step
 class MonsterTurn(BaseModel):
     """The monster phase under way: the monsters still to move, and the one being moved."""
 
-    queue: list[Card] = Field(default_factory=list)
+    queue: list[Card] = Field(default_factory=list[Card])
     current: Card | None = None
     choosing_step: bool = False
     """The current monster is new: its mover picks where it goes before turning it."""

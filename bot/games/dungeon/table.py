@@ -15,7 +15,7 @@ from bot.games.cards import Card
 from bot.games.dungeon.actions import Kind, Move, directed
 from bot.games.dungeon.board import Cell
 from bot.games.dungeon.engine import MAX_TURNS, WINNING_SCORE, DungeonState, Phase
-from bot.games.dungeon.grid import Layout, Point, distance, knight_path, step, unkey
+from bot.games.dungeon.grid import Dir, Layout, Point, distance, knight_path, step, unkey
 from bot.games.dungeon.naming import card_called, label, layout_of, monster_called
 from bot.games.dungeon.picture import battle_group, grid_picture
 from bot.games.dungeon.policy import choose, ranked
@@ -30,6 +30,7 @@ from bot.games.views import (
     MenuOption,
     Picture,
     PictureCard,
+    Style,
     TableView,
 )
 
@@ -41,8 +42,8 @@ MAX_MENUS = 2
 """Beside two rows of buttons (and the table's own row), two selects fill Discord's five rows."""
 HAND_PLAYS = 19
 """Placements offered beside the hint: four rows of five buttons under the hand's picker."""
-PAD_ARROWS = {"n": "⬆️", "w": "⬅️", "s": "⬇️", "e": "➡️"}
-PAD_ORDER = ("w", "n", "s", "e")
+PAD_ARROWS: dict[Dir, str] = {"n": "⬆️", "w": "⬅️", "s": "⬇️", "e": "➡️"}
+PAD_ORDER: tuple[Dir, ...] = ("w", "n", "s", "e")
 SEAT_MARKS = ("🟣", "🔵")
 """Each seat's colour, as its pawn is drawn."""
 PHASE_TEXT = {
@@ -156,14 +157,9 @@ def table_moves(state: DungeonState, layout: Layout) -> tuple[list[Control], lis
 
 
 def button(
-    state: DungeonState, seat: int, move: Move, layout: Layout, row: int, style: str = "primary"
+    state: DungeonState, seat: int, move: Move, layout: Layout, row: int, style: Style = "primary"
 ) -> Control:
-    return Control(
-        label=label(state, seat, move, layout),
-        action=str(move),
-        style=style,  # pyright: ignore[reportArgumentType]
-        row=row,
-    )
+    return Control(label=label(state, seat, move, layout), action=str(move), style=style, row=row)
 
 
 def pawn_controls(
@@ -174,10 +170,10 @@ def pawn_controls(
     pawn = state.pawn(seat)
     assert pawn is not None
     allowed = set(legal)
-    controls = []
+    controls: list[Control] = []
     for direction in PAD_ORDER:
-        move = directed(Kind.STEP, direction)  # pyright: ignore[reportArgumentType]
-        target = step(pawn, direction)  # pyright: ignore[reportArgumentType]
+        move = directed(Kind.STEP, direction)
+        target = step(pawn, direction)
         ok = move in allowed
         controls.append(
             Control(
@@ -213,7 +209,7 @@ def menus(
 ) -> list[Menu]:
     """Moves as selects of at most 25 options each, at most `most` of them (the rest, if any,
     are left to the text form)."""
-    found = []
+    found: list[Menu] = []
     chunks = [moves[i : i + MENU_OPTIONS] for i in range(0, len(moves), MENU_OPTIONS)][:most]
     for index, chunk in enumerate(chunks):
         title = placeholder if len(chunks) == 1 else f"{placeholder} ({index + 1}/{len(chunks)})"
@@ -340,7 +336,7 @@ def hand_controls(
 def picked_cards(state: DungeonState, seat: int, values: list[str]) -> list[Card]:
     """The cards a picker's values name ("3.9C": the fourth card, 9♣), if still held."""
     hand = state.hand(seat)
-    found = []
+    found: list[Card] = []
     for value in values:
         index, _, code = value.partition(".")
         if index.isdigit() and int(index) < len(hand) and hand[int(index)].code == code:

@@ -49,7 +49,7 @@ class Voice:
         return f"**{self.names[seat]}**"
 
     def tell(self, events: Sequence[Event]) -> list[str]:
-        lines = []
+        lines: list[str] = []
         for event in events:
             teller = _TELLERS.get(kind_of(event))
             line = teller(self, event) if teller is not None else None

@@ -119,6 +119,7 @@ def parse_action(text: str) -> RpgAction:
                 return Bid(card=_card(card))
             case "nobid", []:
                 return NoBid()
+            case _:
+                raise IllegalAction(f"not an action: {text!r}")
     except ValueError as error:
         raise IllegalAction(f"not an action: {text!r}") from error
-    raise IllegalAction(f"not an action: {text!r}")

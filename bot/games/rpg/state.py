@@ -45,13 +45,13 @@ class InPlay(BaseModel):
 class RpgTable(GameState[RpgAction]):
     game: Literal["rpg"] = "rpg"
     players: int = 2
-    hands: list[list[Card]] = Field(default_factory=list)
-    deck: list[Card] = Field(default_factory=list)
+    hands: list[list[Card]] = Field(default_factory=list[list[Card]])
+    deck: list[Card] = Field(default_factory=list[Card])
     """The draw pile, top card first."""
-    discard: list[Card] = Field(default_factory=list)
-    removed: list[Card] = Field(default_factory=list)
+    discard: list[Card] = Field(default_factory=list[Card])
+    removed: list[Card] = Field(default_factory=list[Card])
     """Diamonds spent on buying: out of the game for good (public)."""
-    fallen: list[int] = Field(default_factory=list)
+    fallen: list[int] = Field(default_factory=list[int])
     """Dead seats in the order they died: the first to die ranks last."""
     phase: Phase = Phase.TURN
     current: int = 0
@@ -64,19 +64,19 @@ class RpgTable(GameState[RpgAction]):
     """The turn has attacked, so it may no longer buy."""
     attack: InPlay | None = None
     round: int = 1
-    played: list[int] = Field(default_factory=list)
+    played: list[int] = Field(default_factory=list[int])
     """Seats that have had their normal turn this round."""
     last_normal: int = 0
     """The seat of the latest normal turn: it goes first after the special round."""
-    bids: list[Card | None] = Field(default_factory=list)
+    bids: list[Card | None] = Field(default_factory=list[Card | None])
     """Sealed bids by seat, hidden until every living seat has answered."""
-    answered: list[int] = Field(default_factory=list)
-    revealed: list[tuple[int, Card | None]] = Field(default_factory=list)
+    answered: list[int] = Field(default_factory=list[int])
+    revealed: list[tuple[int, Card | None]] = Field(default_factory=list[tuple[int, Card | None]])
     """The last special round's bids, face up once revealed."""
     shuffles: int = 0
     """Shuffles so far: shuffle k uses `seeded_rng(seed, f"shuffle:{k}")`."""
-    winners: list[int] = Field(default_factory=list)
-    final_hearts: list[int] = Field(default_factory=list)
+    winners: list[int] = Field(default_factory=list[int])
+    final_hearts: list[int] = Field(default_factory=list[int])
     """The heart value in each seat's hand when the round cap ended the game (else empty)."""
 
     # ---- public facts ----------------------------------------------------------------------

@@ -151,7 +151,7 @@ def _waiting(state: RpgState, name: Name) -> str:
 def _ranking(state: RpgState, name: Name) -> str:
     """Finishing places, ties sharing one (the round cap can tie)."""
     results = sorted(state.results(), key=lambda result: (-result.score, result.seat))
-    lines = []
+    lines: list[str] = []
     for result in results:
         place = 1 + sum(other.score > result.score for other in results)
         won = " (won)" if result.outcome == "won" else ""
@@ -164,7 +164,7 @@ def _ranking(state: RpgState, name: Name) -> str:
 def _table_picture(state: RpgState, name: Name) -> Picture | None:
     """The cards face up on the table: the attack in play, and the bids revealed for the
     bonus turn they gave."""
-    groups = []
+    groups: list[CardGroup] = []
     attack = state.attack
     if attack is not None:
         cards = [PictureCard(card=attack.spade.code, caption="stamina")]
@@ -190,7 +190,7 @@ def rpg_hand(state: RpgState, seat: int, picked: list[str], names: Sequence[str]
     hand = state.hands[seat] if 0 <= seat < state.players else []
     chosen = picked_cards(hand, picked)
     acting = seat in state.acting()
-    fields = []
+    fields: list[Field] = []
     if state.phase == Phase.BID and seat in state.answered:
         sealed = state.bids[seat]
         text = f"{sealed}, face down" if sealed is not None else "you passed"
@@ -229,7 +229,7 @@ def _pick_order(state: RpgState, card: Card) -> int:
 def picked_cards(hand: list[Card], values: list[str]) -> list[Card]:
     """The cards a picker's values name ("3.9C": the fourth card, 9♣), if still held there,
     in hand order."""
-    places = set()
+    places: set[int] = set()
     for value in values:
         index, _, code = value.partition(".")
         if index.isdigit() and int(index) < len(hand) and hand[int(index)].code == code:
@@ -270,17 +270,18 @@ def _footer(state: RpgState, seat: int, chosen: list[Card]) -> str:
             )
         case Phase.BID:
             return "Pick a diamond to bid face down, or press No bid."
-    spades = of_suit(chosen, Suit.SPADES)
-    if len(spades) == 1:
-        allowance = tier(spades[0])
-        clubs = "a club" if allowance == 1 else f"up to {allowance} clubs"
-        return f"Pick {clubs} with {spades[0]}, then choose whom to attack."
-    if state.attacked:
-        return "Pick a spade and its clubs to attack again, or press End turn."
-    return (
-        "Pick a diamond to buy cards, or a spade and its clubs (2-10: 1, J/Q/K: 2, A: 3) to "
-        "attack; then End turn."
-    )
+        case Phase.TURN | Phase.OVER:
+            spades = of_suit(chosen, Suit.SPADES)
+            if len(spades) == 1:
+                allowance = tier(spades[0])
+                clubs = "a club" if allowance == 1 else f"up to {allowance} clubs"
+                return f"Pick {clubs} with {spades[0]}, then choose whom to attack."
+            if state.attacked:
+                return "Pick a spade and its clubs to attack again, or press End turn."
+            return (
+                "Pick a diamond to buy cards, or a spade and its clubs (2-10: 1, J/Q/K: 2, "
+                "A: 3) to attack; then End turn."
+            )
 
 
 def plays(
@@ -297,13 +298,13 @@ def plays(
         picked = [a for a in _of_picked(state, seat, chosen) if state.allows(seat, a)]
     elif state.phase == Phase.DEFEND:
         extra = [Defend(cards=cards) for cards in state.defences(seat) if len(cards) > PICK_LIMIT]
-    free: list[RpgAction] = {Phase.TURN: [EndTurn()], Phase.BID: [NoBid()]}.get(state.phase, [])
+    free = FREE_MOVES.get(state.phase, [])
     led = hint is not None and (any(_same(a, hint) for a in picked) or hint == NoBid())
     controls: list[Control] = []
     if hint is not None and not led:
         tip = _cut(f"💡 {label(state, seat, hint, names)}")
         controls.append(Control(label=tip, action=str(hint), style="success"))
-    seen = {str(hint)} if not led else set()
+    seen: set[str] = {str(hint)} if not led else set()
     for action in [*picked, *extra, *free]:
         if str(action) in seen or (not led and _same(action, hint)):
             continue
@@ -320,6 +321,10 @@ def plays(
         else:
             controls.append(control)
     return controls[:MAX_CONTROLS]
+
+
+FREE_MOVES: dict[Phase, list[RpgAction]] = {Phase.TURN: [EndTurn()], Phase.BID: [NoBid()]}
+"""The moves a phase offers that need no cards picked."""
 
 
 def _same(action: RpgAction, hint: RpgAction | None) -> bool:
@@ -349,15 +354,16 @@ def _of_picked(state: RpgState, seat: int, chosen: list[Card]) -> list[RpgAction
             return [Defend(cards=tuple(chosen))]
         case Phase.BID:
             return [Bid(card=chosen[0])] if len(chosen) == 1 else []
-    if len(chosen) == 1 and chosen[0].suit == Suit.DIAMONDS:
-        return [Buy(card=chosen[0])]
-    spades, clubs = of_suit(chosen, Suit.SPADES), of_suit(chosen, Suit.CLUBS)
-    if len(spades) != 1 or len(spades) + len(clubs) != len(chosen):
-        return []
-    return [
-        Attack(spade=spades[0], clubs=tuple(clubs), target=target)
-        for target in state.opponents(seat)
-    ]
+        case Phase.TURN | Phase.OVER:
+            if len(chosen) == 1 and chosen[0].suit == Suit.DIAMONDS:
+                return [Buy(card=chosen[0])]
+            spades, clubs = of_suit(chosen, Suit.SPADES), of_suit(chosen, Suit.CLUBS)
+            if len(spades) != 1 or len(spades) + len(clubs) != len(chosen):
+                return []
+            return [
+                Attack(spade=spades[0], clubs=tuple(clubs), target=target)
+                for target in state.opponents(seat)
+            ]
 
 
 def _picked_label(state: RpgState, seat: int, action: RpgAction, names: Sequence[str] = ()) -> str:

@@ -129,10 +129,10 @@ class ScoundrelState(DungeonState):
     game: Literal["scoundrel"] = "scoundrel"
     variant: Variant = Variant.CLASSIC
     deck: list[Card]
-    room: list[Card] = Field(default_factory=list)
-    discard: list[Card] = Field(default_factory=list)
+    room: list[Card] = Field(default_factory=list[Card])
+    discard: list[Card] = Field(default_factory=list[Card])
     weapon: Card | None = None
-    slain: list[Card] = Field(default_factory=list)
+    slain: list[Card] = Field(default_factory=list[Card])
     hp: int = MAX_HP
     played_in_room: int = 0
     potion_in_room: bool = False

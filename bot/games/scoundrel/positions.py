@@ -247,7 +247,7 @@ class Rules:
         if played or not deck or self.rule == RunRule.NEVER:
             kids = self._plays(deck_id, room, weapon, ceiling, drunk, played, None)
         elif self.rule == RunRule.ANY_ROOM:
-            kids = []
+            kids: list[Kid] = []
             seen: set[tuple[int, int, Node | None, int]] = set()
             for place_room, place_deck in self._orbit(room, deck):
                 place = (place_room, self.decks[place_deck].cards)

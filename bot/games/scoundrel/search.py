@@ -87,10 +87,6 @@ def _hp_after(kid: Kid, hp: int) -> int:
     return hp - kid.damage if kid.damage else min(MAX_HP, hp + kid.heal)
 
 
-def _cards_left(rules: Rules, node: Node) -> int:
-    return len(rules.decks[node[0]].cards) + len(node[1])
-
-
 class _Restart(Exception):
     """A search attempt ran past its visits: the next one tries the moves in another order."""
 
@@ -353,18 +349,17 @@ class Search:
         """Moves reaching the goal from a position that reaches it, and the score they end on."""
         low, high = self._memo(goal)
         moves: list[Move] = []
-        current: Node | None = node
-        while current is not None:
+        current = node
+        while True:  # a line always ends the game: dead, or the deck played out
             kid = self._next_move(goal, current, hp, low, high)
             moves.append(kid.move)
             hp = hp - kid.damage if kid.damage else min(MAX_HP, hp + kid.heal)
             if hp <= 0:
                 return moves, hp - kid.monsters_left
-            current = kid.node
-            if current is None:
+            if kid.node is None:
                 bonus = kid.bonus if hp == MAX_HP else 0
                 return moves, hp + bonus
-        raise AssertionError("a line always ends the game")
+            current = kid.node
 
     def _next_move(
         self, goal: int, node: Node, hp: int, low: dict[Node, int], high: dict[Node, int]
