@@ -146,11 +146,9 @@ class DeucesState(DeucesTable):
         if prompt is None or seat not in prompt.waiting:
             raise NotYourTurn("the game is not waiting for you")
         mode = self.mode
-        kind = mode.kind(prompt)
-        kind.check(self, seat, prompt, action)
+        play = mode.kind(prompt).take(self, seat, prompt, action)
         self.turn += 1
-        events = kind.apply(self, seat, action)
-        return events + mode.advance(self)
+        return play() + mode.advance(self)
 
     def timeout_action(self, seat: int) -> DeucesAction | None:
         """A seat did not answer in time: what the rules do for it (see `autoplay`)."""

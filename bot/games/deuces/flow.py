@@ -248,14 +248,14 @@ def _players_step(state: DeucesTable) -> list[DeucesEvent]:
     if len(left) > 1:
         state.prompt = built(OpenTurnPrompt, seats=left)
         return []
-    return begin_turn(state, left[0])
+    return begin_turn(state, built(TurnPrompt, seat=left[0]))
 
 
-def begin_turn(state: DeucesTable, seat: int) -> list[DeucesEvent]:
+def begin_turn(state: DeucesTable, turn: TurnPrompt) -> list[DeucesEvent]:
     """A player's turn starts: they are the one the party's turn waits on until it ends."""
-    state.acted.append(seat)
-    state.prompt = built(TurnPrompt, seat=seat)
-    return [turn_started(player(seat))]
+    state.acted.append(turn.seat)
+    state.prompt = turn
+    return [turn_started(player(turn.seat))]
 
 
 def _gm_step(state: DeucesTable) -> list[DeucesEvent]:

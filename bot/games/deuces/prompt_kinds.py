@@ -15,6 +15,7 @@ folder (`modes/<mode>/prompts.py`).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import Any, ClassVar, Generic, NoReturn, TypeVar
 
@@ -70,6 +71,8 @@ from bot.games.deuces.state import (
 )
 
 P = TypeVar("P")
+Play = Callable[[], list[DeucesEvent]]
+"""A checked answer, ready to be played."""
 
 SHED_LISTED = 3
 """Above this many cards to shed, the listed sheds are the default one and single swaps of it
@@ -101,12 +104,10 @@ class PromptKind(Generic[P]):
         """Every action the seat may answer with now."""
         raise NotImplementedError
 
-    def check(self, state: DeucesTable, seat: int, prompt: P, action: DeucesAction) -> None:
-        """Raise IllegalAction unless the seat may answer with this action; change nothing."""
-        raise NotImplementedError
-
-    def apply(self, state: DeucesTable, seat: int, action: DeucesAction) -> list[DeucesEvent]:
-        """Play a checked action: change the state and say what happened."""
+    def take(self, state: DeucesTable, seat: int, prompt: P, action: DeucesAction) -> Play:
+        """Check the seat's answer (IllegalAction, and nothing changed, unless it may answer
+        so) and return its play: what changes the state and says what happened. The check
+        narrows the action's and the prompt's types, which the play keeps."""
         raise NotImplementedError
 
     def timeout(self, state: DeucesTable, seat: int, prompt: P) -> DeucesAction:
@@ -184,21 +185,22 @@ def check_ability(state: DeucesTable, seat: int, action: UseAbility) -> None:
         check_held(state, seat, action.cards)
 
 
-def use_ability(state: DeucesTable, seat: int, action: UseAbility) -> list[DeucesEvent]:
-    """An ability on the seat's turn (its turn goes on or ends), or a Disrupt."""
+def use_ability(
+    state: DeucesTable, seat: int, turn: TurnPrompt | None, action: UseAbility
+) -> list[DeucesEvent]:
+    """An ability on the seat's turn (its turn goes on or ends), or (no turn) a Disrupt."""
     me = player(seat)
     ability = state.ability(me, action.ability)
-    assert ability is not None
-    prompt = state.prompt
-    if isinstance(prompt, TurnPrompt):
-        prompt.fresh = False
+    assert ability is not None  # checked by check_ability
+    if turn is not None:
+        turn.fresh = False
         if ability.timing == "instead_of_attack":
-            prompt.attacks -= 1
+            turn.attacks -= 1
         else:
-            prompt.ability_used = True
+            turn.ability_used = True
     events = cast(state, me, ability, action.target, list(action.cards))
-    if isinstance(prompt, TurnPrompt):
-        return events + combat.mark_defeats(state) + turns.after_turn_move(state, seat)
+    if turn is not None:
+        return events + combat.mark_defeats(state) + turns.after_turn_move(state, seat, turn)
     return events + turns.after_disrupt(state)
 
 
@@ -212,19 +214,17 @@ class Voting(PromptKind[VotePrompt]):
     def legal(self, state: DeucesTable, seat: int, prompt: VotePrompt) -> list[DeucesAction]:
         return [Vote(hit=True), Vote(hit=False)]
 
-    def check(
-        self, state: DeucesTable, seat: int, prompt: VotePrompt, action: DeucesAction
-    ) -> None:
+    def take(self, state: DeucesTable, seat: int, prompt: VotePrompt, action: DeucesAction) -> Play:
         if not isinstance(action, Vote):
             self.refuse(prompt, action)
         if seat not in prompt.waiting:
             raise IllegalAction("you have already voted")
+        return lambda: self._vote(state, seat, prompt, action)
 
-    def apply(self, state: DeucesTable, seat: int, action: DeucesAction) -> list[DeucesEvent]:
-        prompt = state.prompt
-        assert isinstance(prompt, VotePrompt) and isinstance(action, Vote)
-        (prompt.hits if action.hit else prompt.stays).append(seat)
-        events: list[DeucesEvent] = [built(VoteCast, seat=seat, hit=action.hit)]
+    @staticmethod
+    def _vote(state: DeucesTable, seat: int, prompt: VotePrompt, vote: Vote) -> list[DeucesEvent]:
+        (prompt.hits if vote.hit else prompt.stays).append(seat)
+        events: list[DeucesEvent] = [built(VoteCast, seat=seat, hit=vote.hit)]
         if prompt.waiting:
             return events
         hit = len(prompt.hits) > len(prompt.stays)
@@ -240,16 +240,24 @@ class Voting(PromptKind[VotePrompt]):
         return Vote(hit=False)
 
 
-class Turn(PromptKind[TurnPrompt]):
+class Turn(PromptKind[Any]):
     """A seat's turn: attacks, its pets' attacks, abilities, a Guard instead of all of them,
     and the end of the turn (which also comes by itself once nothing is left to do)."""
 
     prompt = TurnPrompt
     waits_for = "take a turn"
 
+    def turn_for(self, state: DeucesTable, seat: int, prompt: Any) -> TurnPrompt:
+        """The turn the seat plays: this one."""
+        assert isinstance(prompt, TurnPrompt)  # this kind answers turn prompts only
+        return prompt
+
+    def begin(self, state: DeucesTable, turn: TurnPrompt) -> list[DeucesEvent]:
+        """What starts before the seat's move (nothing: its turn is under way)."""
+        return []
+
     def legal(self, state: DeucesTable, seat: int, prompt: Any) -> list[DeucesAction]:
-        turn = state.turn_of(seat)
-        assert turn is not None
+        turn = self.turn_for(state, seat, prompt)
         if state.players[seat].defeated:  # fallen, with a pet still fighting
             return [*self._pet_attacks(state, seat, turn), EndTurn()]
         hand = state.players[seat].hand
@@ -266,7 +274,9 @@ class Turn(PromptKind[TurnPrompt]):
             actions += [Guard(card=card) for card in dict.fromkeys(hand)]
         return [*actions, EndTurn()]
 
-    def extra_moves(self, state: DeucesTable, seat: int, turn: TurnPrompt) -> list[DeucesAction]:
+    def extra_moves(
+        self, state: DeucesTable, seat: int, turn: TurnPrompt
+    ) -> Sequence[DeucesAction]:
         """Moves a mode adds to a turn (a quest's loot); none here."""
         return []
 
@@ -290,36 +300,49 @@ class Turn(PromptKind[TurnPrompt]):
             for foe in foes
         ]
 
-    def check(self, state: DeucesTable, seat: int, prompt: Any, action: DeucesAction) -> None:
-        turn = state.turn_of(seat)
-        assert turn is not None
+    def take(self, state: DeucesTable, seat: int, prompt: Any, action: DeucesAction) -> Play:
+        turn = self.turn_for(state, seat, prompt)
+        move = self._take(state, seat, turn, action)
+        if move is None:
+            self.refuse(prompt, action)
+        return lambda: self.begin(state, turn) + move()
+
+    def _take(
+        self, state: DeucesTable, seat: int, turn: TurnPrompt, action: DeucesAction
+    ) -> Play | None:
         match action:
             case Attack():
                 check_standing(state, seat)
                 if turn.attacks <= 0:
                     raise IllegalAction("you have no attack left this turn")
                 self._check_play(state, seat, player(seat), action.target, action.cards)
+                return lambda: self._attack(state, turn, action)
             case PetAttack():
                 if action.pet not in state.pets_of(seat):
                     raise IllegalAction("you have no pet there")
                 if action.pet in turn.pets_done:
                     raise IllegalAction("your pet has attacked this turn")
                 self._check_play(state, seat, pet(action.pet), action.target, action.cards)
+                return lambda: self._pet_attack(state, turn, action)
             case UseAbility():
                 check_ability(state, seat, action)
+                return lambda: use_ability(state, seat, turn, action)
             case Guard():
                 check_standing(state, seat)
                 if not turn.fresh:
                     raise IllegalAction("Guard is instead of attacking or using an ability")
                 check_held(state, seat, (action.card,))
+                return lambda: self._guard(state, seat, action)
             case EndTurn():
-                pass
+                return lambda: self._end(state, turn)
             case _:
-                self.check_extra(state, seat, prompt, action)
+                return self.take_extra(state, seat, turn, action)
 
-    def check_extra(self, state: DeucesTable, seat: int, prompt: Any, action: DeucesAction) -> None:
-        """A move a mode adds to a turn; none here."""
-        self.refuse(prompt, action)
+    def take_extra(
+        self, state: DeucesTable, seat: int, turn: TurnPrompt, action: DeucesAction
+    ) -> Play | None:
+        """A move a mode adds to a turn, checked (None: not a move of this turn)."""
+        return None
 
     @staticmethod
     def _check_play(
@@ -332,43 +355,30 @@ class Turn(PromptKind[TurnPrompt]):
         if read(piles.faces_of(state, attacker, cards)) is None:
             raise IllegalAction("those cards make no single, set or five-card hand")
 
-    def apply(self, state: DeucesTable, seat: int, action: DeucesAction) -> list[DeucesEvent]:
-        prompt = state.prompt
-        assert isinstance(prompt, TurnPrompt)
-        match action:
-            case Attack():
-                prompt.attacks -= 1
-                return self._strike(state, seat, player(seat), action.target, action.cards)
-            case PetAttack():
-                prompt.pets_done.append(action.pet)
-                return self._strike(state, seat, pet(action.pet), action.target, action.cards)
-            case UseAbility():
-                return use_ability(state, seat, action)
-            case Guard():
-                me = player(seat)
-                state.prompt = None
-                events: list[DeucesEvent] = [built(Guarded, who=me, card=action.card)]
-                events += piles.discard(state, me, [action.card], "guard")
-                return events + piles.draw(state, me, 1)
-            case EndTurn():
-                state.prompt = None
-                return [built(TurnPassed, who=player(seat))] if prompt.fresh else []
-            case _:
-                return self.apply_extra(state, seat, action)
-
-    def apply_extra(self, state: DeucesTable, seat: int, action: DeucesAction) -> list[DeucesEvent]:
-        """Play a move a mode adds to a turn; none here."""
-        raise IllegalAction(f"you cannot {action.kind} now")
+    @staticmethod
+    def _attack(state: DeucesTable, turn: TurnPrompt, action: Attack) -> list[DeucesEvent]:
+        turn.attacks -= 1
+        turn.fresh = False
+        return state.mode.strike(state, turn, player(turn.seat), action.target, action.cards)
 
     @staticmethod
-    def _strike(
-        state: DeucesTable, seat: int, attacker: Ref, target: int, cards: tuple[Card, ...]
-    ) -> list[DeucesEvent]:
-        """An attack of the seat's turn (its own or its pet's), answered as the mode says."""
-        prompt = state.prompt
-        assert isinstance(prompt, TurnPrompt)
-        prompt.fresh = False
-        return state.mode.strike(state, seat, attacker, target, cards)
+    def _pet_attack(state: DeucesTable, turn: TurnPrompt, action: PetAttack) -> list[DeucesEvent]:
+        turn.pets_done.append(action.pet)
+        turn.fresh = False
+        return state.mode.strike(state, turn, pet(action.pet), action.target, action.cards)
+
+    @staticmethod
+    def _guard(state: DeucesTable, seat: int, action: Guard) -> list[DeucesEvent]:
+        me = player(seat)
+        state.prompt = None
+        events: list[DeucesEvent] = [built(Guarded, who=me, card=action.card)]
+        events += piles.discard(state, me, [action.card], "guard")
+        return events + piles.draw(state, me, 1)
+
+    @staticmethod
+    def _end(state: DeucesTable, turn: TurnPrompt) -> list[DeucesEvent]:
+        state.prompt = None
+        return [built(TurnPassed, who=player(turn.seat))] if turn.fresh else []
 
     def timeout(self, state: DeucesTable, seat: int, prompt: Any) -> DeucesAction:
         return autoplay.timeout_turn(state, seat)
@@ -384,9 +394,12 @@ class OpenTurn(Turn):
     prompt = OpenTurnPrompt
     waits_for = "take a turn, in the order they like"
 
-    def apply(self, state: DeucesTable, seat: int, action: DeucesAction) -> list[DeucesEvent]:
-        events = flow.begin_turn(state, seat)
-        return events + super().apply(state, seat, action)
+    def turn_for(self, state: DeucesTable, seat: int, prompt: Any) -> TurnPrompt:
+        """A fresh turn for the seat, which starts as it moves."""
+        return built(TurnPrompt, seat=seat)
+
+    def begin(self, state: DeucesTable, turn: TurnPrompt) -> list[DeucesEvent]:
+        return flow.begin_turn(state, turn)
 
 
 class Shedding(PromptKind[ShedPrompt]):
@@ -414,18 +427,17 @@ class Shedding(PromptKind[ShedPrompt]):
             }
         return [Shed(cards=cards) for cards in sorted(groups)]
 
-    def check(
-        self, state: DeucesTable, seat: int, prompt: ShedPrompt, action: DeucesAction
-    ) -> None:
+    def take(self, state: DeucesTable, seat: int, prompt: ShedPrompt, action: DeucesAction) -> Play:
         if not isinstance(action, Shed):
             self.refuse(prompt, action)
         if len(action.cards) != prompt.count:
             raise IllegalAction(f"shed exactly {prompt.count} cards, down to ten")
         check_held(state, seat, action.cards)
+        return lambda: self._shed(state, seat, action)
 
-    def apply(self, state: DeucesTable, seat: int, action: DeucesAction) -> list[DeucesEvent]:
+    @staticmethod
+    def _shed(state: DeucesTable, seat: int, action: Shed) -> list[DeucesEvent]:
         """The hand is down to the limit: the interrupted prompt comes back."""
-        assert isinstance(action, Shed)
         state.prompt, state.held = state.held, None
         return piles.discard(state, player(seat), list(action.cards), "hand_limit")
 
@@ -457,30 +469,34 @@ class Defending(PromptKind[DefendPrompt]):
         actions: list[DeucesAction] = [Defend(cards=cards) for cards in sorted(answers)]
         return actions + disrupts
 
-    def check(
+    def take(
         self, state: DeucesTable, seat: int, prompt: DefendPrompt, action: DeucesAction
-    ) -> None:
+    ) -> Play:
         match action:
             case Defend():
-                assert state.clash is not None
-                defender = state.clash.defender
-                if not combat.can_answer(state):
-                    if action.cards:
-                        raise IllegalAction("too few cards to answer: yield, or use a Disrupt")
-                    return
-                check_held(state, seat, action.cards, defender)
-                counted = piles.faces_of(state, defender, action.cards)
-                if not len(counted) <= state.clash.size <= capacity(counted):
-                    raise IllegalAction(f"answer with exactly {state.clash.size} cards")
+                self._check_defence(state, seat, action)
+                return lambda: self._defend(state, action)
             case UseAbility():
                 check_ability(state, seat, action)
+                return lambda: use_ability(state, seat, None, action)
             case _:
                 self.refuse(prompt, action)
 
-    def apply(self, state: DeucesTable, seat: int, action: DeucesAction) -> list[DeucesEvent]:
-        if isinstance(action, UseAbility):
-            return use_ability(state, seat, action)
-        assert isinstance(action, Defend)
+    @staticmethod
+    def _check_defence(state: DeucesTable, seat: int, action: Defend) -> None:
+        clash = state.clash
+        assert clash is not None  # a defence prompt waits on the attack in play
+        if not combat.can_answer(state):
+            if action.cards:
+                raise IllegalAction("too few cards to answer: yield, or use a Disrupt")
+            return
+        check_held(state, seat, action.cards, clash.defender)
+        counted = piles.faces_of(state, clash.defender, action.cards)
+        if not len(counted) <= clash.size <= capacity(counted):
+            raise IllegalAction(f"answer with exactly {clash.size} cards")
+
+    @staticmethod
+    def _defend(state: DeucesTable, action: Defend) -> list[DeucesEvent]:
         state.prompt = None
         if not action.cards:  # a yield: too few cards to answer
             return combat.overwhelm(state) + turns.resume_attacker(state)
@@ -525,9 +541,7 @@ class LootStep(PromptKind[LootPrompt]):
         players = state.players
         return [who.seat for who in players if who.seat != seat and len(who.loot) < LOOT_LIMIT]
 
-    def check(
-        self, state: DeucesTable, seat: int, prompt: LootPrompt, action: DeucesAction
-    ) -> None:
+    def take(self, state: DeucesTable, seat: int, prompt: LootPrompt, action: DeucesAction) -> Play:
         holder = state.players[seat]
         match action:
             case TradeUp():
@@ -536,6 +550,7 @@ class LootStep(PromptKind[LootPrompt]):
                     raise IllegalAction("trade up two loot cards of the same tier")
                 if keep == Tier.EPIC:
                     raise IllegalAction("Epic is the highest tier")
+                return lambda: self._trade(state, seat, keep, action)
             case GiveLoot():
                 if holder.loot_tier(action.card) is None:
                     raise IllegalAction("that card is not your loot")
@@ -543,51 +558,54 @@ class LootStep(PromptKind[LootPrompt]):
                     raise IllegalAction("give loot to another player of the party")
                 if action.to not in self._has_room(state, seat):
                     raise IllegalAction(f"they already hold {LOOT_LIMIT} loot cards")
+                return lambda: self._give(state, seat, action)
             case DropLoot():
                 if len(holder.loot) <= LOOT_LIMIT:
                     raise IllegalAction("loot is only given up above the limit of five")
                 if holder.loot_tier(action.card) is None:
                     raise IllegalAction("that card is not your loot")
+                return lambda: self._drop(state, seat, action)
             case LootDone():
                 if len(holder.loot) > LOOT_LIMIT:
                     raise IllegalAction("trade up or give up loot: you hold more than five")
+                return lambda: self._done(state, seat, prompt)
             case _:
                 self.refuse(prompt, action)
 
-    def apply(self, state: DeucesTable, seat: int, action: DeucesAction) -> list[DeucesEvent]:
+    @staticmethod
+    def _trade(state: DeucesTable, seat: int, tier: Tier, action: TradeUp) -> list[DeucesEvent]:
         holder = state.players[seat]
-        match action:
-            case TradeUp():
-                tier = holder.loot_tier(action.keep)
-                assert tier is not None
-                better = TIERS[TIERS.index(tier) + 1]
-                holder.loot = [
-                    built(Loot, card=item.card, tier=better) if item.card == action.keep else item
-                    for item in holder.loot
-                    if item.card != action.give
-                ]
-                state.loot_deck.append(action.give)
-                return [
-                    built(LootTraded, seat=seat, keep=action.keep, give=action.give, tier=better)
-                ]
-            case GiveLoot():
-                taker = state.players[action.to]
-                item = next(item for item in holder.loot if item.card == action.card)
-                holder.loot.remove(item)
-                taker.loot.append(item)
-                return [built(LootGiven, seat=seat, to=action.to, card=item.card, tier=item.tier)]
-            case DropLoot():
-                holder.loot = [item for item in holder.loot if item.card != action.card]
-                state.loot_deck.append(action.card)
-                return [built(LootDropped, seat=seat, card=action.card)]
-            case _:
-                prompt = state.prompt
-                assert isinstance(prompt, LootPrompt)
-                prompt.seats.remove(seat)
-                if not prompt.seats:
-                    state.prompt = None
-                    state.phase = flow.between_encounters(state)
-                return []
+        better = TIERS[TIERS.index(tier) + 1]
+        holder.loot = [
+            built(Loot, card=item.card, tier=better) if item.card == action.keep else item
+            for item in holder.loot
+            if item.card != action.give
+        ]
+        state.loot_deck.append(action.give)
+        return [built(LootTraded, seat=seat, keep=action.keep, give=action.give, tier=better)]
+
+    @staticmethod
+    def _give(state: DeucesTable, seat: int, action: GiveLoot) -> list[DeucesEvent]:
+        holder, taker = state.players[seat], state.players[action.to]
+        item = next(item for item in holder.loot if item.card == action.card)
+        holder.loot.remove(item)
+        taker.loot.append(item)
+        return [built(LootGiven, seat=seat, to=action.to, card=item.card, tier=item.tier)]
+
+    @staticmethod
+    def _drop(state: DeucesTable, seat: int, action: DropLoot) -> list[DeucesEvent]:
+        holder = state.players[seat]
+        holder.loot = [item for item in holder.loot if item.card != action.card]
+        state.loot_deck.append(action.card)
+        return [built(LootDropped, seat=seat, card=action.card)]
+
+    @staticmethod
+    def _done(state: DeucesTable, seat: int, prompt: LootPrompt) -> list[DeucesEvent]:
+        prompt.seats.remove(seat)
+        if not prompt.seats:
+            state.prompt = None
+            state.phase = flow.between_encounters(state)
+        return []
 
     def timeout(self, state: DeucesTable, seat: int, prompt: LootPrompt) -> DeucesAction:
         return autoplay.timeout_loot(state, seat)

@@ -266,11 +266,10 @@ def monster_label(state: DeucesState, action: DeucesAction, names: Sequence[str]
             return "Let the GM play your enemies' turn"
 
 
-def wager_label(state: DeucesState, seat: int, action: DeucesAction) -> str:
+def wager_label(state: DeucesState, seat: int, action: Bid | Call | Raise | Onward) -> str:
     """A wager's button: how many chips it puts at stake and what it does to the target."""
-    chips = getattr(action, "chips", 0)
     match action:
-        case Bid():
+        case Bid(chips=chips):
             if chips == BLIND:
                 return f"Bid the blind: {chips_count(chips)}"
             return f"Raise to {chips_count(chips)} (your target +{chips - BLIND})"
@@ -281,7 +280,7 @@ def wager_label(state: DeucesState, seat: int, action: DeucesAction) -> str:
             return f"All in: {chips_count(held)}" if held < highest else f"Match {highest}"
         case Call():
             return f"Fold (the GM takes your {chips_count(BLIND)} blind)"
-        case Raise():
+        case Raise(chips=chips):
             return f"Raise {chips_count(chips)} (target +{chips})" if chips else "No raise"
         case Onward(go=True):
             return "Play on"

@@ -18,26 +18,32 @@ from bot.games.deuces.state import DefendPrompt, DeucesTable, Ref, TurnPrompt, e
 
 
 def strike_enemy(
-    state: DeucesTable, seat: int, attacker: Ref, target: int, cards: Sequence[Card]
+    state: DeucesTable,
+    turn: TurnPrompt,
+    attacker: Ref,
+    target: int,
+    cards: Sequence[Card],
 ) -> list[DeucesEvent]:
     """An attack on one of the GM's enemies: declared, answered, and the turn ends if nothing
     is left to do in it."""
     events = combat.declare(state, attacker, enemy(target), list(cards))
     events += enemy_answers(state, target)
-    return events + after_turn_move(state, seat)
+    return events + after_turn_move(state, turn.seat, turn)
 
 
 def strike_hero(
-    state: DeucesTable, seat: int, attacker: Ref, target: int, cards: Sequence[Card]
+    state: DeucesTable,
+    turn: TurnPrompt,
+    attacker: Ref,
+    target: int,
+    cards: Sequence[Card],
 ) -> list[DeucesEvent]:
     """A duel's attack waits for the attacked hero's player to answer it: the attacker's turn
     is paused meanwhile (a hero too short to answer, with no Disrupt, falls at once)."""
-    prompt = state.prompt
-    assert isinstance(prompt, TurnPrompt)
     events = combat.declare(state, attacker, player(target), list(cards))
     if not combat.can_answer(state) and not flow.may_disrupt_now(state, target):
-        return events + combat.overwhelm(state) + after_turn_move(state, seat)
-    state.paused, state.prompt = prompt, built(DefendPrompt, seat=target)
+        return events + combat.overwhelm(state) + after_turn_move(state, turn.seat, turn)
+    state.paused, state.prompt = turn, built(DefendPrompt, seat=target)
     return events
 
 
@@ -47,7 +53,7 @@ def resume_attacker(state: DeucesTable) -> list[DeucesEvent]:
     if paused is None:
         return []
     state.prompt = paused
-    return after_turn_move(state, paused.seat)
+    return after_turn_move(state, paused.seat, paused)
 
 
 def enemy_answers(state: DeucesTable, index: int) -> list[DeucesEvent]:
@@ -77,10 +83,8 @@ def after_disrupt(state: DeucesTable) -> list[DeucesEvent]:
     return combat.mark_defeats(state)
 
 
-def after_turn_move(state: DeucesTable, seat: int) -> list[DeucesEvent]:
+def after_turn_move(state: DeucesTable, seat: int, prompt: TurnPrompt) -> list[DeucesEvent]:
     """The turn ends by itself when nothing is left to do in it."""
-    prompt = state.prompt
-    assert isinstance(prompt, TurnPrompt)
     if not state.contested() or not more_to_do(state, seat, prompt):
         state.prompt = None
     return []

@@ -23,7 +23,7 @@ from bot.games.deuces.content import (
     load_content,
 )
 from bot.games.deuces.engine import DeucesState
-from bot.games.deuces.state import DeucesOptions, enemy, player
+from bot.games.deuces.state import DeucesOptions, TurnPrompt, enemy, player
 
 from .tables import DULL, TEST_SET, deck
 
@@ -161,7 +161,7 @@ def run(state: DeucesState, user, ability: Ability) -> list:
 def seat_zero_goes_first(state: DeucesState) -> None:
     """The party's order is open: the first player takes the turn."""
     assert state.prompt.kind == "open" and 0 in state.waiting_for
-    flow.begin_turn(state, 0)
+    flow.begin_turn(state, TurnPrompt(seat=0))
     assert state.prompt.kind == "turn" and state.to_move == 0
 
 

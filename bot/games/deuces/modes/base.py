@@ -38,6 +38,7 @@ from bot.games.deuces.state import (
     Mode,
     Offer,
     Phase,
+    TurnPrompt,
 )
 from bot.games.deuces.table import legend, party_title
 from bot.games.deuces.voice import Voicing
@@ -178,10 +179,15 @@ class DeucesMode:
         return state.stands(GM_SIDE) and state.stands(PLAYERS_SIDE)
 
     def strike(
-        self, state: DeucesTable, seat: int, attacker: Ref, target: int, cards: Sequence[Card]
+        self,
+        state: DeucesTable,
+        turn: TurnPrompt,
+        attacker: Ref,
+        target: int,
+        cards: Sequence[Card],
     ) -> list[DeucesEvent]:
         """An attack of a seat's turn on a foe: the GM answers it at once."""
-        return turns.strike_enemy(state, seat, attacker, target, cards)
+        return turns.strike_enemy(state, turn, attacker, target, cards)
 
     # ---- results --------------------------------------------------------------------------------
 

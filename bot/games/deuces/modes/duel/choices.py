@@ -8,9 +8,9 @@ concede initiative (the side that moves second, with the extra card, wins more e
 
 from __future__ import annotations
 
-from bot.games.deuces.actions import DeucesAction, Extra, Initiative, Keep
+from bot.games.deuces.actions import Extra, Keep
 from bot.games.deuces.content import Ability, ClassDef, Draw, Guard, Recover
-from bot.games.deuces.state import DeucesTable, DraftPrompt, InitiativePrompt
+from bot.games.deuces.state import DeucesTable
 
 CLASS_ORDER = ["cutpurse", "hedge_knight", "bellringer", "lamplighter"]
 """The duel's classes, best first: encounters won by the side holding each, over 1,500 duels
@@ -19,17 +19,13 @@ CARD_EFFECTS = (Draw, Recover, Guard)
 """Custom abilities that bring or renew cards: in a fight won by outlasting, worth the most."""
 
 
-def choose(state: DeucesTable, seat: int) -> DeucesAction:
-    prompt = state.prompt
-    if isinstance(prompt, DraftPrompt):
-        return _keep(state, seat)
-    if isinstance(prompt, InitiativePrompt):
-        return Initiative(concede=True)
+def extra_hero(state: DeucesTable, seat: int) -> Extra:
+    """The extra card to the side's hero holding fewest cards."""
     heroes = state.heroes_of(state.side_of(seat))
     return Extra(hero=min(heroes, key=lambda hero: (len(state.players[hero].hand), hero)))
 
 
-def _keep(state: DeucesTable, seat: int) -> Keep:
+def keep(state: DeucesTable, seat: int) -> Keep:
     offer = state.offers[state.side_of(seat)]
     classes = sorted(range(len(offer.classes)), key=lambda n: _class_rank(offer.classes[n]))[:2]
     customs = sorted(range(len(offer.customs)), key=lambda n: _custom_rank(offer.customs[n]))[:2]

@@ -16,6 +16,7 @@ from collections.abc import Callable
 
 from bot.games.cards import Card
 from bot.games.contract import GameEnded, Outcome, SeatResult, seeded_rng, shuffle
+from bot.games.crawl.plain import built
 from bot.games.deuces import combat, flow, piles
 from bot.games.deuces.actions import Extra, Initiative, Keep
 from bot.games.deuces.content import Ability, ClassDef, Content, Summon
@@ -42,6 +43,7 @@ from bot.games.deuces.state import (
     Offer,
     OpenTurnPrompt,
     Phase,
+    TurnPrompt,
     player,
 )
 
@@ -131,7 +133,7 @@ def _fight(state: DeucesTable) -> list[DeucesEvent]:
     if len(left) > 1:
         state.prompt = OpenTurnPrompt(seats=left)
         return []
-    return flow.begin_turn(state, left[0])
+    return flow.begin_turn(state, built(TurnPrompt, seat=left[0]))
 
 
 def _by_count(state: DeucesTable) -> list[DeucesEvent]:
@@ -193,10 +195,8 @@ STEPS: dict[Phase, Callable[[DeucesTable], list[DeucesEvent]]] = {
 # ---- the players' choices ----------------------------------------------------------------------
 
 
-def keep(state: DeucesTable, seat: int, action: Keep) -> list[DeucesEvent]:
+def keep(state: DeucesTable, seat: int, prompt: DraftPrompt, action: Keep) -> list[DeucesEvent]:
     """A sealed keep; once both are in, each side's heroes take their classes and customs."""
-    prompt = state.prompt
-    assert isinstance(prompt, DraftPrompt)
     prompt.kept[seat] = [*action.classes, *action.customs]
     events: list[DeucesEvent] = [HeroesKept(side=state.side_of(seat))]
     if prompt.waiting:
@@ -214,12 +214,12 @@ def keep(state: DeucesTable, seat: int, action: Keep) -> list[DeucesEvent]:
     return [*events, shown]
 
 
-def choose_initiative(state: DeucesTable, seat: int, action: Initiative) -> list[DeucesEvent]:
+def choose_initiative(
+    state: DeucesTable, seat: int, prompt: InitiativePrompt, action: Initiative
+) -> list[DeucesEvent]:
     """A sealed answer; once both are in: a lone concession gives the rival initiative,
     otherwise both draw their first hero's top card (back to the bottom), higher first, and
     a tie draws again."""
-    prompt = state.prompt
-    assert isinstance(prompt, InitiativePrompt)
     prompt.concedes[seat] = action.concede
     events: list[DeucesEvent] = [InitiativeSealed(side=state.side_of(seat))]
     if prompt.waiting:

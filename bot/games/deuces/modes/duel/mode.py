@@ -25,6 +25,7 @@ from bot.games.deuces.state import (
     Phase,
     Ref,
     Side,
+    TurnPrompt,
     player,
 )
 from bot.games.deuces.voice import Voicing
@@ -84,9 +85,14 @@ class DuelOfTheDuos(DeucesMode):
         return bool(state.standing(0)) and bool(state.standing(1))
 
     def strike(
-        self, state: DeucesTable, seat: int, attacker: Ref, target: int, cards: Sequence[Card]
+        self,
+        state: DeucesTable,
+        turn: TurnPrompt,
+        attacker: Ref,
+        target: int,
+        cards: Sequence[Card],
     ) -> list[DeucesEvent]:
-        return turns.strike_hero(state, seat, attacker, target, cards)
+        return turns.strike_hero(state, turn, attacker, target, cards)
 
     def results(self, state: DeucesTable) -> list[SeatResult]:
         return flow.results(state)

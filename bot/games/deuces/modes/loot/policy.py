@@ -10,18 +10,15 @@ stops the table once ahead of the chips they sat down with.
 
 from __future__ import annotations
 
-from bot.games.deuces.actions import Bid, Call, DeucesAction, Onward, Raise
-from bot.games.deuces.modes.loot import wagers
-from bot.games.deuces.state import CallPrompt, DeucesTable, RaisePrompt, WagerPrompt
+from bot.games.deuces.actions import Call, Onward
+from bot.games.deuces.state import CallPrompt, DeucesTable
 
 MATCHED_STEP = 1
 """The most chips above one's own bid worth matching rather than folding (and losing the
 blind)."""
 
 
-def suggest_call(state: DeucesTable, seat: int) -> Call:
-    prompt = state.prompt
-    assert isinstance(prompt, CallPrompt)
+def suggest_call(state: DeucesTable, seat: int, prompt: CallPrompt) -> Call:
     who = state.players[seat]
     affordable = who.chips >= prompt.highest
     return Call(match=affordable and prompt.highest - who.bet <= MATCHED_STEP)
@@ -29,26 +26,3 @@ def suggest_call(state: DeucesTable, seat: int) -> Call:
 
 def suggest_onward(state: DeucesTable, seat: int) -> Onward:
     return Onward(go=state.players[seat].chips <= state.options.chips)
-
-
-def suggest(state: DeucesTable, seat: int) -> DeucesAction:
-    prompt = state.prompt
-    if isinstance(prompt, WagerPrompt):
-        return Bid(chips=wagers.BLIND)
-    if isinstance(prompt, CallPrompt):
-        return suggest_call(state, seat)
-    if isinstance(prompt, RaisePrompt):
-        return Raise(chips=0)
-    return suggest_onward(state, seat)
-
-
-def timeout(state: DeucesTable, seat: int) -> DeucesAction:
-    """What a seat that let its wager time out does: the blind, a fold, no raise, stop."""
-    prompt = state.prompt
-    if isinstance(prompt, WagerPrompt):
-        return Bid(chips=wagers.BLIND)
-    if isinstance(prompt, CallPrompt):
-        return Call(match=False)
-    if isinstance(prompt, RaisePrompt):
-        return Raise(chips=0)
-    return Onward(go=False)

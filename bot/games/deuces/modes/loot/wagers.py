@@ -125,10 +125,8 @@ def check_raise(state: DeucesTable, seat: int, action: Raise) -> None:
         raise IllegalAction(f"raise from 0 to {cap} chips")
 
 
-def bid(state: DeucesTable, seat: int, action: Bid) -> list[DeucesEvent]:
+def bid(state: DeucesTable, seat: int, prompt: WagerPrompt, action: Bid) -> list[DeucesEvent]:
     """A sealed bid; the last one in shows them all."""
-    prompt = state.prompt
-    assert isinstance(prompt, WagerPrompt)
     prompt.bids[seat] = action.chips
     events: list[DeucesEvent] = [WagerPlaced(seat=seat)]
     if prompt.waiting:
@@ -144,11 +142,9 @@ def bid(state: DeucesTable, seat: int, action: Bid) -> list[DeucesEvent]:
     return events + _stakes_set(state)
 
 
-def call(state: DeucesTable, seat: int, action: Call) -> list[DeucesEvent]:
+def call(state: DeucesTable, seat: int, prompt: CallPrompt, action: Call) -> list[DeucesEvent]:
     """Match the highest bid (all in when it is more than the seat holds), or fold: the GM
     takes the blind and the seat sits the encounter out."""
-    prompt = state.prompt
-    assert isinstance(prompt, CallPrompt)
     prompt.answered.append(seat)
     who = state.players[seat]
     events: list[DeucesEvent]
@@ -186,10 +182,10 @@ def open_raises(state: DeucesTable) -> bool:
     return True
 
 
-def raise_bet(state: DeucesTable, seat: int, action: Raise) -> list[DeucesEvent]:
+def raise_bet(
+    state: DeucesTable, seat: int, prompt: RaisePrompt, action: Raise
+) -> list[DeucesEvent]:
     """A sealed raise; the last one in shows them all and lifts the target by their sum."""
-    prompt = state.prompt
-    assert isinstance(prompt, RaisePrompt)
     prompt.raises[seat] = action.chips
     events: list[DeucesEvent] = [WagerPlaced(seat=seat)]
     if prompt.waiting:
@@ -244,10 +240,10 @@ def open_onward(state: DeucesTable) -> None:
     state.prompt = OnwardPrompt(seats=[who.seat for who in state.players])
 
 
-def onward(state: DeucesTable, seat: int, action: Onward) -> list[DeucesEvent]:
+def onward(
+    state: DeucesTable, seat: int, prompt: OnwardPrompt, action: Onward
+) -> list[DeucesEvent]:
     """Play on or stop; once all have said, more than half stopping closes the table."""
-    prompt = state.prompt
-    assert isinstance(prompt, OnwardPrompt)
     (prompt.goes if action.go else prompt.stops).append(seat)
     events: list[DeucesEvent] = [OnwardVoted(seat=seat, go=action.go)]
     if prompt.waiting:

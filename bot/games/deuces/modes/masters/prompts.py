@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from bot.games.deuces.actions import Autopilot, DeucesAction, EndTurn, Spell, Strike
-from bot.games.deuces.events import DeucesEvent
 from bot.games.deuces.modes.masters import flow
-from bot.games.deuces.prompt_kinds import PromptKind
+from bot.games.deuces.prompt_kinds import Play, PromptKind
 from bot.games.deuces.state import DeucesTable, EnemyTurnPrompt
 
 
@@ -18,30 +15,27 @@ class CommandingEnemies(PromptKind[EnemyTurnPrompt]):
     prompt = EnemyTurnPrompt
     waits_for = "play their enemies' turn (My hand)"
 
-    def legal(self, state: DeucesTable, seat: int, prompt: Any) -> list[DeucesAction]:
+    def legal(self, state: DeucesTable, seat: int, prompt: EnemyTurnPrompt) -> list[DeucesAction]:
         return flow.legal(state, seat)
 
-    def check(self, state: DeucesTable, seat: int, prompt: Any, action: DeucesAction) -> None:
+    def take(
+        self, state: DeucesTable, seat: int, prompt: EnemyTurnPrompt, action: DeucesAction
+    ) -> Play:
         match action:
-            case Strike() | Spell():
+            case Strike():
                 flow.check(state, seat, action)
-            case Autopilot() | EndTurn():
-                pass
+                return lambda: flow.strike(state, seat, action)
+            case Spell():
+                flow.check(state, seat, action)
+                return lambda: flow.spell(state, seat, action)
+            case Autopilot():
+                return lambda: flow.autopilot(state, seat, action)
+            case EndTurn():
+                return lambda: flow.end_enemies(state)
             case _:
                 self.refuse(prompt, action)
 
-    def apply(self, state: DeucesTable, seat: int, action: DeucesAction) -> list[DeucesEvent]:
-        match action:
-            case Strike():
-                return flow.strike(state, seat, action)
-            case Spell():
-                return flow.spell(state, seat, action)
-            case Autopilot():
-                return flow.autopilot(state, seat, action)
-            case _:
-                return flow.end_enemies(state)
-
-    def timeout(self, state: DeucesTable, seat: int, prompt: Any) -> DeucesAction:
+    def timeout(self, state: DeucesTable, seat: int, prompt: EnemyTurnPrompt) -> DeucesAction:
         return Autopilot()
 
 

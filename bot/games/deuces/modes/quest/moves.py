@@ -78,7 +78,7 @@ def buy(state: DeucesTable, seat: int, action: Buy) -> list[DeucesEvent]:
     return gain(state, seat, item, item.price)
 
 
-def item_actions(state: DeucesTable, seat: int, turn: TurnPrompt) -> list[DeucesAction]:
+def item_actions(state: DeucesTable, seat: int, turn: TurnPrompt) -> list[UseItem]:
     """The quest loot a player may use now: a Joker in hand, and the loot usable this turn
     (it is not the turn's ability; loot used instead of attacking spends the attack)."""
     if state.quest is None or JOKER not in state.players[seat].hand:
@@ -111,11 +111,9 @@ def check_item(state: DeucesTable, seat: int, action: UseItem) -> None:
         raise IllegalAction(f"{ability.name} cannot aim there")
 
 
-def use_item(state: DeucesTable, seat: int, action: UseItem) -> list[DeucesEvent]:
+def use_item(state: DeucesTable, seat: int, turn: TurnPrompt, action: UseItem) -> list[DeucesEvent]:
     """The Joker goes back into the deck, shuffled; then the loot's effects."""
     item = progress(state).item(action.item)
-    turn = state.prompt
-    assert isinstance(turn, TurnPrompt)
     turn.fresh = False
     if item.ability.timing == "instead_of_attack":
         turn.attacks -= 1

@@ -45,7 +45,6 @@ def suggest_item(state: DeucesTable, seat: int) -> DeucesAction | None:
         return None
     me = player(seat)
     for action in item_actions(state, seat, turn):
-        assert isinstance(action, UseItem)
         ability = state.quest.item(action.item).ability
         if not tactics.worth_using(state, me, ability):
             continue

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from bot.games.deuces import turns
 from bot.games.deuces.actions import Buy, DeucesAction, Go, UseItem
-from bot.games.deuces.events import DeucesEvent
 from bot.games.deuces.modes.quest import moves, policy
 from bot.games.deuces.modes.quest.table import route_footer, route_prompt
-from bot.games.deuces.prompt_kinds import OpenTurn, PromptKind, Turn
+from bot.games.deuces.prompt_kinds import OpenTurn, Play, PromptKind, Turn
 from bot.games.deuces.state import DeucesTable, RoutePrompt, TurnPrompt
 
 
@@ -26,43 +23,46 @@ class Routing(PromptKind[RoutePrompt]):
     def hand_footer(self, state: DeucesTable) -> str | None:
         return route_footer(state)
 
-    def legal(self, state: DeucesTable, seat: int, prompt: Any) -> list[DeucesAction]:
+    def legal(self, state: DeucesTable, seat: int, prompt: RoutePrompt) -> list[DeucesAction]:
         return moves.legal(state, seat)
 
-    def check(self, state: DeucesTable, seat: int, prompt: Any, action: DeucesAction) -> None:
-        if not isinstance(action, Go | Buy):
-            self.refuse(prompt, action)
-        moves.check(state, seat, action)
+    def take(
+        self, state: DeucesTable, seat: int, prompt: RoutePrompt, action: DeucesAction
+    ) -> Play:
+        match action:
+            case Go():
+                moves.check(state, seat, action)
+                return lambda: moves.go(state, seat, action)
+            case Buy():
+                moves.check(state, seat, action)
+                return lambda: moves.buy(state, seat, action)
+            case _:
+                self.refuse(prompt, action)
 
-    def apply(self, state: DeucesTable, seat: int, action: DeucesAction) -> list[DeucesEvent]:
-        if isinstance(action, Go):
-            return moves.go(state, seat, action)
-        assert isinstance(action, Buy)
-        return moves.buy(state, seat, action)
-
-    def timeout(self, state: DeucesTable, seat: int, prompt: Any) -> DeucesAction:
+    def timeout(self, state: DeucesTable, seat: int, prompt: RoutePrompt) -> DeucesAction:
         return policy.timeout_route(state, seat)
 
-    def suggest(self, state: DeucesTable, seat: int, prompt: Any) -> DeucesAction:
+    def suggest(self, state: DeucesTable, seat: int, prompt: RoutePrompt) -> DeucesAction:
         return policy.suggest_route(state, seat)
 
 
 class QuestTurn(Turn):
     """A turn in a quest's fight: quest loot may be used too, by sacrificing a Joker."""
 
-    def extra_moves(self, state: DeucesTable, seat: int, turn: TurnPrompt) -> list[DeucesAction]:
+    def extra_moves(self, state: DeucesTable, seat: int, turn: TurnPrompt) -> list[UseItem]:
         return moves.item_actions(state, seat, turn)
 
-    def check_extra(self, state: DeucesTable, seat: int, prompt: Any, action: DeucesAction) -> None:
+    def take_extra(
+        self, state: DeucesTable, seat: int, turn: TurnPrompt, action: DeucesAction
+    ) -> Play | None:
         if not isinstance(action, UseItem):
-            self.refuse(prompt, action)
+            return None
         moves.check_item(state, seat, action)
+        return lambda: (
+            moves.use_item(state, seat, turn, action) + turns.after_turn_move(state, seat, turn)
+        )
 
-    def apply_extra(self, state: DeucesTable, seat: int, action: DeucesAction) -> list[DeucesEvent]:
-        assert isinstance(action, UseItem)
-        return moves.use_item(state, seat, action) + turns.after_turn_move(state, seat)
-
-    def suggest(self, state: DeucesTable, seat: int, prompt: Any) -> DeucesAction:
+    def suggest(self, state: DeucesTable, seat: int, prompt: TurnPrompt) -> DeucesAction:
         return policy.suggest_item(state, seat) or super().suggest(state, seat, prompt)
 
 
