@@ -20,7 +20,7 @@ from bot.games.crawl.plain import PlainAssignment, built
 from bot.games.deuces.actions import DeucesAction
 from bot.games.deuces.content import Ability, ClassDef, EnemyDef, EnemySet
 from bot.games.deuces.modes.quest.progress import QuestProgress
-from bot.games.deuces.modes.registry import mode_of
+from bot.games.deuces.modes.registry import BY_KEY
 from bot.games.deuces.refs import REF_LETTERS as REF_LETTERS  # the table's own names for them
 from bot.games.deuces.refs import Ref, Side
 from bot.games.deuces.refs import enemy as enemy
@@ -527,7 +527,7 @@ class DeucesTable(PlainAssignment, GameState[DeucesAction]):
     @property
     def mode(self) -> DeucesMode:
         """The mode this table plays: it runs the table and answers what its rules differ on."""
-        return mode_of(self.options.mode)
+        return BY_KEY[self.options.mode]  # read at every step: no function call in between
 
     @property
     def foe_level(self) -> int:

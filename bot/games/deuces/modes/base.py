@@ -134,17 +134,17 @@ class DeucesMode:
         A hand above the limit is asked to shed first, whatever the table was doing: the prompt
         it interrupts (a turn in progress, a defence) is held and comes back afterwards."""
 
-        steps = self.steps
+        steps, before = self.steps, self.before_step
         events: list[DeucesEvent] = []
         while True:
-            events += self.between_steps(state)
+            if before is not None:
+                events += before(state)
             if ask_to_shed(state) or state.prompt is not None or state.phase == OVER_PHASE:
                 return events
             events += steps[state.phase](state)
 
-    def between_steps(self, state: DeucesTable) -> list[DeucesEvent]:
-        """What the table does before each of its steps (a quest reveals its secrets)."""
-        return []
+    before_step: ClassVar[staticmethod[[DeucesTable], list[DeucesEvent]] | None] = None
+    """What the table does before each of its steps, if anything (a quest reveals secrets)."""
 
     def settle(self, state: DeucesTable) -> list[DeucesEvent]:
         """The encounter is decided: what is paid for it (Quest for Loot's bets)."""

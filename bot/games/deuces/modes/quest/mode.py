@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from bot.games.contract import IllegalAction
 from bot.games.deuces import flow as party_flow
-from bot.games.deuces.events import DeucesEvent
 from bot.games.deuces.facts import TableFacts
 from bot.games.deuces.modes.base import DeucesMode
 from bot.games.deuces.modes.quest import flow, secrets
@@ -25,6 +24,7 @@ class TraditionalQuest(DeucesMode):
     keys = (Mode.QUEST,)
     steps = {**party_flow.STEPS, **flow.STEPS}
     kinds = (*CORE_KINDS, *QUEST_KINDS)
+    before_step = staticmethod(secrets.reveal_due)
 
     def first_phase(self, options: DeucesOptions) -> Phase:
         return Phase.MAP
@@ -35,9 +35,6 @@ class TraditionalQuest(DeucesMode):
             return quest_by_id(options.quest) if options.quest else load_quests()[0]
         except KeyError as error:
             raise IllegalAction(str(error.args[0])) from error
-
-    def between_steps(self, state: DeucesTable) -> list[DeucesEvent]:
-        return secrets.reveal_due(state)
 
     def after_loot(self) -> Phase:
         return Phase.MAP
