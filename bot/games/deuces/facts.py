@@ -9,8 +9,9 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from bot.games.cards import Card
-from bot.games.deuces.content import describe
-from bot.games.deuces.effects import targets, usable
+from bot.games.deuces import previews
+from bot.games.deuces.content import Ability, describe
+from bot.games.deuces.effects import Moment, targets
 from bot.games.deuces.state import (
     DefendPrompt,
     DeucesTable,
@@ -101,6 +102,8 @@ class AbilityView(BaseModel):
     name: str
     text: str
     usable_now: bool
+    why_not: str | None = None
+    """Why it cannot be used now, in the player's words (None when it can)."""
     targets: list[int | None]
     cards_needed: int
 
@@ -208,12 +211,10 @@ def hand_view(state: DeucesTable, seat: int) -> HandFacts:
     attacks = turn.attacks if turn is not None else 0
     used = turn.ability_used if turn is not None else False
 
-    def now(ability_id: str) -> bool:
-        ability = state.ability(me, ability_id)
-        assert ability is not None
-        if on_turn:
-            return usable(state, me, ability, "turn", attacks, used)
-        return defending and usable(state, me, ability, "defend")
+    moment: Moment | None = "turn" if on_turn else "defend" if defending else None
+
+    def why_not(ability: Ability) -> str | None:
+        return previews.unusable(state, me, ability, moment, attacks, used)
 
     return HandFacts(
         seat=seat,
@@ -231,7 +232,8 @@ def hand_view(state: DeucesTable, seat: int) -> HandFacts:
                 id=ability.id,
                 name=ability.name,
                 text=describe(ability),
-                usable_now=now(ability.id),
+                usable_now=why_not(ability) is None,
+                why_not=why_not(ability),
                 targets=targets(state, me, ability),
                 cards_needed=ability.cards_needed,
             )

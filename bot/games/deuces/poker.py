@@ -160,6 +160,20 @@ def capacity(hand: Sequence[Face]) -> int:
     return len(hand) + sum(1 for f in hand if f.double)
 
 
+NO_PLAY = {
+    2: "a pair needs two cards of one value",
+    3: "three of a kind needs three cards of one value",
+    4: "four of a kind needs four cards of one value",
+    5: "five cards make a play only as a straight, a flush or a full house",
+}
+"""Why cards of each count that `read` finds no play in make none (a single always plays)."""
+
+
+def no_play(count: int) -> str:
+    """Why `count` cards that read as no play make none, for the player who picked them."""
+    return NO_PLAY.get(count, f"a play is one to {MAX_PLAY} cards")
+
+
 def read(hand: Sequence[Face], size: int | None = None) -> Play | None:
     """The best play these exact cards make, of the given size or else the largest they allow.
 

@@ -49,7 +49,7 @@ from bot.games.deuces.events import (
     VoteCast,
     VoteTaken,
 )
-from bot.games.deuces.poker import capacity, plays, read
+from bot.games.deuces.poker import capacity, no_play, plays, read
 from bot.games.deuces.state import (
     LOOT_LIMIT,
     TIERS,
@@ -353,7 +353,7 @@ class Turn(PromptKind[Any]):
             raise IllegalAction("no foe you may attack stands at that place")
         check_held(state, seat, cards, attacker)
         if read(piles.faces_of(state, attacker, cards)) is None:
-            raise IllegalAction("those cards make no single, set or five-card hand")
+            raise IllegalAction(no_play(len(cards)))
 
     @staticmethod
     def _attack(state: DeucesTable, turn: TurnPrompt, action: Attack) -> list[DeucesEvent]:

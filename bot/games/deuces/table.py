@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from functools import singledispatch
 
 from bot.games.cards import Card
+from bot.games.contract import IllegalAction
+from bot.games.deuces import previews
 from bot.games.deuces.actions import (
     Attack,
     Autopilot,
@@ -65,16 +67,21 @@ from bot.games.deuces.refs import fighter_ref
 from bot.games.deuces.state import (
     CallPrompt,
     Clash,
+    DefendPrompt,
     EnemyTurnPrompt,
+    Loot,
     LootPrompt,
     OnwardPrompt,
     RaisePrompt,
     Ref,
     RoutePrompt,
+    ShedPrompt,
     Side,
     Tier,
     VotePrompt,
     WagerPrompt,
+    enemy,
+    pet,
     player,
 )
 from bot.games.deuces.voice import cards_count, chips_count
@@ -113,11 +120,11 @@ def action_cards(action: DeucesAction) -> list[Card]:
 
 
 def enemy_called(state: DeucesState, index: int) -> str:
-    """An enemy's name, with its place on the table when another enemy shares it (two Root
-    Stranglers would otherwise make two identical buttons)."""
+    """An enemy's name, numbered among the enemies that share it ("Root Strangler 2"): two
+    Root Stranglers would otherwise make two identical buttons."""
     name = state.enemy_def(index).name
-    twins = sum(state.enemy_def(other).name == name for other in range(len(state.enemies)))
-    return f"{name} ({index})" if twins > 1 else name
+    twins = [other for other in range(len(state.enemies)) if state.enemy_def(other).name == name]
+    return f"{name} {twins.index(index) + 1}" if len(twins) > 1 else name
 
 
 def label(state: DeucesState, seat: int, action: DeucesAction, names: Sequence[str] = ()) -> str:
@@ -152,23 +159,40 @@ def _(action: Vote, said: Said) -> str:
 
 @button_words.register
 def _(action: Attack, said: Said) -> str:
-    return f"Attack {_foe_called(said.state, action.target, said.names)} with {said.cards}"
+    state = said.state
+    foe = fighter_ref(state.mode.foe_side, action.target)
+    said_of = _answer_words(state, foe, action.cards, player(said.seat))
+    return f"Attack {_foe_called(state, action.target, said.names)} with {said.cards}{said_of}"
 
 
 @button_words.register
 def _(action: PetAttack, said: Said) -> str:
-    companion = said.state.pets[action.pet].name
-    return f"{companion} attacks {enemy_called(said.state, action.target)} with {said.cards}"
+    state = said.state
+    companion = state.pets[action.pet].name
+    said_of = _answer_words(state, enemy(action.target), action.cards, pet(action.pet))
+    return f"{companion} attacks {enemy_called(state, action.target)} with {said.cards}{said_of}"
+
+
+def _answer_words(state: DeucesState, foe: Ref, cards: tuple[Card, ...], by: Ref) -> str:
+    """What an attack leaves its target: an answer to find, or too few cards to answer."""
+    if previews.answerable(state, foe, cards, by):
+        return " · they can answer"
+    return " · more than they hold"
 
 
 @button_words.register
 def _(action: Defend, said: Said) -> str:
-    return f"Defend with {said.cards}" if said.cards else "Yield: too few cards to answer"
+    if not said.cards:
+        return "Yield: too few cards to answer"
+    return f"Defend with {said.cards} · {previews.defence(said.state, action.cards).words}"
 
 
 @button_words.register
 def _(action: Guard, said: Said) -> str:
-    return f"Guard with {said.cards}"
+    state = said.state
+    if state.mode.threat_cards and len(state.players) > 1:
+        return f"Guard with {said.cards} · it becomes your threat, draw 1"
+    return f"Guard with {said.cards} · swap it for a new card"
 
 
 @button_words.register
@@ -356,7 +380,7 @@ def _no_enemies(state: DeucesState) -> str:
 
 def deuces_table(state: DeucesState, names: list[str]) -> TableView:
     facts = table_view(state)
-    foes = [_enemy_line(f, facts, names) for f in facts.enemies]
+    foes = [_enemy_line(f, enemy_called(state, f.index), facts, names) for f in facts.enemies]
     party = [_seat_line(s, facts, names) for s in facts.seats]
     mode = state.mode
     fields = mode.table_fields(
@@ -373,11 +397,16 @@ def deuces_table(state: DeucesState, names: list[str]) -> TableView:
         fields=fields,
         footer=mode.table_footer(state, facts),
         controls=vote_controls(state) + onward_controls(state) + route_controls(state),
-        picture=table_picture(facts, names, "threat" if mode.threat_cards else "discard"),
+        picture=table_picture(
+            facts,
+            names,
+            [enemy_called(state, foe.index) for foe in facts.enemies],
+            "threat" if mode.threat_cards else "discard",
+        ),
     )
 
 
-def _enemy_line(foe: EnemyView, facts: TableFacts, names: list[str]) -> str:
+def _enemy_line(foe: EnemyView, called: str, facts: TableFacts, names: list[str]) -> str:
     """An enemy as the table lists it: its rank, who plays it, and its cards (or, before the
     hands are dealt, its difficulty)."""
     played_by = f", {_player_called(foe.master, names)}'s" if foe.master is not None else ""
@@ -386,20 +415,25 @@ def _enemy_line(foe: EnemyView, facts: TableFacts, names: list[str]) -> str:
     else:  # hands are dealt once the draw is over
         state = cards_count(foe.cards) if facts.dealt else f"difficulty {foe.difficulty}"
     edge = f", edge {foe.edge:+d}" if foe.edge and not foe.defeated else ""
-    return f"`{foe.index}` **{foe.name}** ({foe.rank}{played_by}): {state}{edge}"
+    return f"**{called}** ({foe.rank}{played_by}): {state}{edge}"
 
 
 def _seat_line(seat: SeatView, facts: TableFacts, names: list[str]) -> str:
     """A player as the table lists them: class, cards, Threat Card, loot, and their pets."""
     line = f"**{names[seat.seat]}**, {seat.class_name}: {seat.cards} in hand, {seat.deck} in deck"
     line += f", threat {seat.threat}" if seat.threat else ""
-    line += f", loot {' '.join(str(item.card) for item in seat.loot)}" if seat.loot else ""
+    line += f", loot {' · '.join(_loot_words(item) for item in seat.loot)}" if seat.loot else ""
     line += " (folded)" if seat.sat_out else " (defeated)" if seat.defeated else ""
     return line + "".join(
         f"\n↳ 🐾 {p.name}: " + ("defeated" if p.defeated else cards_count(p.cards))
         for p in facts.pets
         if p.master == seat.seat
     )
+
+
+def _loot_words(item: Loot) -> str:
+    """A loot card with its tier ("Q♥ rare"): the tier is what the card does in hand."""
+    return f"{item.card} {item.tier.value}"
 
 
 def _stakes_fields(facts: TableFacts, names: list[str]) -> list[Field]:
@@ -489,20 +523,53 @@ def legend(facts: TableFacts, hidden: frozenset[str] = frozenset()) -> str:
     return "\n".join(LEGEND[word] for word in shown)
 
 
-def table_picture(facts: TableFacts, names: list[str], top: str = "threat") -> Picture | None:
-    """The cards face up: the attack to answer, and each player's Threat Card (in a duel,
-    which has none, just the top of the discard pile) and loot."""
+def table_picture(
+    facts: TableFacts, names: list[str], called: Sequence[str] = (), top: str = "threat"
+) -> Picture | None:
+    """What the party faces and holds, face up: the attack to answer, each enemy (a face-down
+    card captioned with the cards it holds, or its difficulty before the hands are dealt),
+    each player's Threat Card (in a duel, which has none, the top of the discard pile) with
+    their loot by tier, and each pet's cards left. `called`: each enemy's name on the table."""
     groups: list[CardGroup] = []
     if facts.attack:
         groups.append(
             CardGroup(title="Attack", cards=[PictureCard(card=c.code) for c in facts.attack])
         )
+    groups += [
+        CardGroup(
+            title=called[foe.index] if foe.index < len(called) else foe.name,
+            cards=[_enemy_card(foe, facts.dealt)],
+        )
+        for foe in facts.enemies
+    ]
     for seat in facts.seats:
         cards = [PictureCard(card=seat.threat.code, caption=top)] if seat.threat else []
-        cards += [PictureCard(card=item.card.code, caption="loot") for item in seat.loot]
+        cards += [PictureCard(card=item.card.code, caption=item.tier.value) for item in seat.loot]
         if cards:
             groups.append(CardGroup(title=names[seat.seat], cards=cards))
+    groups += [
+        CardGroup(
+            title=companion.name,
+            cards=[
+                PictureCard(
+                    card=None,
+                    caption="defeated" if companion.defeated else cards_count(companion.cards),
+                    dim=companion.defeated,
+                )
+            ],
+        )
+        for companion in facts.pets
+    ]
     return Picture(groups=groups) if groups else None
+
+
+def _enemy_card(foe: EnemyView, dealt: bool) -> PictureCard:
+    """An enemy as a face-down card: its cards left (before the deal, its difficulty)."""
+    if foe.defeated:
+        return PictureCard(card=None, caption="defeated", dim=True)
+    return PictureCard(
+        card=None, caption=cards_count(foe.cards) if dealt else f"difficulty {foe.difficulty}"
+    )
 
 
 def vote_controls(state: DeucesState) -> list[Control]:
@@ -551,7 +618,8 @@ def deuces_hand(
         if drafting
         else f"Your hand: {state.players[seat].klass.name}",
         description=" · ".join(marks) or empty_hand(drafting, on_map),
-        fields=_hand_fields(state, seat, facts, on_map, drafting),
+        fields=_hand_fields(state, seat, facts, on_map, drafting)
+        + _pick_fields(state, seat, chosen),
         footer=_hand_footer(state) if waiting else "The table is not waiting for you right now.",
         cards=monsters + own if isinstance(prompt, EnemyTurnPrompt) else own + monsters,
         controls=plays(state, seat, chosen, names) if waiting else [],
@@ -569,7 +637,7 @@ def _hand_fields(
     else:
         fields = [
             Field(
-                name=f"{ability.name} ({ability_status(ability.usable_now, on_map)})",
+                name=f"{ability.name} ({ability_status(ability.why_not, on_map)})",
                 value=ability.text,
                 inline=False,
             )
@@ -579,6 +647,14 @@ def _hand_fields(
             stake = own_stake(state, seat)
             fields.insert(0, Field(name="🪙 Your chips", value=stake, inline=False))
         fields += shop_field(state, seat) + item_fields(state, seat)
+    fields += [
+        Field(
+            name=f"🐾 {companion.name} ({cards_count(len(companion.cards))})",
+            value=" · ".join(str(held.card) for held in companion.cards) or "no cards",
+            inline=False,
+        )
+        for companion in facts.pets
+    ]
     return fields + [
         Field(
             name=f"👹 {enemy_called(state, foe.index)} ({cards_count(len(foe.cards))})",
@@ -591,6 +667,12 @@ def _hand_fields(
         )
         for foe in facts.foes
     ]
+
+
+def _pick_fields(state: DeucesState, seat: int, chosen: list[Card]) -> list[Field]:
+    """Why the picked cards offer no play, when they offer none."""
+    note = pick_note(state, seat, chosen)
+    return [Field(name="✋ Your pick", value=note, inline=False)] if note else []
 
 
 def _hand_cards(
@@ -623,11 +705,11 @@ def _hand_cards(
     return own, monsters
 
 
-def ability_status(usable_now: bool, on_map: bool) -> str:
-    """Beside an ability's name: on a quest's map no ability is for now, nor wrongly chosen."""
+def ability_status(why_not: str | None, on_map: bool) -> str:
+    """Beside an ability's name: ready, or why not now (on a quest's map, in encounters)."""
     if on_map:
         return "in encounters"
-    return "ready" if usable_now else "not now"
+    return "ready" if why_not is None else why_not
 
 
 def empty_hand(drafting: bool, on_map: bool) -> str:
@@ -705,18 +787,20 @@ def hand_picture(facts: HandFacts, chosen: list[Card]) -> Picture | None:
 def plays(
     state: DeucesState, seat: int, picked: list[Card], names: Sequence[str] = ()
 ) -> list[Control]:
-    """The hint, then every legal play made of exactly the picked cards."""
+    """The hint, then every legal play made of exactly the picked cards, and those that take
+    no cards (End turn, an ability with no cards to choose), which a pick never hides."""
     hint = suggest(state, seat)
     wanted = Counter(picked)
     loot = isinstance(state.prompt, LootPrompt)  # loot cards aren't held
+    legal = state.legal_actions(seat)
     matching = [
         action
-        for action in state.legal_actions(seat)
-        if (loot or Counter(action_cards(action)) == wanted) and action != hint
+        for action in legal
+        if (loot or Counter(action_cards(action)) in (wanted, NO_CARDS)) and action != hint
     ]
     offered = [
         Control(
-            label=f"💡 {label(state, seat, hint, names)}"[:LABEL_LIMIT],
+            label=f"💡 {hint_words(state, seat, hint, legal, names)}"[:LABEL_LIMIT],
             action=str(hint),
             style="success",
         )
@@ -726,6 +810,67 @@ def plays(
         for action in matching
     ]
     return offered[: MAX_PLAYS + 1]
+
+
+NO_CARDS: Counter[Card] = Counter()
+
+
+def hint_words(
+    state: DeucesState,
+    seat: int,
+    hint: DeucesAction,
+    legal: Sequence[DeucesAction],
+    names: Sequence[str] = (),
+) -> str:
+    """The hint's button: its move's words, and where it is a defence that falls, that no
+    defence offered does better (the hint then only loses least)."""
+    words = label(state, seat, hint, names)
+    if not isinstance(hint, Defend) or not hint.cards:
+        return words
+    if previews.defence(state, hint.cards).answer is not previews.Answer.FALLS:
+        return words
+    if any(
+        isinstance(other, Defend)
+        and other.cards
+        and previews.defence(state, other.cards).answer is not previews.Answer.FALLS
+        for other in legal
+    ):
+        return words
+    return f"Defend with {' '.join(str(card) for card in hint.cards)} · none holds: loses least"
+
+
+def pick_note(state: DeucesState, seat: int, picked: list[Card]) -> str | None:
+    """Why the picked cards make no play the seat may make now (None when they make one, or
+    nothing is picked), in the engine's own words for the play they would be."""
+    prompt = state.prompt
+    if not picked or prompt is None or seat not in state.waiting_for:
+        return None
+    wanted = Counter(picked)
+    if any(Counter(action_cards(action)) == wanted for action in state.legal_actions(seat)):
+        return None
+    cards = " ".join(str(card) for card in picked)
+    trial = _trial(state, seat, tuple(picked))
+    if trial is None:
+        return f"{cards} is not a play now."
+    try:
+        state.mode.kind(prompt).take(state, seat, prompt, trial)
+    except IllegalAction as refusal:
+        return f"{cards} is not a play: {refusal}."
+    return f"{cards} is not a play now."
+
+
+def _trial(state: DeucesState, seat: int, cards: tuple[Card, ...]) -> DeucesAction | None:
+    """The play these cards would be asked as, to hear why it is refused: a defence while an
+    attack waits on the seat, an attack on the first foe on its turn, else a shed."""
+    prompt = state.prompt
+    if isinstance(prompt, DefendPrompt):
+        return Defend(cards=cards)
+    if isinstance(prompt, ShedPrompt):
+        return Shed(cards=cards)
+    if state.turn_of(seat) is not None:
+        foes = state.mode.foes(state, player(seat))
+        return Attack(target=foes[0] if foes else 0, cards=cards)
+    return None
 
 
 def picked_cards(state: DeucesState, seat: int, values: list[str]) -> list[Card]:

@@ -42,7 +42,7 @@ from bot.games.deuces.events import (
     OrderSet,
     TurnStarted,
 )
-from bot.games.deuces.poker import plays, read
+from bot.games.deuces.poker import no_play, plays, read
 from bot.games.deuces.state import (
     TARGET_PER_PLAYER,
     DefendPrompt,
@@ -357,7 +357,7 @@ def _check_strike(state: DeucesTable, index: int, action: Strike) -> None:
         hand.remove(card.text)
     play = read(piles.faces_of(state, enemy(index), action.cards)) if action.cards else None
     if play is None:
-        raise IllegalAction("those cards make no single, set or five-card hand")
+        raise IllegalAction(no_play(len(action.cards)))
     if play.size > gm.max_attack(state, index):
         raise IllegalAction("only a Boss attacks with four or five cards")
 
