@@ -61,6 +61,9 @@ class DungeonBot(commands.AutoShardedBot):
         if settings.shard_count is not None:
             options.setdefault("shard_count", settings.shard_count)
             options.setdefault("shard_ids", settings.shard_ids())
+        # Nothing the bot says notifies anyone unless it names them: display names and options
+        # are people's own text, and `<@&ROLE>` or `@everyone` in one must not ping through it.
+        options.setdefault("allowed_mentions", discord.AllowedMentions.none())
         super().__init__(
             command_prefix=commands.when_mentioned, intents=intents, help_command=None, **options
         )
