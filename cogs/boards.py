@@ -16,7 +16,7 @@ from bot.games.registry import GAMES
 from cogs import answers
 from cogs.answers import refuse
 from cogs.custom_ids import BOARD_KIND, CustomId
-from cogs.replies import plural
+from cogs.replies import clipped, plural
 from storage import BOARD_SIZE, BoardEntry, BoardPage, BoardQuery, GameStats, Rating, Store
 from storage.periods import period_key
 
@@ -207,7 +207,9 @@ class Boards:
         chosen = variant if variant and board.variants else board.default_variant
         if board.variants and chosen not in board.variants:
             known = ", ".join(board.variants)
-            await refuse(interaction, f"{board.title} has no variant {chosen}: {known}.")
+            await refuse(
+                interaction, f"{board.title} has no variant {clipped(chosen or '')}: {known}."
+            )
             return
         request = BoardRequest(board=key, variant=chosen, period=period)
         await self.show(interaction, request, edit=False)

@@ -76,6 +76,18 @@ def is_table_notice(line: str) -> bool:
     return any(pattern.fullmatch(line) for pattern in _NOTICE_PATTERNS)
 
 
+ECHO_LIMIT = 100
+"""The most of a person's own text (an option they typed) a reply quotes back."""
+CONTENT_LIMIT = 2000
+"""Discord's limit on a message's content."""
+
+
+def clipped(text: str, limit: int = ECHO_LIMIT) -> str:
+    """Text cut to `limit` characters, an ellipsis marking the cut: what a reply quotes of
+    someone's input must leave the reply within Discord's limits, however long the input."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def idle_text(minutes: int) -> str:
     return f"{minutes // 60} h" if minutes % 60 == 0 else f"{minutes} min"
 
