@@ -56,6 +56,11 @@ def _seats_of_person(record: GameRecord, seat: int | None) -> set[int]:
     return {p.seat for p in record.players if p.user_id == owner}
 
 
+def _moderates(user: discord.User | discord.Member) -> bool:
+    """Whether the user may end or repost any game of the server (Manage Server)."""
+    return isinstance(user, discord.Member) and user.guild_permissions.manage_guild
+
+
 def timed_games() -> list[str]:
     """The registered games that declare a turn timer."""
     return [key for key, game in GAMES.items() if game.info.turn_timer]
@@ -71,6 +76,9 @@ class Lifecycle:
         found = await self.desk.store.active_game_in_channel(interaction.channel_id or 0)
         if found is None:
             await refuse(interaction, say("no_game_here"))
+            return
+        if found.seat_of(interaction.user.id) is None and not _moderates(interaction.user):
+            await refuse(interaction, say("not_allowed_resume"))
             return
         async with self.desk.lock(found.id):
             record = await self.desk.store.get_game(found.id) or found
@@ -99,7 +107,7 @@ class Lifecycle:
             await refuse(interaction, say("no_game_here"))
             return
         member = interaction.user
-        is_moderator = isinstance(member, discord.Member) and member.guild_permissions.manage_guild
+        is_moderator = _moderates(member)
         seat = record.seat_of(member.id)
         if seat is None and not is_moderator:
             await refuse(interaction, say("not_allowed_abandon"))

@@ -36,6 +36,8 @@ SAY = {
     "no_game_here": "There is no game running in this channel. Start one with a game's `new`"
     " command: `/help` lists every game.",
     "not_allowed_abandon": "Only the game's players or a member with Manage Server can abandon it.",
+    "not_allowed_resume": "Only the game's players or a member with Manage Server can post it"
+    " again.",
     "guild_only": "Games are played in server channels, not in direct messages.",
     "no_thread": "A game is already running here and I can't open a thread for yours. Finish it, or"
     " ask a moderator to let me create public threads.",

@@ -270,6 +270,19 @@ async def test_resume_reposts_the_game_and_retires_the_old_message(
         assert record.message_id == resumed.message.id
 
 
+async def test_only_players_or_moderators_resume(harness, make_bot, alice, bob, moderator) -> None:
+    async with harness.running(make_bot) as discord:
+        game = await start(discord, alice)
+        refused = await discord.slash("game resume", bob)
+        assert refused.ephemeral and "Manage Server" in refused.content
+        assert game.message.buttons, "a stranger's resume leaves the players' message alone"
+        assert (await discord.bot.store.get_game(1)).message_id == game.message.id
+        by_moderator = await discord.slash("game resume", moderator)
+        assert not by_moderator.ephemeral and game.message.buttons == []
+        by_player = await discord.slash("game resume", alice)
+        assert not by_player.ephemeral and by_moderator.message.buttons == []
+
+
 async def test_only_players_or_moderators_abandon(harness, make_bot, alice, bob) -> None:
     async with harness.running(make_bot) as discord:
         await start(discord, alice)
