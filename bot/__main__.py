@@ -160,16 +160,17 @@ def main(argv: list[str] | None = None) -> int:
 def migrate_store(source: str, target: str) -> int:
     import asyncio
 
-    from bot.app import without_password
+    from bot.config import printable_url, scrubbed
     from storage import StoreError
     from storage.migrate import MigrationRefused
     from storage.migrate import migrate_store as copy_store
 
-    print(f"Copying {without_password(source)} into {without_password(target)}:")
+    print(f"Copying {printable_url(source)} into {printable_url(target)}:")
     try:
         asyncio.run(copy_store(source, target))
     except (MigrationRefused, StoreError, ValueError, OSError) as error:
-        print(f"Nothing was copied: {error}", file=sys.stderr)
+        said = scrubbed(scrubbed(str(error), source), target)
+        print(f"Nothing was copied: {said}", file=sys.stderr)
         return 1
     return 0
 

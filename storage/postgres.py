@@ -162,7 +162,8 @@ async def open_postgres(database_url: str, clock: Callable[[], float] = time.tim
     """A store on the database a `postgresql://user:password@host:port/name` URL names,
     migrated to the current schema."""
     if not is_postgres_url(database_url):
-        raise ValueError(f"DATABASE_URL must start with postgresql:// (got {database_url!r})")
+        scheme = database_url.partition(":")[0]
+        raise ValueError(f"DATABASE_URL must start with postgresql:// (got {scheme}://)")
     try:
         pool = await asyncpg.create_pool(
             database_url,
