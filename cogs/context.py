@@ -14,6 +14,7 @@ import discord
 
 from bot.games.definition import GameEntry, Match
 from bot.games.registry import GAMES
+from cogs.loading import Unloadable, described
 from cogs.table_layout import without_picture as layout_without_picture
 from cogs.thinking import Thinker
 from cogs.turns import Turns, step_aside
@@ -127,8 +128,12 @@ def game_of(record: GameRecord) -> GameEntry:
 
 
 def match_of(record: GameRecord) -> Match:
-    """The stored game, ready to play."""
-    return game_of(record).resume(record.state)
+    """The stored game, ready to play; Unloadable when its state no longer reads."""
+    game = game_of(record)
+    try:
+        return game.resume(record.state)
+    except Exception as error:  # whatever a model makes of a bad state, it cannot be played
+        raise Unloadable(record.id, described(error)) from error
 
 
 def names_of(record: GameRecord) -> list[str]:

@@ -55,6 +55,11 @@ SAY = {
     "moved": "This game moved to a newer message: play on with the buttons there.",
     "unknown_button": "That button isn't one of mine any more."
     " Use `/game resume` to get fresh buttons.",
+    "unloadable": "This game can no longer be loaded (it was saved by an older version, or"
+    " damaged), so it cannot be played. End it with `/game abandon`; it also closes when it"
+    " expires.",
+    "unloadable_closed": "This game could no longer be loaded, so it closed with no result"
+    " (game #{id}).",
     "abandoned_notice": "🏳️ Abandoned by {who}.",
     "left_notice": "🏳️ {who} left the game; it goes on without them.",
     "expired_notice": "⌛ Expired after {idle} without a move.",

@@ -445,6 +445,16 @@ class PostgresStore:
         )
         return [_record(row) for row in rows]
 
+    async def games_after(self, game_id: int, limit: int = 500) -> list[GameRecord]:
+        """Every game, whatever its status, in id order from after `game_id`: a page at a
+        time, for checks that read the whole store (`python -m bot doctor`)."""
+        rows = await self._fetch(
+            f"SELECT {GAME_COLUMNS} FROM games g WHERE g.id > $1 ORDER BY g.id LIMIT $2",
+            game_id,
+            limit,
+        )
+        return [_record(row) for row in rows]
+
     async def actions(self, game_id: int) -> list[ActionRecord]:
         rows = await self._fetch(
             "SELECT seq, user_id, action, created_at FROM actions WHERE game_id = $1 ORDER BY seq",

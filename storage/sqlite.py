@@ -417,6 +417,14 @@ class SqliteStore(BoardQueries):
         )
         return [_record(row) for row in rows]
 
+    async def games_after(self, game_id: int, limit: int = 500) -> list[GameRecord]:
+        """Every game, whatever its status, in id order from after `game_id`: a page at a
+        time, for checks that read the whole store (`python -m bot doctor`)."""
+        rows = await self._read(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE id > ? ORDER BY id LIMIT ?", (game_id, limit)
+        )
+        return [_record(row) for row in rows]
+
     async def actions(self, game_id: int) -> list[ActionRecord]:
         rows = await self._read(
             "SELECT seq, user_id, action, created_at FROM actions WHERE game_id = ? ORDER BY seq",

@@ -121,11 +121,18 @@ async def test_the_sweep_goes_on_past_a_game_that_fails(
         other = world.add_channel("other")
         fine = (await discord.slash("scoundrel new", bob, channel=other)).message
         store = discord.bot.store
-        unreadable = "UPDATE games SET state = '{' WHERE id = 1"
-        await store._db.run(lambda db: db.execute(unreadable))
+        lifecycle = discord.bot.router.lifecycle
+        show_closed = lifecycle._show_closed
+
+        async def fails_for_the_first(record, notice):
+            if record.id == 1:
+                raise RuntimeError("the message could not be drawn")
+            await show_closed(record, notice)
+
+        lifecycle._show_closed = fails_for_the_first
         clock.advance(minutes=61)
         with harness.expect_errors(ProblemKind.ERROR_LOGGED) as expected:
-            await discord.bot.router.lifecycle.sweep()
+            await lifecycle.sweep()
         assert any("could not expire game 1" in p.describe() for p in expected.problems)
         assert (await store.get_game(2)).status == GameStatus.EXPIRED
         assert "Expired" in fine.text and broken.buttons

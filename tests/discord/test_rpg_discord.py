@@ -140,6 +140,20 @@ async def test_a_player_who_leaves_falls_and_the_game_goes_on(
         assert set(results) == {alice.id, bob.id} and results[bob.id].outcome == "lost"
 
 
+async def test_a_moderator_who_has_left_can_still_end_the_game(
+    harness, make_bot, alice, moderator
+) -> None:
+    async with harness.running(make_bot) as discord:
+        lobby = await open_table(discord, alice, moderator, bots=1)
+        table = (await discord.click(lobby, lobby.button("Start")["custom_id"], alice)).message
+        left = await discord.slash("game abandon", moderator)
+        assert "left the game" in left.content
+        ended = await discord.slash("game abandon", moderator)
+        assert not ended.ephemeral and "Abandoned by mod" in ended.content
+        record, _ = await state_of(discord)
+        assert record.status == GameStatus.ABANDONED and table.buttons == []
+
+
 async def test_one_person_against_bots_is_not_rated(harness, make_bot, alice) -> None:
     async with harness.running(make_bot) as discord:
         lobby = await open_table(discord, alice, bots=5)
