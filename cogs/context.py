@@ -74,6 +74,9 @@ class Desk:
     _locks: weakref.WeakValueDictionary[int, asyncio.Lock] = field(
         default_factory=weakref.WeakValueDictionary
     )
+    _starts: weakref.WeakValueDictionary[int, asyncio.Lock] = field(
+        default_factory=weakref.WeakValueDictionary
+    )
     turns: Turns = field(default_factory=Turns)
     """Clicks taking turns to work (see cogs/turns.py)."""
     turn_pings: dict[int, tuple[int, int]] = field(default_factory=dict)
@@ -89,6 +92,15 @@ class Desk:
         lock = self._locks.get(game_id)
         if lock is None:
             lock = self._locks[game_id] = asyncio.Lock()
+        return lock
+
+    def start_lock(self, user_id: int) -> asyncio.Lock:
+        """One new game at a time per player in this process: a double command checks for a
+        game started moments ago only once the first has stored it. (A server's commands all
+        reach the process of its shard, so one process sees both of a double command.)"""
+        lock = self._starts.get(user_id)
+        if lock is None:
+            lock = self._starts[user_id] = asyncio.Lock()
         return lock
 
     async def edit_message(self, channel_id: int, message_id: int, **fields: Any) -> None:

@@ -387,6 +387,19 @@ async def test_the_table_shows_its_cards_as_a_picture_until_the_game_ends(
         assert done.attachments == [] and done.media_urls == []
 
 
+async def test_two_new_game_commands_at_once_start_one_game(harness, make_bot, alice) -> None:
+    async with harness.running(make_bot) as discord:
+        first, second = await asyncio.gather(
+            discord.slash("scoundrel new", alice, settle=False),
+            discord.slash("scoundrel new", alice, settle=False),
+        )
+        await discord.settle()
+        assert sorted([first.ephemeral, second.ephemeral]) == [False, True]
+        held = first if first.ephemeral else second
+        assert "a moment ago: play it first" in held.content
+        assert held.created_threads == [] and await discord.bot.store.get_game(2) is None
+
+
 async def test_a_second_new_game_at_once_is_held_back_until_the_first_is_played(
     harness, make_bot, alice, clock
 ) -> None:
