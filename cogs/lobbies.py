@@ -30,7 +30,9 @@ from storage import GameRecord, GameStatus, PlayerSeat
 
 JOIN, LEAVE, START, PICK_SEAT = "join", "leave", "start", "klass"
 ADD_BOT, DROP_BOT = "addbot", "dropbot"
-LOBBY_ACTIONS = {JOIN, LEAVE, START, ADD_BOT, DROP_BOT}
+BOT_SEAT_ACTIONS = {ADD_BOT, DROP_BOT}
+"""Lobby words only a game with bot players takes."""
+LOBBY_ACTIONS = {JOIN, LEAVE, START, *BOT_SEAT_ACTIONS}
 PICK_ROWS = 3
 """Menus below the buttons' two rows: Discord allows five rows in all."""
 

@@ -29,7 +29,7 @@ from cogs.daily import DailyDesk
 from cogs.insight import InsightDesk
 from cogs.lifecycle import Lifecycle
 from cogs.loading import Unloadable
-from cogs.lobbies import LOBBY_ACTIONS, PICK_SEAT, LobbyDesk
+from cogs.lobbies import BOT_SEAT_ACTIONS, LOBBY_ACTIONS, PICK_SEAT, LobbyDesk
 from cogs.messages import (
     HAND,
     HINDSIGHT,
@@ -85,6 +85,10 @@ def _lobby(info: GameInfo) -> bool:
     return info.lobby is not None
 
 
+def _lobby_bots(info: GameInfo) -> bool:
+    return info.lobby is not None and info.lobby.bots
+
+
 def _challenged(info: GameInfo, variant: str | None) -> bool:
     return info.is_challenge(variant)
 
@@ -129,6 +133,11 @@ ROUTES: dict[str, Route] = {
     },
     **{
         w: Route(GameStatus.PENDING, _lobby, "lobby_gone", "game", _gathered) for w in LOBBY_ACTIONS
+    },
+    # Only a table that seats bot players takes them: a forged Add a bot at another's is refused.
+    **{
+        w: Route(GameStatus.PENDING, _lobby_bots, "lobby_gone", "game", _gathered)
+        for w in BOT_SEAT_ACTIONS
     },
     PICK: Route(GameStatus.ACTIVE, _hands, "no_hand", "private"),
     PICK_SEAT: Route(GameStatus.PENDING, _lobby, "lobby_gone", "game", _gathered),
