@@ -14,7 +14,7 @@ from bot.games.definition import Match
 from bot.games.views import Control, HandView, Menu, Picture
 from bot.render.layout import TableLayout, table_layout
 from bot.render.pictures import is_warm, render
-from cogs.components import button, game_select
+from cogs.components import button, drawn, game_select
 from cogs.custom_ids import SELECT_KIND, CustomId
 from cogs.loading import narration_of
 from cogs.replies import is_table_notice, plural
@@ -208,4 +208,4 @@ def hand_view(record: GameRecord, hand: HandView) -> discord.ui.View:
         view.add_item(select)
     for control in hand.controls:
         view.add_item(button(record.id, record.version, control))
-    return view
+    return drawn(view)
