@@ -445,6 +445,17 @@ class PostgresStore:
         )
         return [_record(row) for row in rows]
 
+    async def games_updated_since(self, since: float, limit: int) -> list[GameRecord]:
+        """The games moved (or closed) since a moment, the latest first; lobbies and
+        challenges not yet answered left out."""
+        rows = await self._fetch(
+            f"SELECT {GAME_COLUMNS} FROM games g WHERE g.updated_at >= $1"
+            " AND g.status != 'pending' ORDER BY g.updated_at DESC LIMIT $2",
+            since,
+            limit,
+        )
+        return [_record(row) for row in rows]
+
     async def games_after(self, game_id: int, limit: int = 500) -> list[GameRecord]:
         """Every game, whatever its status, in id order from after `game_id`: a page at a
         time, for checks that read the whole store (`python -m bot doctor`)."""

@@ -434,6 +434,16 @@ class SqliteStore(BoardQueries):
         )
         return [_record(row) for row in rows]
 
+    async def games_updated_since(self, since: float, limit: int) -> list[GameRecord]:
+        """The games moved (or closed) since a moment, the latest first; lobbies and
+        challenges not yet answered left out."""
+        rows = await self._read(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE updated_at >= ? AND status != 'pending'"
+            " ORDER BY updated_at DESC LIMIT ?",
+            (since, limit),
+        )
+        return [_record(row) for row in rows]
+
     async def games_after(self, game_id: int, limit: int = 500) -> list[GameRecord]:
         """Every game, whatever its status, in id order from after `game_id`: a page at a
         time, for checks that read the whole store (`python -m bot doctor`)."""
