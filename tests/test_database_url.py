@@ -46,3 +46,16 @@ def test_the_start_up_error_never_prints_a_password_with_url_characters() -> Non
     assert "Cannot open the games database at DATABASE_URL=postgresql://bot:***@" in said
     for piece in ("s3cr", "et#word", "word", "?x@y", "y:z"):
         assert piece not in said, piece
+
+
+def test_the_doctor_checks_the_store_and_never_prints_its_password(tmp_path) -> None:
+    url = f"sqlite:///{tmp_path}/bot.sqlite3"
+    checked = run_cli("doctor", stdin="", env={"DATABASE_URL": url})
+    assert checked.returncode == 0, checked.stderr
+    assert checked.stdout == f"Checked 0 games in {url}: every one loads.\n"
+    secret = "pa/ss#word"
+    unreachable = f"postgresql://bot:{secret}@127.0.0.1:1/games"
+    refused = run_cli("doctor", "--url", unreachable, stdin="")
+    assert refused.returncode == 2
+    assert "postgresql://bot:***@127.0.0.1:1/games" in refused.stderr
+    assert "pa/ss" not in refused.stderr + refused.stdout and "word" not in refused.stderr
