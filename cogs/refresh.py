@@ -2,8 +2,9 @@
 
 A click saved just before the process stopped (a crash, a kill) was never answered, so its
 table still shows the game before it until the next move, its buttons refused as out of date.
-Each game moved in the minutes before the start has its message read back once; one whose
-buttons carry an older version than the store's is drawn again as the game now stands.
+Each game still running that moved in the minutes before the start has its message read back
+once; one whose buttons carry an older version than the store's is drawn again as the game now
+stands. (A game that ended with that click is redrawn by the next click on its message.)
 """
 
 from __future__ import annotations

@@ -446,11 +446,11 @@ class PostgresStore:
         return [_record(row) for row in rows]
 
     async def games_updated_since(self, since: float, limit: int) -> list[GameRecord]:
-        """The games moved (or closed) since a moment, the latest first; lobbies and
-        challenges not yet answered left out."""
+        """The active games moved since a moment, the latest first (read by the index of
+        games by status and last move, however large the store)."""
         rows = await self._fetch(
-            f"SELECT {GAME_COLUMNS} FROM games g WHERE g.updated_at >= $1"
-            " AND g.status != 'pending' ORDER BY g.updated_at DESC LIMIT $2",
+            f"SELECT {GAME_COLUMNS} FROM games g WHERE g.status = 'active'"
+            " AND g.updated_at >= $1 ORDER BY g.updated_at DESC LIMIT $2",
             since,
             limit,
         )

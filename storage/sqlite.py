@@ -435,10 +435,10 @@ class SqliteStore(BoardQueries):
         return [_record(row) for row in rows]
 
     async def games_updated_since(self, since: float, limit: int) -> list[GameRecord]:
-        """The games moved (or closed) since a moment, the latest first; lobbies and
-        challenges not yet answered left out."""
+        """The active games moved since a moment, the latest first (read by an index of
+        the active games by their last move, however large the store)."""
         rows = await self._read(
-            f"SELECT {GAME_COLUMNS} FROM games WHERE updated_at >= ? AND status != 'pending'"
+            f"SELECT {GAME_COLUMNS} FROM games WHERE status = 'active' AND updated_at >= ?"
             " ORDER BY updated_at DESC LIMIT ?",
             (since, limit),
         )

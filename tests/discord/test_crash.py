@@ -11,6 +11,7 @@ import textwrap
 from pathlib import Path
 
 from bot.app import DungeonBot
+from tests.discord.test_scoundrel_discord import cautious, moves_left
 from tests.harness import User, World
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -98,3 +99,22 @@ async def test_a_table_left_behind_its_last_saved_move_is_redrawn_at_the_start(
         assert world.message(current.id).edits == edits, "a table up to date is left alone"
         moved = await discord.click(game, game.buttons[0]["custom_id"], alice)
         assert moved.response_type == 7
+
+
+async def test_a_finished_game_whose_last_move_never_showed_is_redrawn_by_a_click(
+    harness, make_bot, world: World, alice: User
+) -> None:
+    async with harness.running(make_bot) as discord:
+        game = (await discord.slash("scoundrel new", alice)).message
+        shown = None
+        while moves_left(game):
+            shown = copy.deepcopy(game.payload)
+            game = (await discord.click(game, cautious(game)["custom_id"], alice)).message
+        assert shown is not None
+        # The finishing move was saved, but its table never reached Discord.
+        del world.messages[game.id]
+        kept = {key: shown[key] for key in ("components", "flags", "attachments")}
+        stale = world.create_message(world.channel, kept, id=game.id)
+        late = await discord.click(stale, cautious(stale)["custom_id"], alice)
+        assert late.ephemeral and "This game is over" in late.content
+        assert not moves_left(world.message(game.id)), "the table shows the game's end"
