@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 
 from bot.games.registry import GAMES
-from storage import GameRecord
+from storage import GameRecord, GameStatus
 
 
 class Unloadable(Exception):
@@ -43,7 +43,7 @@ def load_problem(record: GameRecord) -> str | None:
         names = [player.display_name for player in record.players]
         match.table(names)
         seats = {player.seat for player in record.players}
-        missing = set(match.acting()) - seats if record.status.value == "active" else set()
+        missing = set(match.acting()) - seats if record.status == GameStatus.ACTIVE else set()
     except Exception as error:  # whatever a model makes of a bad state, the game is unplayable
         return f"its state does not load ({described(error)})"
     if missing:
