@@ -1,6 +1,8 @@
 """The Role Playing Card Game through the offline Discord: a lobby with bot players, hands only
 their owners see, sealed bids revealed together, a player who leaves, and the ratings after."""
 
+import asyncio
+
 from bot.games.cards import Suit
 from bot.games.registry import GAMES
 from storage import GameStatus
@@ -275,3 +277,21 @@ async def test_the_rules_and_the_help_of_the_new_games_fit_discord(
                 assert size <= 6000, game
         shown = str((await discord.slash("help", alice)).message.embeds)
         assert "/rpg new" in shown and "/dungeon new" in shown and "/dungeon challenge" in shown
+
+
+async def test_two_new_table_commands_at_once_open_one_lobby(
+    harness, make_bot, alice, clock
+) -> None:
+    async with harness.running(make_bot) as discord:
+        first, second = await asyncio.gather(
+            discord.slash("rpg new", alice, settle=False),
+            discord.slash("rpg new", alice, settle=False),
+        )
+        await discord.settle()
+        assert sorted([first.ephemeral, second.ephemeral]) == [False, True]
+        held = first if first.ephemeral else second
+        assert "a moment ago" in held.content
+        assert await discord.bot.store.get_game(2) is None, "one lobby"
+        clock.advance(minutes=0.1)
+        later = await discord.slash("rpg new", alice)
+        assert not later.ephemeral, "a lobby opened on purpose later is not held back"
