@@ -1,7 +1,8 @@
 """`python -m bot` runs the Discord bot (`--shards 0-3 --shard-count 8`: only those shards);
 `python -m bot play GAME` plays in a terminal;
 `python -m bot gallery FOLDER` writes every kind of message the games show, for review;
-`python -m bot migrate-store --from URL --to URL` copies a store into another, empty one."""
+`python -m bot migrate-store --from URL --to URL` copies a store into another, empty one;
+`python -m bot doctor` lists the stored games that no longer load."""
 
 from __future__ import annotations
 
@@ -107,6 +108,13 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         metavar="URL",
         help="e.g. postgresql://bot:PASSWORD@localhost:5432/bot (must hold no games yet)",
     )
+    doctor_cmd = commands.add_parser(
+        "doctor",
+        help="list the stored games that no longer load (and check that every other does)",
+    )
+    doctor_cmd.add_argument(
+        "--url", metavar="URL", help="the store to check (default: DATABASE_URL)"
+    )
     args = parser.parse_args(argv)
     check_shards(parser, args)
     return args
@@ -143,6 +151,8 @@ def main(argv: list[str] | None = None) -> int:
         )
     if args.command == "migrate-store":
         return migrate_store(args.source, args.target)
+    if args.command == "doctor":
+        return check_store(args.url)
     if args.command == "gallery":
         from bot.gallery import write_gallery
 
@@ -157,19 +167,41 @@ def main(argv: list[str] | None = None) -> int:
     )
 
 
+def check_store(url: str | None) -> int:
+    import asyncio
+
+    from bot.config import load_settings, printable_url, scrubbed
+    from bot.doctor import doctor
+    from storage import StoreError
+
+    if url is None:
+        settings = load_settings()
+        if isinstance(settings, str):
+            print(settings, file=sys.stderr)
+            return 2
+        url = settings.database_url
+    try:
+        return asyncio.run(doctor(url))
+    except (StoreError, ValueError, OSError) as error:
+        said = scrubbed(str(error), url)
+        print(f"Cannot open the store at {printable_url(url)}: {said}", file=sys.stderr)
+        return 2
+
+
 def migrate_store(source: str, target: str) -> int:
     import asyncio
 
-    from bot.app import without_password
+    from bot.config import printable_url, scrubbed
     from storage import StoreError
     from storage.migrate import MigrationRefused
     from storage.migrate import migrate_store as copy_store
 
-    print(f"Copying {without_password(source)} into {without_password(target)}:")
+    print(f"Copying {printable_url(source)} into {printable_url(target)}:")
     try:
         asyncio.run(copy_store(source, target))
     except (MigrationRefused, StoreError, ValueError, OSError) as error:
-        print(f"Nothing was copied: {error}", file=sys.stderr)
+        said = scrubbed(scrubbed(str(error), source), target)
+        print(f"Nothing was copied: {said}", file=sys.stderr)
         return 1
     return 0
 

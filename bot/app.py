@@ -16,13 +16,12 @@ import sys
 import time
 from collections.abc import Callable
 from typing import Any
-from urllib.parse import urlsplit
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.config import NO_TOKEN_HELP, Settings, load_settings
+from bot.config import NO_TOKEN_HELP, Settings, load_settings, printable_url, scrubbed
 from bot.games.registry import GAMES
 from bot.render.pictures import warm_up
 from cogs.answers import refuse
@@ -34,7 +33,7 @@ from cogs.help import help_commands
 from cogs.replies import SOMETHING_WENT_WRONG
 from cogs.router import Router
 from cogs.thinking import Thinker
-from storage import Store, open_store
+from storage import Store, StoreError, open_store
 
 log = logging.getLogger("bot")
 
@@ -61,6 +60,9 @@ class DungeonBot(commands.AutoShardedBot):
         if settings.shard_count is not None:
             options.setdefault("shard_count", settings.shard_count)
             options.setdefault("shard_ids", settings.shard_ids())
+        # Nothing the bot says notifies anyone unless it names them: display names and options
+        # are people's own text, and `<@&ROLE>` or `@everyone` in one must not ping through it.
+        options.setdefault("allowed_mentions", discord.AllowedMentions.none())
         super().__init__(
             command_prefix=commands.when_mentioned, intents=intents, help_command=None, **options
         )
@@ -149,22 +151,16 @@ async def _sync(bot: DungeonBot, token: str, guild_id: int | None) -> None:
         print(f"Registered {len(commands_synced)} commands in {where}.")
 
 
-def without_password(url: str) -> str:
-    """A database URL fit to print: a password in it (a server's) is masked."""
-    password = urlsplit(url).password
-    return url if password is None else url.replace(f":{password}@", ":***@", 1)
-
-
 async def store_problem(database_url: str) -> str | None:
     """Why the store cannot be opened (a read-only folder, a file in the way), before the bot
     logs in; None when it opens."""
     try:
         store = await open_store(database_url)
-    except (OSError, ValueError, sqlite3.Error) as error:
+    except (OSError, ValueError, sqlite3.Error, StoreError) as error:
         return (
-            f"Cannot open the games database at DATABASE_URL={without_password(database_url)}:"
-            f" {error}.\nCheck that its folder exists and this user may write there,"
-            " or set DATABASE_URL."
+            f"Cannot open the games database at DATABASE_URL={printable_url(database_url)}:"
+            f" {scrubbed(str(error), database_url)}.\nCheck that its folder exists and this user"
+            " may write there, or set DATABASE_URL."
         )
     await store.close()
     return None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from pydantic import (
     AliasChoices,
     Field,
@@ -70,6 +72,51 @@ class Settings(BaseSettings):
 
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+MASK = "***"
+URL_DELIMITERS = re.compile(r"[/#?@:]")
+
+
+def _userinfo(url: str) -> tuple[str, str, str] | None:
+    """A URL cut around its credentials by position alone, as (before, credentials, after):
+    everything between `scheme://` and the last `@` is credentials, whatever characters a
+    password holds (`/`, `#`, `?`, `@`, `:`), so no parser's reading of them can leak one."""
+    scheme, separator, rest = url.partition("://")
+    if not separator or "@" not in rest:
+        return None
+    credentials, _, after = rest.rpartition("@")
+    return f"{scheme}://", credentials, f"@{after}"
+
+
+def password_of(url: str) -> str | None:
+    """The password a URL carries (everything after the user name's `:`), or None."""
+    parts = _userinfo(url)
+    if parts is None or ":" not in parts[1]:
+        return None
+    return parts[1].partition(":")[2] or None
+
+
+def printable_url(url: str) -> str:
+    """A database URL fit to print: its password masked by its place in the URL, and its
+    query (where a password may also be given) left out."""
+    parts = _userinfo(url)
+    if parts is not None and ":" in parts[1]:
+        before, credentials, after = parts
+        url = f"{before}{credentials.partition(':')[0]}:{MASK}{after}"
+    base, query, _ = url.partition("?")
+    return f"{base}?{MASK}" if query else base
+
+
+def scrubbed(text: str, url: str) -> str:
+    """Text that may quote a URL or pieces of it (a driver's error), with the URL's password
+    and every piece of it a parser could have split off masked."""
+    secret = password_of(url)
+    if secret is None:
+        return text.replace(url, printable_url(url))
+    text = text.replace(url, printable_url(url)).replace(secret, MASK)
+    pieces = sorted({p for p in URL_DELIMITERS.split(secret) if len(p) > 1}, key=len, reverse=True)
+    for piece in pieces:
+        text = text.replace(piece, MASK)
+    return text
 
 
 def parse_shard_range(text: str) -> list[int]:

@@ -21,6 +21,7 @@ from typing import Any
 import discord
 
 from cogs.clock_offset import ClockOffset
+from cogs.replies import CONTENT_LIMIT, clipped
 from cogs.turns import step_aside
 
 log = logging.getLogger(__name__)
@@ -282,6 +283,7 @@ async def defer(interaction: discord.Interaction, *, ephemeral: bool = False) ->
 
 async def follow(interaction: discord.Interaction, text: str, *, ephemeral: bool = True) -> None:
     """A further message after the first answer."""
+    text = clipped(text, CONTENT_LIMIT)
     step_aside()
     try:
         await _after_response(interaction, ephemeral)
@@ -291,7 +293,9 @@ async def follow(interaction: discord.Interaction, text: str, *, ephemeral: bool
 
 
 async def refuse(interaction: discord.Interaction, text: str) -> None:
-    """Answer only the user who clicked, whether or not the interaction was answered already."""
+    """Answer only the user who clicked, whether or not the interaction was answered already.
+    A refusal may quote what the user gave: it is clipped to Discord's limit, never refused."""
+    text = clipped(text, CONTENT_LIMIT)
     step_aside()
     if _claim(interaction):
         async with _answering(interaction):

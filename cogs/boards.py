@@ -15,8 +15,9 @@ from bot.games.definition import Board
 from bot.games.registry import GAMES
 from cogs import answers
 from cogs.answers import refuse
+from cogs.components import drawn
 from cogs.custom_ids import BOARD_KIND, CustomId
-from cogs.replies import plural
+from cogs.replies import clipped, plural
 from storage import BOARD_SIZE, BoardEntry, BoardPage, BoardQuery, GameStats, Rating, Store
 from storage.periods import period_key
 
@@ -108,7 +109,7 @@ def board_view(request: BoardRequest, players: int) -> discord.ui.View:
     last_page = max(0, -(-players // BOARD_SIZE) - 1)
     view = discord.ui.View(timeout=None)
     if last_page == 0 and request.page == 0:
-        return view
+        return drawn(view)
     for label, page, disabled in [
         ("◀ Previous", request.page - 1, request.page <= 0),
         ("Next ▶", request.page + 1, request.page >= last_page),
@@ -117,7 +118,7 @@ def board_view(request: BoardRequest, players: int) -> discord.ui.View:
             label=label, custom_id=request.custom_id(max(0, page)), disabled=disabled
         )
         view.add_item(button)
-    return view
+    return drawn(view)
 
 
 async def turn_page(interaction: discord.Interaction, custom: CustomId) -> None:
@@ -207,7 +208,9 @@ class Boards:
         chosen = variant if variant and board.variants else board.default_variant
         if board.variants and chosen not in board.variants:
             known = ", ".join(board.variants)
-            await refuse(interaction, f"{board.title} has no variant {chosen}: {known}.")
+            await refuse(
+                interaction, f"{board.title} has no variant {clipped(chosen or '')}: {known}."
+            )
             return
         request = BoardRequest(board=key, variant=chosen, period=period)
         await self.show(interaction, request, edit=False)

@@ -38,7 +38,14 @@ SAY = {
     "accepted_thread": "⚔️ **{opponent_name}** accepted! The duel is in {{thread}}"
     " (this channel was busy).",
 }
-NO_PINGS_BUT_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False)
+
+
+def only_user(user_id: int) -> discord.AllowedMentions:
+    """Mentions that notify the one user challenged: the challenger's display name is theirs
+    to choose, and a `<@id>` in it must notify nobody."""
+    return discord.AllowedMentions(
+        everyone=False, roles=False, replied_user=False, users=[discord.Object(user_id)]
+    )
 
 
 def challenge_text(key: str, record: GameRecord, minutes: int) -> str:
@@ -120,7 +127,7 @@ class ChallengeDesk:
         fields = {
             "content": self._text("issued", record),
             "view": self._buttons(record),
-            "allowed_mentions": NO_PINGS_BUT_USERS,
+            "allowed_mentions": only_user(record.players[-1].user_id),
         }
         await self.starter.show(interaction, record, fields)
 

@@ -16,6 +16,7 @@ from cogs.boards import turn_page
 from cogs.components import walk
 from cogs.context import UnknownGame
 from cogs.custom_ids import BOARD_KIND, GAME_KIND, SELECT_KIND, TABLE_KIND, CustomId, decode
+from cogs.refresh import refresh_stale_tables
 from cogs.replies import SOMETHING_WENT_WRONG, say
 from cogs.router import Router
 
@@ -31,6 +32,7 @@ class ChannelGameCog(commands.Cog):
 
     def __init__(self, router: Router, sweep_seconds: int) -> None:
         self.router = router
+        self._refreshed = False
         self.sweep.change_interval(seconds=sweep_seconds)
         self.handlers: dict[str, ClickHandler] = {
             GAME_KIND: lambda interaction, custom, _: router.click(interaction, custom),
@@ -59,6 +61,18 @@ class ChannelGameCog(commands.Cog):
         client = self.router.desk.client
         if isinstance(client, commands.Bot):
             await client.wait_until_ready()
+
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        """Once, after the start: tables a stopped process left behind the store are redrawn
+        (a reconnection fires this again; the tables are up to date by then)."""
+        if self._refreshed:
+            return
+        self._refreshed = True
+        try:
+            await refresh_stale_tables(self.router.desk)
+        except Exception:  # the bot runs on; the next move redraws each table anyway
+            log.exception("could not bring the tables up to date after the start")
 
     @group.command(name="resume", description="Post this channel's game again with fresh buttons")
     async def resume(self, interaction: discord.Interaction) -> None:

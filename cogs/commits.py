@@ -7,6 +7,7 @@ import json
 
 from bot.games.definition import Match
 from cogs.context import Desk
+from cogs.loading import narration_of
 from cogs.messages import NARRATION_LINES
 from cogs.outcomes import ratings_for, result_rows
 from storage import GameRecord, GameStatus
@@ -17,7 +18,7 @@ async def commit_move(
 ) -> GameRecord:
     """Save `match` as the move `action` (by `user_id`) left it, told by `lines`; a
     StaleVersion if another commit came first."""
-    narration = json.loads(record.narration) + lines
+    narration = narration_of(record) + lines
     rows = result_rows(record, match) if match.is_over else []
     return await desk.store.commit_action(
         record.id,

@@ -7,7 +7,7 @@ No view is kept in memory and none is registered: a click is routed by its custo
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import discord
 
@@ -89,6 +89,20 @@ def button(
     )
 
 
+ViewT = TypeVar("ViewT", bound=discord.ui.view.BaseView)
+
+
+def drawn(view: ViewT) -> ViewT:
+    """A view as this bot sends it: a drawing of components only, already stopped.
+
+    Clicks are routed by their custom_id alone (cogs/channel_game.py), never through a view, so
+    discord.py must not keep one: it stores every unfinished view sent with a message (and gives
+    a private message's view a 15-minute timeout task), which grew without bound, a view per
+    move. A finished view is sent the same and never stored."""
+    view.stop()
+    return view
+
+
 def build_view(
     game_id: int, version: int, controls: list[Control], kind: str = GAME_KIND
 ) -> discord.ui.View:
@@ -96,4 +110,4 @@ def build_view(
     view = discord.ui.View(timeout=None)
     for control in controls:
         view.add_item(button(game_id, version, control, kind))
-    return view
+    return drawn(view)

@@ -14,6 +14,7 @@ import discord
 
 from bot.games.definition import GameEntry, Match
 from bot.games.registry import GAMES
+from cogs.loading import Unloadable, described
 from cogs.table_layout import without_picture as layout_without_picture
 from cogs.thinking import Thinker
 from cogs.turns import Turns, step_aside
@@ -73,6 +74,9 @@ class Desk:
     _locks: weakref.WeakValueDictionary[int, asyncio.Lock] = field(
         default_factory=weakref.WeakValueDictionary
     )
+    _starts: weakref.WeakValueDictionary[int, asyncio.Lock] = field(
+        default_factory=weakref.WeakValueDictionary
+    )
     turns: Turns = field(default_factory=Turns)
     """Clicks taking turns to work (see cogs/turns.py)."""
     turn_pings: dict[int, tuple[int, int]] = field(default_factory=dict)
@@ -88,6 +92,15 @@ class Desk:
         lock = self._locks.get(game_id)
         if lock is None:
             lock = self._locks[game_id] = asyncio.Lock()
+        return lock
+
+    def start_lock(self, user_id: int) -> asyncio.Lock:
+        """One new game at a time per player in this process: a double command checks for a
+        game started moments ago only once the first has stored it. (A server's commands all
+        reach the process of its shard, so one process sees both of a double command.)"""
+        lock = self._starts.get(user_id)
+        if lock is None:
+            lock = self._starts[user_id] = asyncio.Lock()
         return lock
 
     async def edit_message(self, channel_id: int, message_id: int, **fields: Any) -> None:
@@ -127,8 +140,12 @@ def game_of(record: GameRecord) -> GameEntry:
 
 
 def match_of(record: GameRecord) -> Match:
-    """The stored game, ready to play."""
-    return game_of(record).resume(record.state)
+    """The stored game, ready to play; Unloadable when its state no longer reads."""
+    game = game_of(record)
+    try:
+        return game.resume(record.state)
+    except Exception as error:  # whatever a model makes of a bad state, it cannot be played
+        raise Unloadable(record.id, described(error)) from error
 
 
 def names_of(record: GameRecord) -> list[str]:

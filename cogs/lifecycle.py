@@ -20,6 +20,7 @@ from cogs.bots import play_bots, waiting_bots
 from cogs.challenges import challenge_text
 from cogs.commits import commit_move
 from cogs.context import Desk, game_of, match_of, names_of
+from cogs.loading import Unloadable, load_problem
 from cogs.messages import table_message
 from cogs.outcomes import ratings_for, result_rows
 from cogs.pings import announce_turn, warn_turn, withdraw
@@ -56,6 +57,11 @@ def _seats_of_person(record: GameRecord, seat: int | None) -> set[int]:
     return {p.seat for p in record.players if p.user_id == owner}
 
 
+def _moderates(user: discord.User | discord.Member) -> bool:
+    """Whether the user may end or repost any game of the server (Manage Server)."""
+    return isinstance(user, discord.Member) and user.guild_permissions.manage_guild
+
+
 def timed_games() -> list[str]:
     """The registered games that declare a turn timer."""
     return [key for key, game in GAMES.items() if game.info.turn_timer]
@@ -64,6 +70,8 @@ def timed_games() -> list[str]:
 class Lifecycle:
     def __init__(self, desk: Desk) -> None:
         self.desk = desk
+        self._reported: set[int] = set()
+        """Games that cannot be loaded, already logged by this process."""
 
     # ---- resume and abandon -------------------------------------------------------------------
 
@@ -71,6 +79,14 @@ class Lifecycle:
         found = await self.desk.store.active_game_in_channel(interaction.channel_id or 0)
         if found is None:
             await refuse(interaction, say("no_game_here"))
+            return
+        if found.seat_of(interaction.user.id) is None and not _moderates(interaction.user):
+            await refuse(interaction, say("not_allowed_resume"))
+            return
+        problem = load_problem(found)
+        if problem is not None:
+            self.report_unloadable(found.id, problem)
+            await refuse(interaction, say("unloadable"))
             return
         async with self.desk.lock(found.id):
             record = await self.desk.store.get_game(found.id) or found
@@ -99,14 +115,19 @@ class Lifecycle:
             await refuse(interaction, say("no_game_here"))
             return
         member = interaction.user
-        is_moderator = isinstance(member, discord.Member) and member.guild_permissions.manage_guild
+        is_moderator = _moderates(member)
         seat = record.seat_of(member.id)
         if seat is None and not is_moderator:
             await refuse(interaction, say("not_allowed_abandon"))
             return
-        if seat is not None and not match_of(record).still_playing(seat):
-            await refuse(interaction, say("out_cannot_abandon"))
+        if load_problem(record) is not None:
+            await self._abandon_unloadable(interaction, record)
             return
+        if seat is not None and not match_of(record).still_playing(seat):
+            if not is_moderator:
+                await refuse(interaction, say("out_cannot_abandon"))
+                return
+            seat = None  # a moderator who is out of the game ends it as a moderator
         if seat is not None and self._may_leave(record, seat):
             await self._leave(interaction, record, seat)
             return
@@ -207,6 +228,9 @@ class Lifecycle:
                     await self.desk.edit_message(record.channel_id, record.message_id, **fields)
                 await announce_turn(self.desk, record, match, set())
                 woken += 1
+            except Unloadable as error:  # it closes when it expires; said once
+                self.report_unloadable(error.game_id, error.reason)
+                continue
             except Exception:  # one game that fails must not keep the others waiting
                 log.exception("could not play the bots' moves in game %s", found.id)
         return woken
@@ -242,6 +266,9 @@ class Lifecycle:
             return record
         if not force and record.updated_at > self.desk.clock() - minutes * 60:
             return record
+        if load_problem(record) is not None:
+            notice = say("expired_notice", idle=idle_text(minutes))
+            return await self._close_unloadable(record, GameStatus.EXPIRED, notice)
         stalled = sorted(culprits if culprits is not None else match_of(record).acting())
         alone = len({record.players[seat].user_id for seat in stalled}) == 1
         try:
@@ -310,6 +337,9 @@ class Lifecycle:
             try:
                 left = timings.turn_seconds - (now - record.updated_at)
                 await warn_turn(self.desk, record, match_of(record), left)
+            except Unloadable as error:  # it closes when it expires; said once
+                self.report_unloadable(error.game_id, error.reason)
+                continue
             except Exception:  # one game that fails must not keep the others unwarned
                 log.exception("could not warn the players of game %s", record.id)
                 continue
@@ -343,6 +373,9 @@ class Lifecycle:
                         continue
                     count += await self._time_out(record)
             except StaleVersion:  # a player moved meanwhile: nothing to answer for
+                continue
+            except Unloadable as error:  # it closes when it expires; said once
+                self.report_unloadable(error.game_id, error.reason)
                 continue
             except Exception:  # one game that fails must not stop the others' clocks
                 log.exception("could not time out game %s", found.id)
@@ -412,6 +445,62 @@ class Lifecycle:
         rows = result_rows(record, match, status.value, forfeiters)
         change = ratings_for(record, rows, rival_won=True) if len(forfeiters) < len(seats) else None
         return await self.desk.store.close_game(record.id, record.version, status, rows, change)
+
+    async def _abandon_unloadable(
+        self, interaction: discord.Interaction, record: GameRecord
+    ) -> None:
+        """A game that cannot be read is ended like any other, with no result to record."""
+        notice = say("abandoned_notice", who=interaction.user.display_name)
+        async with self.desk.lock(record.id):
+            record = await self.desk.store.get_game(record.id) or record
+            if record.status != GameStatus.ACTIVE:
+                await refuse(interaction, say("no_game_here"))
+                return
+            try:
+                record = await self._close_unloadable(record, GameStatus.ABANDONED, notice)
+            except StaleVersion:
+                await refuse(interaction, say("no_game_here"))
+                return
+        await answers.send(interaction, content=f"{notice} (game #{record.id})")
+
+    async def _close_unloadable(
+        self, record: GameRecord, status: GameStatus, notice: str
+    ) -> GameRecord:
+        """Close a game that cannot be read: no result (there is nothing to score), the
+        channel freed, the row kept as it is for an operator (`python -m bot doctor`), and
+        its message told in words, since its table cannot be drawn."""
+        problem = load_problem(record) or "it does not load"
+        closed = await self.desk.store.close_game(record.id, record.version, status)
+        level = logging.INFO if record.id in self._reported else logging.WARNING
+        self._reported.add(record.id)  # a warning once per game: when first met, or now
+        log.log(
+            level,
+            "game %s (%s) cannot be loaded: %s; closed as %s with no result, its row kept",
+            record.id,
+            record.game,
+            problem,
+            status.value,
+        )
+        await withdraw(self.desk, record.id)
+        if closed.message_id is not None:
+            text = f"{notice}\n{say('unloadable_closed', id=record.id)}"
+            await self.desk.edit_message(
+                closed.channel_id,
+                closed.message_id,
+                content=None,
+                embed=None,
+                attachments=[],
+                view=notice_view(text),
+            )
+        return closed
+
+    def report_unloadable(self, game_id: int, problem: str) -> None:
+        """Log a game that cannot be read, once per process: the clock meets it every pass
+        until it expires, and the operator needs its id, not a line a minute."""
+        if game_id in self._reported:
+            return
+        self._reported.add(game_id)
+        log.warning("game %s cannot be loaded: %s; it closes when it expires", game_id, problem)
 
     async def _show_closed(self, record: GameRecord, notice: str) -> None:
         await withdraw(self.desk, record.id)  # nobody's turn any more

@@ -25,12 +25,14 @@ from cogs.context import Desk, game_of, names_of
 from cogs.custom_ids import TABLE_KIND
 from cogs.messages import COLOURS
 from cogs.replies import say
-from cogs.starting import Starter, seat
+from cogs.starting import NEW_GAME_COOLDOWN, Starter, seat
 from storage import GameRecord, GameStatus, PlayerSeat
 
 JOIN, LEAVE, START, PICK_SEAT = "join", "leave", "start", "klass"
 ADD_BOT, DROP_BOT = "addbot", "dropbot"
-LOBBY_ACTIONS = {JOIN, LEAVE, START, ADD_BOT, DROP_BOT}
+BOT_SEAT_ACTIONS = {ADD_BOT, DROP_BOT}
+"""Lobby words only a game with bot players takes."""
+LOBBY_ACTIONS = {JOIN, LEAVE, START, *BOT_SEAT_ACTIONS}
 PICK_ROWS = 3
 """Menus below the buttons' two rows: Discord allows five rows in all."""
 
@@ -139,6 +141,9 @@ def lobby_of(game: GameEntry) -> Lobby:
 class LobbyDesk:
     def __init__(self, desk: Desk, starter: Starter) -> None:
         self.desk = desk
+        self._opened: dict[int, tuple[float, int]] = {}
+        """Hosts who opened a lobby in the last NEW_GAME_COOLDOWN seconds: when, and in which
+        channel (a lobby holds no channel, so the store has no quick way to find a host's)."""
         self.starter = starter
 
     async def open(self, interaction: discord.Interaction, game: GameEntry, setup: Setup) -> None:
@@ -150,13 +155,28 @@ class LobbyDesk:
         except ValueError as error:
             await refuse(interaction, str(error))
             return
+        async with self.desk.start_lock(interaction.user.id):
+            await self._open(interaction, game, setup)
+
+    async def _open(self, interaction: discord.Interaction, game: GameEntry, setup: Setup) -> None:
+        """A new lobby, unless the host opened one here moments ago (a double command)."""
+        now = self.desk.clock()
+        self._opened = {
+            host: (at, channel)
+            for host, (at, channel) in self._opened.items()
+            if now - at < NEW_GAME_COOLDOWN
+        }
+        earlier = self._opened.get(interaction.user.id)
+        if earlier is not None and earlier[1] == interaction.channel_id:
+            await refuse(interaction, say("cooldown", where=f"<#{earlier[1]}>"))
+            return
         state = LobbyState(variant=setup.variant, settings=setup.settings)
         host = seat(interaction.user, 0)
         record = await self.desk.store.create_game(
             game=game.info.key,
             variant=setup.variant,
             guild_id=interaction.guild_id,
-            channel_id=interaction.channel_id,
+            channel_id=interaction.channel_id or 0,  # a guild command always has one
             owner_id=host.user_id,
             players=[host],
             seed=self.desk.seeds(),
@@ -164,6 +184,7 @@ class LobbyDesk:
             narration="[]",
             status=GameStatus.PENDING,
         )
+        self._opened[interaction.user.id] = (now, record.channel_id)
         await self.starter.show(interaction, record, self.message(record))
 
     def message(self, record: GameRecord) -> dict[str, Any]:

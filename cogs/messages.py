@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import io
-import json
 from functools import partial
 from typing import Any, TypedDict
 
@@ -15,8 +14,9 @@ from bot.games.definition import Match
 from bot.games.views import Control, HandView, Menu, Picture
 from bot.render.layout import TableLayout, table_layout
 from bot.render.pictures import is_warm, render
-from cogs.components import button, game_select
+from cogs.components import button, drawn, game_select
 from cogs.custom_ids import SELECT_KIND, CustomId
+from cogs.loading import narration_of
 from cogs.replies import is_table_notice, plural
 from cogs.table_layout import layout_view, table_button
 from storage import GameRecord, GameStatus
@@ -81,7 +81,7 @@ def laid_out(
     table.footer = " · ".join(note for note in notes if note)
     owner = record.players[0].display_name if record.players else "?"
     hint = active and _alone_with(record, match.info.hints)
-    narration: list[str] = json.loads(record.narration)
+    narration = narration_of(record)
     told = [line for line in narration if is_table_notice(line)]
     layout = table_layout(
         table,
@@ -208,4 +208,4 @@ def hand_view(record: GameRecord, hand: HandView) -> discord.ui.View:
         view.add_item(select)
     for control in hand.controls:
         view.add_item(button(record.id, record.version, control))
-    return view
+    return drawn(view)

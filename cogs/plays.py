@@ -58,6 +58,8 @@ class Plays:
         if record.status != GameStatus.ACTIVE:
             idle = idle_text(self.desk.timings.expiry_minutes)
             await refuse(interaction, say(record.status.value, game=record.game, idle=idle))
+            if record.status == GameStatus.FINISHED and record.version != version:
+                await self._bring_up_to_date(interaction, record)  # its last move never showed
             return
         if record.seat_of(interaction.user.id) is None:
             await self.not_a_player(interaction, record)
@@ -173,6 +175,11 @@ class Plays:
             await answers.follow(interaction, say("stale_hand"))
             return
         await refuse(interaction, say("stale"))
+        await self._bring_up_to_date(interaction, record)
+
+    async def _bring_up_to_date(self, interaction: discord.Interaction, record: GameRecord) -> None:
+        """Redraw the game's own message, clicked from an older move, as the game stands: once
+        per version, however many stale clicks arrive."""
         message = interaction.message
         on_table = message is not None and message.id == record.message_id
         if message is not None and on_table and self._refreshed.get(record.id) != record.version:

@@ -36,6 +36,8 @@ SAY = {
     "no_game_here": "There is no game running in this channel. Start one with a game's `new`"
     " command: `/help` lists every game.",
     "not_allowed_abandon": "Only the game's players or a member with Manage Server can abandon it.",
+    "not_allowed_resume": "Only the game's players or a member with Manage Server can post it"
+    " again.",
     "guild_only": "Games are played in server channels, not in direct messages.",
     "no_thread": "A game is already running here and I can't open a thread for yours. Finish it, or"
     " ask a moderator to let me create public threads.",
@@ -53,6 +55,11 @@ SAY = {
     "moved": "This game moved to a newer message: play on with the buttons there.",
     "unknown_button": "That button isn't one of mine any more."
     " Use `/game resume` to get fresh buttons.",
+    "unloadable": "This game can no longer be loaded (it was saved by an older version, or"
+    " damaged), so it cannot be played. End it with `/game abandon`; it also closes when it"
+    " expires.",
+    "unloadable_closed": "This game could no longer be loaded, so it closed with no result"
+    " (game #{id}).",
     "abandoned_notice": "🏳️ Abandoned by {who}.",
     "left_notice": "🏳️ {who} left the game; it goes on without them.",
     "expired_notice": "⌛ Expired after {idle} without a move.",
@@ -74,6 +81,18 @@ def is_table_notice(line: str) -> bool:
     """Whether a stored line is one of the table's own notices (a turn that timed out, a
     player who left), which a compact table keeps in sight after the game's lines roll on."""
     return any(pattern.fullmatch(line) for pattern in _NOTICE_PATTERNS)
+
+
+ECHO_LIMIT = 100
+"""The most of a person's own text (an option they typed) a reply quotes back."""
+CONTENT_LIMIT = 2000
+"""Discord's limit on a message's content."""
+
+
+def clipped(text: str, limit: int = ECHO_LIMIT) -> str:
+    """Text cut to `limit` characters, an ellipsis marking the cut: what a reply quotes of
+    someone's input must leave the reply within Discord's limits, however long the input."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def idle_text(minutes: int) -> str:

@@ -28,7 +28,8 @@ from cogs.custom_ids import TABLE_KIND, CustomId, decode
 from cogs.daily import DailyDesk
 from cogs.insight import InsightDesk
 from cogs.lifecycle import Lifecycle
-from cogs.lobbies import LOBBY_ACTIONS, PICK_SEAT, LobbyDesk
+from cogs.loading import Unloadable
+from cogs.lobbies import BOT_SEAT_ACTIONS, LOBBY_ACTIONS, PICK_SEAT, LobbyDesk
 from cogs.messages import (
     HAND,
     HINDSIGHT,
@@ -84,6 +85,10 @@ def _lobby(info: GameInfo) -> bool:
     return info.lobby is not None
 
 
+def _lobby_bots(info: GameInfo) -> bool:
+    return info.lobby is not None and info.lobby.bots
+
+
 def _challenged(info: GameInfo, variant: str | None) -> bool:
     return info.is_challenge(variant)
 
@@ -128,6 +133,11 @@ ROUTES: dict[str, Route] = {
     },
     **{
         w: Route(GameStatus.PENDING, _lobby, "lobby_gone", "game", _gathered) for w in LOBBY_ACTIONS
+    },
+    # Only a table that seats bot players takes them: a forged Add a bot at another's is refused.
+    **{
+        w: Route(GameStatus.PENDING, _lobby_bots, "lobby_gone", "game", _gathered)
+        for w in BOT_SEAT_ACTIONS
     },
     PICK: Route(GameStatus.ACTIVE, _hands, "no_hand", "private"),
     PICK_SEAT: Route(GameStatus.PENDING, _lobby, "lobby_gone", "game", _gathered),
@@ -211,6 +221,8 @@ class Router:
                 await self._strip_buttons(interaction, custom.game_id)
                 return
             try:
+                if not record.players:  # every game, lobby and challenge seats someone
+                    raise Unloadable(record.id, "it has no players")
                 handler = self._buttons.get(custom.action)
                 # Kind g carries table words only on buttons from before kind t existed.
                 legacy = custom.action in TABLE_WORDS and handler is not None
@@ -225,6 +237,9 @@ class Router:
                 await self.plays.play(interaction, record, custom.version, text)
             except UnknownGame:
                 await refuse(interaction, say("unknown_game"))
+            except Unloadable as error:  # closed by /game abandon, or when it expires
+                self.lifecycle.report_unloadable(error.game_id, error.reason)
+                await refuse(interaction, say("unloadable"))
 
     async def select(
         self, interaction: discord.Interaction, custom: CustomId, values: list[str]
@@ -240,6 +255,8 @@ class Router:
                 await refuse(interaction, say("unknown_game"))
                 return
             try:
+                if not record.players:
+                    raise Unloadable(record.id, "it has no players")
                 handler = self._selects.get(custom.action)
                 if handler is None:
                     await refuse(interaction, say("foreign"))
@@ -247,6 +264,9 @@ class Router:
                     await handler(interaction, record, custom, values)
             except UnknownGame:
                 await refuse(interaction, say("unknown_game"))
+            except Unloadable as error:  # closed by /game abandon, or when it expires
+                self.lifecycle.report_unloadable(error.game_id, error.reason)
+                await refuse(interaction, say("unloadable"))
 
     async def _menu_move(
         self,

@@ -103,6 +103,10 @@ class Starter:
         if interaction.guild is None or interaction.channel is None:
             await refuse(interaction, say("guild_only"))
             return
+        async with self.desk.start_lock(interaction.user.id):
+            await self._start(interaction, game, setup)
+
+    async def _start(self, interaction: discord.Interaction, game: GameEntry, setup: Setup) -> None:
         fresh = await self._just_started(interaction.user.id)
         if fresh is not None:
             await refuse(interaction, say("cooldown", where=f"<#{fresh.channel_id}>"))
@@ -115,9 +119,9 @@ class Starter:
         except (GameError, ValueError) as error:
             await refuse(interaction, str(error))
             return
-        channel = interaction.channel
         try:
-            record = await self.desk.store.create_game(channel_id=channel.id, **dealt.row)
+            channel_id = interaction.channel_id or 0  # a guild's command always has one
+            record = await self.desk.store.create_game(channel_id=channel_id, **dealt.row)
         except ChannelBusy:
             await self._start_in_thread(interaction, dealt)
             return

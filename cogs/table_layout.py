@@ -15,7 +15,7 @@ import discord
 
 from bot.games.views import Menu
 from bot.render.layout import MenuRow, Placed, Row, Section, TableLayout
-from cogs.components import button
+from cogs.components import button, drawn
 from cogs.custom_ids import GAME_KIND, TABLE_KIND
 
 PICTURE_URL = "attachment://table.png"
@@ -51,7 +51,7 @@ def layout_view(
             container.add_item(discord.ui.ActionRow(select_for(block.number, block.menu)))
     view = discord.ui.LayoutView(timeout=None)
     view.add_item(container)
-    return view
+    return drawn(view)
 
 
 def table_button(game_id: int, version: int, placed: Placed) -> discord.ui.Item[Any]:
@@ -65,7 +65,7 @@ def notice_view(text: str) -> discord.ui.LayoutView:
     both an old message of embeds and a Components V2 one can be edited into."""
     view = discord.ui.LayoutView(timeout=None)
     view.add_item(discord.ui.Container(discord.ui.TextDisplay(text)))
-    return view
+    return drawn(view)
 
 
 def without_picture(view: discord.ui.LayoutView) -> discord.ui.LayoutView:
@@ -97,4 +97,4 @@ def without_controls(message: discord.Message) -> discord.ui.LayoutView:
                 stripped.add_item(kept)
         elif not isinstance(child, (discord.ui.ActionRow, discord.ui.Section)):
             stripped.add_item(child)
-    return stripped
+    return drawn(stripped)

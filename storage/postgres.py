@@ -162,7 +162,8 @@ async def open_postgres(database_url: str, clock: Callable[[], float] = time.tim
     """A store on the database a `postgresql://user:password@host:port/name` URL names,
     migrated to the current schema."""
     if not is_postgres_url(database_url):
-        raise ValueError(f"DATABASE_URL must start with postgresql:// (got {database_url!r})")
+        scheme = database_url.partition(":")[0]
+        raise ValueError(f"DATABASE_URL must start with postgresql:// (got {scheme}://)")
     try:
         pool = await asyncpg.create_pool(
             database_url,
@@ -441,6 +442,27 @@ class PostgresStore:
             status.value,
             idle_since,
             only,
+        )
+        return [_record(row) for row in rows]
+
+    async def games_updated_since(self, since: float, limit: int) -> list[GameRecord]:
+        """The active games moved since a moment, the latest first (read by the index of
+        games by status and last move, however large the store)."""
+        rows = await self._fetch(
+            f"SELECT {GAME_COLUMNS} FROM games g WHERE g.status = 'active'"
+            " AND g.updated_at >= $1 ORDER BY g.updated_at DESC LIMIT $2",
+            since,
+            limit,
+        )
+        return [_record(row) for row in rows]
+
+    async def games_after(self, game_id: int, limit: int = 500) -> list[GameRecord]:
+        """Every game, whatever its status, in id order from after `game_id`: a page at a
+        time, for checks that read the whole store (`python -m bot doctor`)."""
+        rows = await self._fetch(
+            f"SELECT {GAME_COLUMNS} FROM games g WHERE g.id > $1 ORDER BY g.id LIMIT $2",
+            game_id,
+            limit,
         )
         return [_record(row) for row in rows]
 

@@ -27,8 +27,6 @@ STORES = ("sqlite", "postgresql")
 SQLITE_ONLY = {
     # Another process holds the SQLite file's write lock.
     "tests.discord.test_slow_store",
-    # Writes a broken state through the SQLite store's own connection.
-    "tests.discord.test_routes::test_the_sweep_goes_on_past_a_game_that_fails",
     # Whole games of many moves, about a game's flow (10 to 30 s on each store). The store is
     # the same for every game, and each call they make (saves, timers, rated and unrated
     # results, boards) is made on both stores by shorter tests.

@@ -121,11 +121,18 @@ async def test_the_sweep_goes_on_past_a_game_that_fails(
         other = world.add_channel("other")
         fine = (await discord.slash("scoundrel new", bob, channel=other)).message
         store = discord.bot.store
-        unreadable = "UPDATE games SET state = '{' WHERE id = 1"
-        await store._db.run(lambda db: db.execute(unreadable))
+        lifecycle = discord.bot.router.lifecycle
+        show_closed = lifecycle._show_closed
+
+        async def fails_for_the_first(record, notice):
+            if record.id == 1:
+                raise RuntimeError("the message could not be drawn")
+            await show_closed(record, notice)
+
+        lifecycle._show_closed = fails_for_the_first
         clock.advance(minutes=61)
         with harness.expect_errors(ProblemKind.ERROR_LOGGED) as expected:
-            await discord.bot.router.lifecycle.sweep()
+            await lifecycle.sweep()
         assert any("could not expire game 1" in p.describe() for p in expected.problems)
         assert (await store.get_game(2)).status == GameStatus.EXPIRED
         assert "Expired" in fine.text and broken.buttons
@@ -205,3 +212,19 @@ async def test_a_forged_table_id_cannot_edit_another_games_message(
             assert result.ephemeral and "does not belong" in result.content
         assert game.payload == before, "alice's table untouched"
         assert len((await discord.bot.store.get_game(2)).players) == 1
+
+
+async def test_a_forged_bot_seat_at_a_table_without_bot_players_is_refused(
+    harness, make_bot, alice
+) -> None:
+    async with harness.running(make_bot) as discord:
+        lobby = (await discord.slash("deuces new", alice)).message
+        assert not any("addbot" in c for c in lobby.custom_ids), "no bot players offered"
+        record = await discord.bot.store.get_game(1)
+        forged = StoredMessage(payload=copy.deepcopy(lobby.payload))
+        custom_id = f"t:1:{record.version}:addbot"
+        forged.buttons[0]["custom_id"] = custom_id
+        refused = await discord.click(forged, custom_id, alice, check=False)
+        assert refused.ephemeral and "does not belong to this game" in refused.content
+        after = await discord.bot.store.get_game(1)
+        assert after.players == record.players and after.version == record.version

@@ -1,6 +1,8 @@
 """The Role Playing Card Game through the offline Discord: a lobby with bot players, hands only
 their owners see, sealed bids revealed together, a player who leaves, and the ratings after."""
 
+import asyncio
+
 from bot.games.cards import Suit
 from bot.games.registry import GAMES
 from storage import GameStatus
@@ -140,6 +142,20 @@ async def test_a_player_who_leaves_falls_and_the_game_goes_on(
         assert set(results) == {alice.id, bob.id} and results[bob.id].outcome == "lost"
 
 
+async def test_a_moderator_who_has_left_can_still_end_the_game(
+    harness, make_bot, alice, moderator
+) -> None:
+    async with harness.running(make_bot) as discord:
+        lobby = await open_table(discord, alice, moderator, bots=1)
+        table = (await discord.click(lobby, lobby.button("Start")["custom_id"], alice)).message
+        left = await discord.slash("game abandon", moderator)
+        assert "left the game" in left.content
+        ended = await discord.slash("game abandon", moderator)
+        assert not ended.ephemeral and "Abandoned by mod" in ended.content
+        record, _ = await state_of(discord)
+        assert record.status == GameStatus.ABANDONED and table.buttons == []
+
+
 async def test_one_person_against_bots_is_not_rated(harness, make_bot, alice) -> None:
     async with harness.running(make_bot) as discord:
         lobby = await open_table(discord, alice, bots=5)
@@ -261,3 +277,21 @@ async def test_the_rules_and_the_help_of_the_new_games_fit_discord(
                 assert size <= 6000, game
         shown = str((await discord.slash("help", alice)).message.embeds)
         assert "/rpg new" in shown and "/dungeon new" in shown and "/dungeon challenge" in shown
+
+
+async def test_two_new_table_commands_at_once_open_one_lobby(
+    harness, make_bot, alice, clock
+) -> None:
+    async with harness.running(make_bot) as discord:
+        first, second = await asyncio.gather(
+            discord.slash("rpg new", alice, settle=False),
+            discord.slash("rpg new", alice, settle=False),
+        )
+        await discord.settle()
+        assert sorted([first.ephemeral, second.ephemeral]) == [False, True]
+        held = first if first.ephemeral else second
+        assert "a moment ago" in held.content
+        assert await discord.bot.store.get_game(2) is None, "one lobby"
+        clock.advance(minutes=0.1)
+        later = await discord.slash("rpg new", alice)
+        assert not later.ephemeral, "a lobby opened on purpose later is not held back"

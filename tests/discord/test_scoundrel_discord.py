@@ -270,6 +270,19 @@ async def test_resume_reposts_the_game_and_retires_the_old_message(
         assert record.message_id == resumed.message.id
 
 
+async def test_only_players_or_moderators_resume(harness, make_bot, alice, bob, moderator) -> None:
+    async with harness.running(make_bot) as discord:
+        game = await start(discord, alice)
+        refused = await discord.slash("game resume", bob)
+        assert refused.ephemeral and "Manage Server" in refused.content
+        assert game.message.buttons, "a stranger's resume leaves the players' message alone"
+        assert (await discord.bot.store.get_game(1)).message_id == game.message.id
+        by_moderator = await discord.slash("game resume", moderator)
+        assert not by_moderator.ephemeral and game.message.buttons == []
+        by_player = await discord.slash("game resume", alice)
+        assert not by_player.ephemeral and by_moderator.message.buttons == []
+
+
 async def test_only_players_or_moderators_abandon(harness, make_bot, alice, bob) -> None:
     async with harness.running(make_bot) as discord:
         await start(discord, alice)
@@ -372,6 +385,19 @@ async def test_the_table_shows_its_cards_as_a_picture_until_the_game_ends(
         while moves_left(done):
             done = (await discord.click(done, cautious(done)["custom_id"], alice)).message
         assert done.attachments == [] and done.media_urls == []
+
+
+async def test_two_new_game_commands_at_once_start_one_game(harness, make_bot, alice) -> None:
+    async with harness.running(make_bot) as discord:
+        first, second = await asyncio.gather(
+            discord.slash("scoundrel new", alice, settle=False),
+            discord.slash("scoundrel new", alice, settle=False),
+        )
+        await discord.settle()
+        assert sorted([first.ephemeral, second.ephemeral]) == [False, True]
+        held = first if first.ephemeral else second
+        assert "a moment ago: play it first" in held.content
+        assert held.created_threads == [] and await discord.bot.store.get_game(2) is None
 
 
 async def test_a_second_new_game_at_once_is_held_back_until_the_first_is_played(

@@ -42,7 +42,9 @@ from tests.harness.interactions import (
     component_data,
     user_command_data,
 )
+from tests.harness.limits import limit_problems
 from tests.harness.messages import StoredMessage
+from tests.harness.pings import stray_pings
 from tests.harness.problems import ErrorLogCollector, Expected, ProblemKind, Problems
 from tests.harness.recording import (
     DiscordHTTPError,
@@ -585,9 +587,20 @@ class FakeDiscord:
             return request, None
 
     def _validate(self, request: RecordedRequest) -> None:
-        if self.spec is None or request.body is None:
+        if request.body is None:
+            return
+        stray = stray_pings(request.body)
+        if stray is not None:
+            who = f" (for {request.user.name})" if request.user else ""
+            self.problems.add(
+                ProblemKind.STRAY_PING,
+                f"{request.method} {request.path}{who} would notify {stray}",
+                json.dumps(request.body, ensure_ascii=False)[:1500],
+            )
+        if self.spec is None:
             return
         request.violations = self.spec.check_request(request.method, request.path, request.body)
+        request.violations += limit_problems(request.body)
         for violation in request.violations:
             who = f" (for {request.user.name})" if request.user else ""
             self.problems.add(

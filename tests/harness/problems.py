@@ -21,6 +21,7 @@ class ProblemKind(enum.Enum):
     UNACKNOWLEDGED = "interaction never acknowledged (the user sees 'This interaction failed')"
     LATE_ACK = "interaction acknowledged after the deadline (Discord: 10062 Unknown interaction)"
     UNKNOWN_ROUTE = "request to a route the fake Discord does not implement"
+    STRAY_PING = "a message that would notify a role or everyone"
 
 
 @dataclass(frozen=True)
