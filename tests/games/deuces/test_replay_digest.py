@@ -14,13 +14,7 @@ import hashlib
 import pytest
 from pydantic import TypeAdapter
 
-from bot.games.deuces import (
-    DeucesOptions,
-    Mode,
-    default_action,
-    new_game,
-    suggest,
-)
+from bot.games.deuces import DeucesOptions, Mode, default_action, new_game, suggest
 from bot.games.deuces.events import DeucesEvent
 
 EVENTS = TypeAdapter(list[DeucesEvent])
