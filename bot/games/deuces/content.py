@@ -453,23 +453,23 @@ def _edge_phrase(e: Edge) -> str:
     return f"{sign}{e.amount} to every value of {whose} next play"
 
 
-_PHRASES: dict[str, Callable[[Any], str]] = {
-    "draw": lambda e: f"{_verb(e.who, 'draw')} {_cards(e.count)}",
-    "discard": _discard_phrase,
-    "recover": _recover_phrase,
-    "guard": lambda e: f"discard {_cards(e.count)} of your choice and draw as many",
-    "raise": lambda e: f"raise {_cards(e.count)} of your choice by {e.amount}",
-    "wild": lambda e: f"make {_cards(e.count)} of your choice wild",
-    "edge": _edge_phrase,
-    "extra_attack": lambda e: f"attack {'once' if e.count == 1 else 'twice'} more this turn",
-    "taunt": lambda e: "enemies must attack you until the end of their next turn",
-    "hunt": lambda e: "attack any player this turn, whatever their Threat Card",
-    "summon": lambda e: (
+_PHRASES: dict[type[Any], Callable[[Any], str]] = {
+    Draw: lambda e: f"{_verb(e.who, 'draw')} {_cards(e.count)}",
+    Discard: _discard_phrase,
+    Recover: _recover_phrase,
+    Guard: lambda e: f"discard {_cards(e.count)} of your choice and draw as many",
+    Raise: lambda e: f"raise {_cards(e.count)} of your choice by {e.amount}",
+    Wild: lambda e: f"make {_cards(e.count)} of your choice wild",
+    Edge: _edge_phrase,
+    ExtraAttack: lambda e: f"attack {'once' if e.count == 1 else 'twice'} more this turn",
+    Taunt: lambda e: "enemies must attack you until the end of their next turn",
+    Hunt: lambda e: "attack any player this turn, whatever their Threat Card",
+    Summon: lambda e: (
         f"summon a {e.name} with {_cards(e.hand)} from your deck, which "
         "attacks on your turns and fights on if you fall"
     ),
-    "cancel": lambda e: "the attack is called off and its cards go back",
-    "blunt": lambda e: f"-{e.amount} to every value of the attack",
+    Cancel: lambda e: "the attack is called off and its cards go back",
+    Blunt: lambda e: f"-{e.amount} to every value of the attack",
 }
 _TIMING = {
     "turn": "On your turn",
@@ -480,6 +480,6 @@ _TIMING = {
 
 def describe(ability: Ability) -> str:
     """The rules text of an ability, made from its effects."""
-    parts = "; ".join(_PHRASES[effect.op](effect) for effect in ability.effects)
+    parts = "; ".join(_PHRASES[type(effect)](effect) for effect in ability.effects)
     uses = f"{ability.uses.times}× per {ability.uses.per}"
     return f"{_TIMING[ability.timing]}: {parts}. ({uses})"

@@ -147,7 +147,7 @@ def cast(
     spell = Cast(user=user, target=aim(state, user, ability, target), cards=list(cards))
     events: list[DeucesEvent] = [ability_used(user, ability.id, ability.name, spell.target)]
     for effect in ability.effects:
-        events += EFFECTS[effect.op](state, spell, effect)
+        events += EFFECTS[type(effect)](state, spell, effect)
     return events
 
 
@@ -270,19 +270,19 @@ def _blunt(state: DeucesTable, spell: Cast, effect: Blunt) -> list[DeucesEvent]:
     return [built(AttackBlunted, by=spell.user, amount=effect.amount)]
 
 
-EFFECTS: dict[str, Callable[[DeucesTable, Cast, Any], list[DeucesEvent]]] = {
+EFFECTS: dict[type[Any], Callable[[DeucesTable, Cast, Any], list[DeucesEvent]]] = {
     # one handler per primitive in content.PRIMITIVES; each takes its own effect model
-    "draw": _draw,
-    "discard": _discard,
-    "recover": _recover,
-    "guard": _guard,
-    "raise": _raise,
-    "wild": _wild,
-    "edge": _edge,
-    "extra_attack": _extra_attack,
-    "taunt": _taunt,
-    "hunt": _hunt,
-    "summon": _summon,
-    "cancel": _cancel,
-    "blunt": _blunt,
+    Draw: _draw,
+    Discard: _discard,
+    Recover: _recover,
+    Guard: _guard,
+    Raise: _raise,
+    Wild: _wild,
+    Edge: _edge,
+    ExtraAttack: _extra_attack,
+    Taunt: _taunt,
+    Hunt: _hunt,
+    Summon: _summon,
+    Cancel: _cancel,
+    Blunt: _blunt,
 }

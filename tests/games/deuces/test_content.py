@@ -2,6 +2,7 @@
 ability in the files executes its primitives at a real table."""
 
 from collections import Counter
+from typing import get_args
 
 import pytest
 from pydantic import ValidationError
@@ -17,6 +18,7 @@ from bot.games.deuces.content import (
     PRIMITIVES,
     Ability,
     ClassDef,
+    Effect,
     EnemyDef,
     EnemySet,
     describe,
@@ -53,7 +55,9 @@ def test_the_shipped_content_is_complete() -> None:
         assert {entry.level for entry in klass.abilities} == {1, 2, 3, 4, 5}
     used = {e.op for a in all_abilities() for e in a.effects}
     assert used == set(PRIMITIVES), "every primitive is used by some shipped ability"
-    assert set(effects.EFFECTS) == set(PRIMITIVES)
+    members = set(get_args(get_args(Effect)[0]))
+    assert set(effects.EFFECTS) == members, "every effect's model has its handler"
+    assert {get_args(m.model_fields["op"].annotation)[0] for m in members} == set(PRIMITIVES)
 
 
 def all_abilities() -> list[Ability]:
