@@ -63,8 +63,8 @@ from bot.games.deuces.modes.duel.voice import DUEL_LINES
 from bot.games.deuces.modes.masters.voice import MASTERS_LINES
 from bot.games.deuces.modes.quest.voice import QUEST_LINES
 from bot.games.deuces.state import DeucesTable, Ref
+from bot.games.deuces.telling import Pick
 
-Pick = Callable[[list[str]], str]
 Name = Callable[[Ref | int], str]
 
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from bot.games.cards import Card
 from bot.games.contract import IllegalAction, Outcome, SeatResult
 from bot.games.deuces import turns
 from bot.games.deuces.content import ClassDef, Content
@@ -38,7 +37,6 @@ from bot.games.deuces.state import (
     Mode,
     Offer,
     Phase,
-    TurnPrompt,
 )
 from bot.games.deuces.table import legend, party_title
 from bot.games.deuces.voice import Voicing
@@ -178,16 +176,8 @@ class DeucesMode:
         """Whether both sides still have someone fighting."""
         return state.stands(GM_SIDE) and state.stands(PLAYERS_SIDE)
 
-    def strike(
-        self,
-        state: DeucesTable,
-        turn: TurnPrompt,
-        attacker: Ref,
-        target: int,
-        cards: Sequence[Card],
-    ) -> list[DeucesEvent]:
-        """An attack of a seat's turn on a foe: the GM answers it at once."""
-        return turns.strike_enemy(state, turn, attacker, target, cards)
+    strike = staticmethod(turns.strike_enemy)
+    """An attack of a seat's turn on a foe: the GM answers it at once."""
 
     # ---- results --------------------------------------------------------------------------------
 

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from bot.games.cards import Card
 from bot.games.contract import IllegalAction, SeatResult
 from bot.games.deuces import turns
 from bot.games.deuces.content import ClassDef, Content
@@ -25,7 +22,6 @@ from bot.games.deuces.state import (
     Phase,
     Ref,
     Side,
-    TurnPrompt,
     player,
 )
 from bot.games.deuces.voice import Voicing
@@ -84,15 +80,8 @@ class DuelOfTheDuos(DeucesMode):
     def contested(self, state: DeucesTable) -> bool:
         return bool(state.standing(0)) and bool(state.standing(1))
 
-    def strike(
-        self,
-        state: DeucesTable,
-        turn: TurnPrompt,
-        attacker: Ref,
-        target: int,
-        cards: Sequence[Card],
-    ) -> list[DeucesEvent]:
-        return turns.strike_hero(state, turn, attacker, target, cards)
+    strike = staticmethod(turns.strike_hero)
+    """An attack on a rival hero waits for its player's defence."""
 
     def results(self, state: DeucesTable) -> list[SeatResult]:
         return flow.results(state)

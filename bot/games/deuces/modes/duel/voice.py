@@ -5,7 +5,6 @@ goes by its player's name."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
 
 from bot.games.contract import Event
 from bot.games.deuces.events import (
@@ -18,13 +17,7 @@ from bot.games.deuces.events import (
     InitiativeSealed,
 )
 from bot.games.deuces.modes.duel.flow import WINS_NEEDED
-
-
-class Scene(Protocol):
-    def name(self, who: Any) -> str: ...
-
-
-Pick = Any
+from bot.games.deuces.telling import Pick, Scene
 
 
 def side_called(scene: Scene, side: int) -> str:

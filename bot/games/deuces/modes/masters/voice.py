@@ -5,7 +5,6 @@ counts after an encounter, and the winner."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
 
 from bot.games.contract import Event
 from bot.games.deuces.events import (
@@ -16,13 +15,7 @@ from bot.games.deuces.events import (
     MonsterDrawn,
     OrderSet,
 )
-
-
-class Scene(Protocol):
-    def name(self, who: Any) -> str: ...
-
-
-Pick = Any
+from bot.games.deuces.telling import Pick, Scene
 
 
 def _and(parts: list[str]) -> str:

@@ -5,7 +5,6 @@ found, bought and used, and a fallen party waking where it came from."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
 
 from bot.games.contract import Event
 from bot.games.deuces.events import (
@@ -18,13 +17,7 @@ from bot.games.deuces.events import (
     SecretRevealed,
     SpecialSetUp,
 )
-
-
-class Scene(Protocol):
-    def name(self, who: Any) -> str: ...
-
-
-Pick = Any
+from bot.games.deuces.telling import Pick, Scene
 
 DANGER = {
     "random": "Something stirs in the dark.",
