@@ -128,8 +128,8 @@ SELECT {GAME_COLUMNS} FROM g
 
 RESULT_SQL = """
 INSERT INTO results (game_id, guild_id, game, variant, daily, user_id, display_name, outcome,
-                     score, seed, turns, duration_s, finished_at, hints)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+                     score, seed, turns, duration_s, finished_at, hints, tiebreak)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
 """
 RATINGS_LOCK_SQL = "SELECT pg_advisory_xact_lock(hashtextextended($1, 0))"
 """Ratings of one pool change one game at a time: a game reads its players' ratings and writes
@@ -453,7 +453,7 @@ class PostgresStore:
 
     async def results(self, game_id: int) -> list[ResultRow]:
         rows = await self._fetch(
-            "SELECT user_id, display_name, outcome, score, turns, hints FROM results"
+            "SELECT user_id, display_name, outcome, score, turns, hints, tiebreak FROM results"
             " WHERE game_id = $1 ORDER BY id",
             game_id,
         )
@@ -530,6 +530,7 @@ async def _finish(
                     now - game.created_at,
                     now,
                     r.hints,
+                    r.tiebreak,
                 )
                 for r in results
             ],

@@ -122,6 +122,16 @@ class Board(BaseModel, frozen=True):
     daily: bool = False
     rated: bool = False
     unit: str = "score"
+    tiebreak: str | None = None
+    """What the board calls a result's tiebreak, a count that ranks equal scores fewer first
+    ("fall": level 4 with 1 fall ranks above level 4 with 2); None where results have none."""
+
+    def told(self, score: float, tiebreak: int = 0) -> str:
+        """A result as this board counts it: "12", "1204.5" (a rating), "4 · 1 fall"."""
+        text = f"{score:.1f}" if self.unit == "rating" else f"{score:g}"
+        if self.tiebreak is None:
+            return text
+        return f"{text} · {tiebreak} {self.tiebreak}" + ("" if tiebreak == 1 else "s")
 
 
 RESERVED_KEYS = {"game", "help", "rules", "leaderboard", "stats"}
@@ -208,6 +218,18 @@ class GameInfo(BaseModel, frozen=True):
     def is_challenge(self, variant: str | None) -> bool:
         """Whether games of this variant are gathered by a challenge (not a lobby, not alone)."""
         return self.challenge is not None and self.variant(variant).key == self.challenge.variant
+
+    def board_of(self, variant: str | None) -> Board | None:
+        """The board a finished game of this variant is ranked on (not a rating's)."""
+        key = self.variant(variant).key
+        return next(
+            (
+                b
+                for b in self.boards
+                if b.game == self.key and (not b.variants or key in b.variants)
+            ),
+            None,
+        )
 
     def rating_pool(self, variant: str | None) -> str | None:
         """Where a variant's games move ratings, if they do."""

@@ -163,6 +163,31 @@ INFO = GameInfo(
     private_hands=True,
     boards=[
         Board(
+            key="deuces-encounter",
+            title="Dungeons & Deuces encounters",
+            game="deuces",
+            variants=[Mode.ENCOUNTER.value],
+            default_variant=Mode.ENCOUNTER.value,
+            unit="level",
+            tiebreak="fall",
+        ),
+        Board(
+            key="deuces-power",
+            title="Quest for Power",
+            game="deuces",
+            variants=[Mode.QUEST_BEGINNER.value, Mode.QUEST_HARDCORE.value],
+            default_variant=Mode.QUEST_BEGINNER.value,
+            unit="level",
+            tiebreak="fall",
+        ),
+        Board(
+            key="deuces-quest",
+            title="Traditional Quest",
+            game="deuces",
+            variants=[Mode.QUEST.value],
+            default_variant=Mode.QUEST.value,
+        ),
+        Board(
             key="deuces-chips",
             title="Quest for Loot chips",
             game="deuces",
