@@ -35,6 +35,7 @@ from storage.models import (
     ResultRow,
 )
 from storage.postgres_boards import (
+    FINISHED_SQL,
     RATINGS_SQL,
     STATS_SQL,
     board_page,
@@ -325,6 +326,9 @@ class PostgresStore:
         if row is None:
             raise GameNotFound(f"game {game_id}")
         return row["hints"]
+
+    async def has_finished(self, guild_id: int, user_id: int, game: str, variant: str) -> bool:
+        return bool(await self._fetch(FINISHED_SQL, guild_id, user_id, game, variant))
 
     async def record_verdict(self, game_id: int, winnable: bool) -> bool:
         """Whether a finished game's lost deal could have been won, once: False if it was

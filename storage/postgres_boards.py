@@ -139,6 +139,16 @@ ON CONFLICT (guild_id, user_id, game) DO UPDATE SET
 """In an upsert's SET, `s.` is the row as it was, so `s.current_streak + 1` counts this win
 onto the streak before it."""
 
+FINISHED_SQL = """
+SELECT 1 FROM results
+WHERE guild_id = $1 AND user_id = $2 AND game = $3 AND variant = $4
+  AND outcome IN ('won', 'lost')
+LIMIT 1
+"""
+"""A result of the variant played to its end (abandoned or expired ones are not), found
+through the player's results in the server (`results_by_player`)."""
+
+
 RECORD_VERDICT_SQL = """
 UPDATE results SET winnable = $2
 WHERE game_id = $1 AND winnable IS NULL AND outcome <> 'won'

@@ -148,6 +148,16 @@ def record_result(db: sqlite3.Connection, result: dict) -> None:
     db.execute(RECORD_STATS_SQL, {**result, "won": int(result["outcome"] == "won")})
 
 
+FINISHED_SQL = """
+SELECT 1 FROM results
+WHERE guild_id = ? AND user_id = ? AND game = ? AND variant = ?
+  AND outcome IN ('won', 'lost')
+LIMIT 1
+"""
+"""A result of the variant played to its end (abandoned or expired ones are not), found
+through the player's results in the server (`results_by_player`)."""
+
+
 RECORD_VERDICT_SQL = """
 UPDATE results SET winnable = :winnable
 WHERE game_id = :game_id AND winnable IS NULL AND outcome != 'won'
@@ -213,6 +223,9 @@ class BoardQueries:
             (guild_id, game, *user_ids),
         )
         return {row["user_id"]: Rating(**dict(row)) for row in rows}
+
+    async def has_finished(self, guild_id: int, user_id: int, game: str, variant: str) -> bool:
+        return bool(await self._read(FINISHED_SQL, (guild_id, user_id, game, variant)))
 
     async def _read(self, sql: str, params: tuple | dict = ()) -> list[sqlite3.Row]:
         raise NotImplementedError  # SqliteStore provides it

@@ -72,6 +72,14 @@ class Challenge(BaseModel, frozen=True):
     challenger's come first."""
 
 
+class Tutorial(BaseModel, frozen=True):
+    """A guided first game: `/<game> tutorial` starts this variant alone, at once, and /help
+    suggests it to a player until they have finished it."""
+
+    variant: str
+    description: str
+
+
 class PickList(BaseModel, frozen=True):
     """One choice each player makes in a lobby: a class, an ability."""
 
@@ -155,6 +163,7 @@ class GameInfo(BaseModel, frozen=True):
     challenge: Challenge | None = None
     lobby: Lobby | None = None
     daily: Daily | None = None
+    tutorial: Tutorial | None = None
     turn_timer: bool = False
     """A seat that keeps the table waiting is answered for (the game's `time_out`)."""
     private_hands: bool = False
@@ -180,6 +189,8 @@ class GameInfo(BaseModel, frozen=True):
         keys = [variant.key for variant in self.variants]
         if self.default_variant not in keys:
             raise ValueError(f"the default variant {self.default_variant!r} is not a variant")
+        if self.tutorial is not None and self.variant(self.tutorial.variant).seats.min != 1:
+            raise ValueError("a tutorial is a variant played alone")
         return self
 
     def variant(self, key: str | None) -> Variant:
@@ -239,12 +250,17 @@ class GameInfo(BaseModel, frozen=True):
     def new_variants(self) -> list[Variant]:
         """The variants `new` offers: every one a lobby can seat (a challenge's is issued by
         its own command), else those played alone."""
+        tutorial = self.tutorial.variant if self.tutorial else None
         if self.lobby is not None:
-            return [v for v in self.variants if not self.is_challenge(v.key)]
+            return [v for v in self.variants if not self.is_challenge(v.key) and v.key != tutorial]
         against_bot = (
             self.challenge.variant if self.challenge and self.challenge.against_bot else None
         )
-        return [v for v in self.variants if v.seats.min == 1 or v.key == against_bot]
+        return [
+            v
+            for v in self.variants
+            if (v.seats.min == 1 or v.key == against_bot) and v.key != tutorial
+        ]
 
 
 @dataclass(frozen=True, slots=True)

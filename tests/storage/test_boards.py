@@ -443,3 +443,16 @@ async def test_results_recorded_at_once_all_count(board) -> None:
     assert page.caller.score == 11 and page.caller.games == 3 and page.caller.rank == 1
     [stats] = await store.player_stats(GUILD, 1)
     assert (stats.games, stats.wins, stats.best, stats.current_streak) == (3, 3, 11, 3)
+
+
+async def test_a_variant_played_to_its_end_is_found_for_its_player_and_server(board) -> None:
+    store, clock = board
+    tutorial = {"game": "deuces", "variant": "tutorial"}
+    assert not await store.has_finished(GUILD, 7, "deuces", "tutorial")
+    await finish(store, clock, 7, 1, "abandoned", **tutorial)
+    await finish(store, clock, 8, 1, "won", game="deuces", variant="encounter")
+    assert not await store.has_finished(GUILD, 7, "deuces", "tutorial"), "given up: not finished"
+    await finish(store, clock, 7, 1, "lost", **tutorial)
+    assert await store.has_finished(GUILD, 7, "deuces", "tutorial")
+    assert not await store.has_finished(GUILD + 1, 7, "deuces", "tutorial"), "another server"
+    assert not await store.has_finished(GUILD, 8, "deuces", "tutorial")

@@ -15,6 +15,7 @@ from bot.games.definition import (
     NumberSetting,
     PickList,
     SeatRange,
+    Tutorial,
     Variant,
 )
 from bot.games.deuces.actions import DeucesAction, parse_action
@@ -81,7 +82,16 @@ INFO = GameInfo(
             seats=SeatRange(min=DUEL_SEATS, max=DUEL_SEATS),
             rated=True,
         ),
+        Variant(
+            key=Mode.TUTORIAL.value,
+            label="Tutorial (a guided first encounter)",
+            seats=SeatRange(min=1, max=1),
+        ),
     ],
+    tutorial=Tutorial(
+        variant=Mode.TUTORIAL.value,
+        description="A guided first encounter: a coach says what to play and why, move by move",
+    ),
     challenge=Challenge(
         variant=Mode.DUEL.value,
         command="duel",
