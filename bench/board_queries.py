@@ -167,6 +167,7 @@ def print_plans(db: sqlite3.Connection) -> None:
         "caller": 1,
         "board": 1,
         "score": 10,
+        "tiebreak": 0,
         "achieved_at": NOW,
         "offset": 0,
         "limit": 10,

@@ -73,9 +73,14 @@ class BoardRequest(BaseModel, frozen=True):
         return cls(board=board.key, variant=variant, period=period, page=custom.game_id)
 
 
-def entry_line(entry: BoardEntry, unit: str) -> str:
+def score_text(entry: BoardEntry, board: Board) -> str:
+    """A best as the board counts it: "4", "1204.5", or with its tiebreak "4 · 1 fall"."""
+    return board.told(entry.score, entry.tiebreak)
+
+
+def entry_line(entry: BoardEntry, board: Board) -> str:
     medal = MEDALS.get(entry.rank, f"`#{entry.rank}`")
-    score = f"{entry.score:.1f}" if unit == "rating" else f"{entry.score:g}"
+    score = score_text(entry, board)
     games = f"{entry.games} game" + ("s" if entry.games != 1 else "")
     return f"{medal} **{discord.utils.escape_markdown(entry.display_name)}**: {score} ({games})"
 
@@ -86,12 +91,11 @@ def board_embed(request: BoardRequest, page: BoardPage, caller: str) -> discord.
     when = "today's deal" if board.daily else PERIODS[request.period]
     if board.rated:
         when = "ratings, all time"
-    lines = [entry_line(e, board.unit) for e in page.entries] or ["No results yet. Be the first!"]
+    lines = [entry_line(e, board) for e in page.entries] or ["No results yet. Be the first!"]
     if page.caller is not None:
         mine = page.caller
-        lines.append(
-            f"\nYou ({caller}): #{mine.rank} of {page.players}, {board.unit} {mine.score:g}"
-        )
+        mine_text = f"{board.unit} {score_text(mine, board)}"
+        lines.append(f"\nYou ({caller}): #{mine.rank} of {page.players}, {mine_text}")
     else:
         lines.append(f"\nYou ({caller}): not on this board yet.")
     pages = max(1, -(-page.players // BOARD_SIZE))
@@ -99,7 +103,9 @@ def board_embed(request: BoardRequest, page: BoardPage, caller: str) -> discord.
         title=f"🏆 {board.title}{variant} · {when}", description="\n".join(lines), colour=0xEAB308
     )
     players = plural(page.players, "player")
-    footer = f"Page {request.page + 1}/{pages} · {players} · best {board.unit} counts"
+    then = f", then fewest {board.tiebreak}s" if board.tiebreak else ""
+    best = f"best {board.unit} counts{then}"
+    footer = f"Page {request.page + 1}/{pages} · {players} · {best}"
     embed.set_footer(text=footer)
     return embed
 

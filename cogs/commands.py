@@ -31,6 +31,8 @@ def game_group(game: GameEntry, router: Router) -> app_commands.Group:
         group.add_command(challenge_command(game, router))
     if info.daily is not None:
         group.add_command(daily_command(game, router))
+    if info.tutorial is not None:
+        group.add_command(tutorial_command(game, router))
     return group
 
 
@@ -128,6 +130,16 @@ def daily_command(game: GameEntry, router: Router) -> app_commands.Command[Any, 
     return app_commands.Command(
         name="daily", description=daily.description, callback=today, extras={PRIVATE: True}
     )
+
+
+def tutorial_command(game: GameEntry, router: Router) -> app_commands.Command[Any, ..., None]:
+    tutorial = game.info.tutorial
+    assert tutorial is not None
+
+    async def guided(interaction: discord.Interaction) -> None:
+        await router.starter.start(interaction, game, Setup(variant=tutorial.variant))
+
+    return app_commands.Command(name="tutorial", description=tutorial.description, callback=guided)
 
 
 def _command(

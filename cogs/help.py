@@ -12,6 +12,7 @@ from bot.games.registry import GAMES
 from bot.games.views import RulesPage
 from cogs import answers
 from cogs.answers import PRIVATE, refuse
+from cogs.boards import Boards
 
 FIELD_LIMIT = 1024
 EMBED_LIMIT = 5800  # Discord refuses a message whose embeds pass 6,000 characters
@@ -29,13 +30,16 @@ TABLE_LINES = [
 ]
 
 
-def game_lines(game: GameEntry) -> list[tuple[str, str]]:
-    """A game's commands as /help lists them, from what the game declares."""
+def game_lines(game: GameEntry, tutorial_done: bool = False) -> list[tuple[str, str]]:
+    """A game's commands as /help lists them, from what the game declares; its tutorial
+    until the player has finished it."""
     info = game.info
     options = [f"[{setting.name}]" for setting in info.settings]
     if len(info.new_variants) > 1:
         options.append(f"[{info.variant_option}]")
     lines = [(" ".join([f"/{info.key} new", *options]), f"{info.new_description}.")]
+    if info.tutorial is not None and not tutorial_done:
+        lines.append((f"/{info.key} tutorial", f"New to it? {info.tutorial.description}."))
     if info.challenge is not None:
         command = info.challenge.command
         lines.append((f"/{info.key} {command} @player", f"{info.challenge.description}."))
@@ -44,10 +48,28 @@ def game_lines(game: GameEntry) -> list[tuple[str, str]]:
     return lines
 
 
-def help_lines() -> list[tuple[str, str]]:
+def help_lines(tutorials_done: frozenset[str] = frozenset()) -> list[tuple[str, str]]:
     """What a player in Discord can do here (the terminal game is for whoever runs the bot:
-    the README tells them)."""
-    return [line for game in GAMES.values() for line in game_lines(game)] + TABLE_LINES
+    the README tells them); `tutorials_done` are the games whose tutorial they finished."""
+    return [
+        line for key, game in GAMES.items() for line in game_lines(game, key in tutorials_done)
+    ] + TABLE_LINES
+
+
+async def tutorials_done(interaction: discord.Interaction) -> frozenset[str]:
+    """The games whose tutorial the player has finished in this server."""
+    boards = getattr(interaction.client, "boards", None)
+    if not isinstance(boards, Boards) or interaction.guild_id is None:
+        return frozenset()
+    store = boards.store
+    done: set[str] = set()
+    for key, game in GAMES.items():
+        tutorial = game.info.tutorial
+        if tutorial is not None and await store.has_finished(
+            interaction.guild_id, interaction.user.id, key, tutorial.variant
+        ):
+            done.add(key)
+    return frozenset(done)
 
 
 def rules_embeds(page: RulesPage) -> list[discord.Embed]:
@@ -94,7 +116,7 @@ async def show_help(interaction: discord.Interaction) -> None:
         " channels.",
         colour=0x8B5CF6,
     )
-    for name, text in help_lines():
+    for name, text in help_lines(await tutorials_done(interaction)):
         embed.add_field(name=name, value=text, inline=False)
     await answers.send(interaction, embed=embed, ephemeral=True)
 

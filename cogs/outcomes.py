@@ -23,6 +23,7 @@ def result_rows(
             display_name=player.display_name,
             outcome=r.outcome,
             score=r.score,
+            tiebreak=r.tiebreak,
             turns=match.turn,
             hints=record.hints,
         )

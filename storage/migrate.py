@@ -63,6 +63,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
         "finished_at",
         "hints",
         "winnable",
+        "tiebreak",
     ),
     "ratings": (
         "guild_id",
@@ -76,7 +77,15 @@ COLUMNS: dict[str, tuple[str, ...]] = {
         "updated_at",
     ),
     "boards": ("id", "guild_id", "game", "variant", "daily", "period", "players"),
-    "board_bests": ("board_id", "user_id", "display_name", "score", "achieved_at", "games"),
+    "board_bests": (
+        "board_id",
+        "user_id",
+        "display_name",
+        "score",
+        "achieved_at",
+        "games",
+        "tiebreak",
+    ),
     "player_stats": (
         "guild_id",
         "user_id",

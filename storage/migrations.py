@@ -188,6 +188,15 @@ MIGRATIONS: list[str] = [
     ALTER TABLE player_stats ADD COLUMN lost_solved INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE player_stats ADD COLUMN lost_winnable INTEGER NOT NULL DEFAULT 0;
     """,
+    # 4 -> 5: a second count that ranks equal scores, fewer first (a Deuces party's falls
+    # beside the level it reached); 0 on every result before it.
+    """
+    ALTER TABLE results ADD COLUMN tiebreak INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE board_bests ADD COLUMN tiebreak INTEGER NOT NULL DEFAULT 0;
+    DROP INDEX board_bests_ranked;
+    CREATE INDEX board_bests_ranked
+        ON board_bests (board_id, score DESC, tiebreak, achieved_at, user_id);
+    """,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

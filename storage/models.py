@@ -75,6 +75,9 @@ class ResultRow(BaseModel):
     outcome: str
     score: int
     turns: int
+    tiebreak: int = 0
+    """Ranks equal scores on a board, fewer first (a Deuces party's falls); 0 where nothing
+    does."""
     hints: int = 0
     """Hints taken in the game: a result with any counts in the player's stats, not on the
     ranked boards."""
@@ -117,6 +120,7 @@ class BoardEntry(BaseModel):
     score: float
     games: int
     achieved_at: float
+    tiebreak: int = 0
 
 
 class BoardPage(BaseModel):

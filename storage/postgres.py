@@ -35,6 +35,7 @@ from storage.models import (
     ResultRow,
 )
 from storage.postgres_boards import (
+    FINISHED_SQL,
     RATINGS_SQL,
     STATS_SQL,
     board_page,
@@ -128,8 +129,8 @@ SELECT {GAME_COLUMNS} FROM g
 
 RESULT_SQL = """
 INSERT INTO results (game_id, guild_id, game, variant, daily, user_id, display_name, outcome,
-                     score, seed, turns, duration_s, finished_at, hints)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+                     score, seed, turns, duration_s, finished_at, hints, tiebreak)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
 """
 RATINGS_LOCK_SQL = "SELECT pg_advisory_xact_lock(hashtextextended($1, 0))"
 """Ratings of one pool change one game at a time: a game reads its players' ratings and writes
@@ -327,6 +328,9 @@ class PostgresStore:
             raise GameNotFound(f"game {game_id}")
         return row["hints"]
 
+    async def has_finished(self, guild_id: int, user_id: int, game: str, variant: str) -> bool:
+        return bool(await self._fetch(FINISHED_SQL, guild_id, user_id, game, variant))
+
     async def record_verdict(self, game_id: int, winnable: bool) -> bool:
         """Whether a finished game's lost deal could have been won, once: False if it was
         known already (or the game was won, or has no result)."""
@@ -475,7 +479,7 @@ class PostgresStore:
 
     async def results(self, game_id: int) -> list[ResultRow]:
         rows = await self._fetch(
-            "SELECT user_id, display_name, outcome, score, turns, hints FROM results"
+            "SELECT user_id, display_name, outcome, score, turns, hints, tiebreak FROM results"
             " WHERE game_id = $1 ORDER BY id",
             game_id,
         )
@@ -552,6 +556,7 @@ async def _finish(
                     now - game.created_at,
                     now,
                     r.hints,
+                    r.tiebreak,
                 )
                 for r in results
             ],

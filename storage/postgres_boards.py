@@ -23,37 +23,42 @@ WITH board AS (
 ), mine AS (
     SELECT b.* FROM board_bests b, board WHERE b.board_id = board.id AND b.user_id = $6
 )
-SELECT 0 AS part, p.user_id, p.display_name, p.score, p.games, p.achieved_at,
+SELECT 0 AS part, p.user_id, p.display_name, p.score, p.tiebreak, p.games, p.achieved_at,
        NULL::bigint AS ahead, board.players
 FROM board, LATERAL (
     SELECT * FROM board_bests WHERE board_id = board.id
-    ORDER BY score DESC, achieved_at, user_id LIMIT $7 OFFSET $8
+    ORDER BY score DESC, tiebreak, achieved_at, user_id LIMIT $7 OFFSET $8
 ) p
 UNION ALL
-SELECT 1, mine.user_id, mine.display_name, mine.score, mine.games, mine.achieved_at,
+SELECT 1, mine.user_id, mine.display_name, mine.score, mine.tiebreak, mine.games,
+       mine.achieved_at,
        (SELECT COUNT(*) FROM board_bests b
         WHERE b.board_id = board.id AND b.score > mine.score)
      + (SELECT COUNT(*) FROM board_bests b
-        WHERE b.board_id = board.id AND b.score = mine.score
+        WHERE b.board_id = board.id AND b.score = mine.score AND b.tiebreak < mine.tiebreak)
+     + (SELECT COUNT(*) FROM board_bests b
+        WHERE b.board_id = board.id AND b.score = mine.score AND b.tiebreak = mine.tiebreak
           AND (b.achieved_at, b.user_id) < (mine.achieved_at, mine.user_id)),
        board.players
 FROM board, mine
 UNION ALL
-SELECT 2, NULL, NULL, NULL, NULL, NULL, NULL, board.players FROM board
-ORDER BY part, score DESC, achieved_at, user_id
+SELECT 2, NULL, NULL, NULL, NULL, NULL, NULL, NULL, board.players FROM board
+ORDER BY part, score DESC, tiebreak, achieved_at, user_id
 """
 """A board's page (part 0), the caller's own line with the players ranked above them, counted
-as two ranges of the ranked index (part 1), and the board's size (part 2): one statement, so
+as three ranges of the ranked index (part 1), and the board's size (part 2): one statement, so
 one snapshot and one round trip. No rows: the board has no results yet."""
 
 RATING_PAGE_SQL = """
 WITH mine AS (
-    SELECT user_id, display_name, ordinal AS score, games, updated_at AS achieved_at
+    SELECT user_id, display_name, ordinal AS score, 0 AS tiebreak, games,
+           updated_at AS achieved_at
     FROM ratings WHERE guild_id = $1 AND game = $2 AND user_id = $3
 )
 SELECT 0 AS part, p.*, NULL::bigint AS ahead, NULL::bigint AS players
 FROM (
-    SELECT user_id, display_name, ordinal AS score, games, updated_at AS achieved_at
+    SELECT user_id, display_name, ordinal AS score, 0 AS tiebreak, games,
+           updated_at AS achieved_at
     FROM ratings WHERE guild_id = $1 AND game = $2
     ORDER BY ordinal DESC, user_id LIMIT $4 OFFSET $5
 ) p
@@ -65,7 +70,7 @@ SELECT 1, mine.*,
        NULL
 FROM mine
 UNION ALL
-SELECT 2, NULL, NULL, NULL, NULL, NULL, NULL,
+SELECT 2, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
        (SELECT COUNT(*) FROM ratings WHERE guild_id = $1 AND game = $2)
 ORDER BY part, score DESC, user_id
 """
@@ -102,15 +107,22 @@ RETURNING id, period
 """Boards made on their first result; one another transaction is making at the same moment is
 waited for and then found by FIND_BOARDS_SQL, run again."""
 RECORD_BESTS_SQL = """
-INSERT INTO board_bests AS b (board_id, user_id, display_name, score, achieved_at, games)
-SELECT board, $2::bigint, $3::text, $4::bigint, $5::float8, 1 FROM unnest($1::bigint[]) AS board
+INSERT INTO board_bests AS b (board_id, user_id, display_name, score, tiebreak, achieved_at,
+                            games)
+SELECT board, $2::bigint, $3::text, $4::bigint, $6::integer, $5::float8, 1
+FROM unnest($1::bigint[]) AS board
 ON CONFLICT (board_id, user_id) DO UPDATE SET
     games = b.games + 1,
     display_name = excluded.display_name,
-    achieved_at = CASE WHEN excluded.score > b.score THEN excluded.achieved_at
-                       ELSE b.achieved_at END,
-    score = GREATEST(b.score, excluded.score)
-"""
+    achieved_at = CASE WHEN {better} THEN excluded.achieved_at ELSE b.achieved_at END,
+    tiebreak = CASE WHEN {better} THEN excluded.tiebreak ELSE b.tiebreak END,
+    score = CASE WHEN {better} THEN excluded.score ELSE b.score END
+""".format(
+    better="(excluded.score > b.score"
+    " OR (excluded.score = b.score AND excluded.tiebreak < b.tiebreak))"
+)
+"""A result replaces a player's best when it ranks above it: a higher score, or the same with
+a smaller tiebreak (every SET reads the row as it was)."""
 RECORD_STATS_SQL = """
 INSERT INTO player_stats AS s (guild_id, user_id, game, games, wins, best, total,
                                current_streak, best_streak)
@@ -126,6 +138,16 @@ ON CONFLICT (guild_id, user_id, game) DO UPDATE SET
 """
 """In an upsert's SET, `s.` is the row as it was, so `s.current_streak + 1` counts this win
 onto the streak before it."""
+
+FINISHED_SQL = """
+SELECT 1 FROM results
+WHERE guild_id = $1 AND user_id = $2 AND game = $3 AND variant = $4
+  AND outcome IN ('won', 'lost')
+LIMIT 1
+"""
+"""A result of the variant played to its end (abandoned or expired ones are not), found
+through the player's results in the server (`results_by_player`)."""
+
 
 RECORD_VERDICT_SQL = """
 UPDATE results SET winnable = $2
@@ -149,7 +171,7 @@ async def record_result_summaries(
         if not result.hints:
             periods = period_keys(at, daily=bool(game.daily))
             boards = await board_ids(db, where, periods)
-            args = (result.user_id, result.display_name, result.score, at)
+            args = (result.user_id, result.display_name, result.score, at, result.tiebreak)
             await db.execute(RECORD_BESTS_SQL, sorted(boards), *args)
         won = int(result.outcome == "won")
         await db.execute(
@@ -199,7 +221,7 @@ def _page(rows: list[Record], offset: int) -> BoardPage:
     parts: dict[int, list[Record]] = {0: [], 1: [], 2: []}
     for row in rows:
         parts[row["part"]].append(row)
-    fields = ("user_id", "display_name", "score", "games", "achieved_at")
+    fields = ("user_id", "display_name", "score", "tiebreak", "games", "achieved_at")
     entries = [
         BoardEntry(rank=offset + place, **{name: row[name] for name in fields})
         for place, row in enumerate(parts[0], start=1)

@@ -148,6 +148,14 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (guild_id, user_id, game)
     );
     """,
+    # 1 -> 2: a second count that ranks equal scores, fewer first (as SQLite's 4 -> 5).
+    """
+    ALTER TABLE results ADD COLUMN tiebreak INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE board_bests ADD COLUMN tiebreak INTEGER NOT NULL DEFAULT 0;
+    DROP INDEX board_bests_ranked;
+    CREATE INDEX board_bests_ranked
+        ON board_bests (board_id, score DESC, tiebreak, achieved_at, user_id);
+    """,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -145,6 +145,11 @@ class ResultStore(Protocol):
 
     async def record_verdict(self, game_id: int, winnable: bool) -> bool: ...
 
+    async def has_finished(self, guild_id: int, user_id: int, game: str, variant: str) -> bool:
+        """Whether the player has played a game of this variant to its end in this server
+        (a tutorial finished: /help stops suggesting it)."""
+        ...
+
 
 class Store(GameStore, ResultStore, Protocol):
     """Everything the bot keeps: one database behind both protocols."""

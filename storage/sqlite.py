@@ -461,7 +461,7 @@ class SqliteStore(BoardQueries):
 
     async def results(self, game_id: int) -> list[ResultRow]:
         rows = await self._read(
-            "SELECT user_id, display_name, outcome, score, turns, hints FROM results"
+            "SELECT user_id, display_name, outcome, score, turns, hints, tiebreak FROM results"
             " WHERE game_id = ? ORDER BY id",
             (game_id,),
         )
@@ -521,11 +521,22 @@ def _write_results(
         return
     db.executemany(
         "INSERT INTO results (game_id, guild_id, game, variant, daily, user_id, display_name,"
-        " outcome, score, seed, turns, duration_s, finished_at, hints)"
-        " SELECT id, guild_id, game, variant, daily, ?, ?, ?, ?, seed, ?, ? - created_at, ?, ?"
-        " FROM games WHERE id = ?",
+        " outcome, score, seed, turns, duration_s, finished_at, hints, tiebreak)"
+        " SELECT id, guild_id, game, variant, daily, ?, ?, ?, ?, seed, ?, ? - created_at, ?, ?,"
+        " ? FROM games WHERE id = ?",
         [
-            (r.user_id, r.display_name, r.outcome, r.score, r.turns, now, now, r.hints, game_id)
+            (
+                r.user_id,
+                r.display_name,
+                r.outcome,
+                r.score,
+                r.turns,
+                now,
+                now,
+                r.hints,
+                r.tiebreak,
+                game_id,
+            )
             for r in results
         ],
     )

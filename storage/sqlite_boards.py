@@ -28,20 +28,23 @@ WHERE guild_id = :guild_id AND game = :game AND variant = :variant AND daily = :
   AND period = :period
 """
 BOARD_PAGE_SQL = """
-SELECT user_id, display_name, score, games, achieved_at FROM board_bests
-WHERE board_id = :board ORDER BY score DESC, achieved_at, user_id LIMIT :limit OFFSET :offset
+SELECT user_id, display_name, score, tiebreak, games, achieved_at FROM board_bests
+WHERE board_id = :board ORDER BY score DESC, tiebreak, achieved_at, user_id
+LIMIT :limit OFFSET :offset
 """
 BOARD_CALLER_SQL = """
-SELECT user_id, display_name, score, games, achieved_at FROM board_bests
+SELECT user_id, display_name, score, tiebreak, games, achieved_at FROM board_bests
 WHERE board_id = :board AND user_id = :caller
 """
 BOARD_AHEAD_SQL = """
 SELECT (SELECT COUNT(*) FROM board_bests WHERE board_id = :board AND score > :score)
      + (SELECT COUNT(*) FROM board_bests WHERE board_id = :board AND score = :score
-        AND (achieved_at, user_id) < (:achieved_at, :caller))
+        AND tiebreak < :tiebreak)
+     + (SELECT COUNT(*) FROM board_bests WHERE board_id = :board AND score = :score
+        AND tiebreak = :tiebreak AND (achieved_at, user_id) < (:achieved_at, :caller))
 """
-"""Players ranked above the caller: two ranges of the ranked index (one query with an OR of
-both would make SQLite merge the two ranges row by row, tens of times slower)."""
+"""Players ranked above the caller: three ranges of the ranked index (one query with an OR of
+them would make SQLite merge the ranges row by row, tens of times slower)."""
 
 RATING_KEY = "guild_id = :guild_id AND game = :game"
 RATING_PAGE_SQL = f"""
@@ -75,14 +78,19 @@ RETURNING id
 """The board's id, made on its first result (the no-op update lets RETURNING give an existing
 row's id)."""
 RECORD_BEST_SQL = """
-INSERT INTO board_bests (board_id, user_id, display_name, score, achieved_at, games)
-VALUES (:board, :user_id, :display_name, :score, :at, 1)
+INSERT INTO board_bests (board_id, user_id, display_name, score, tiebreak, achieved_at, games)
+VALUES (:board, :user_id, :display_name, :score, :tiebreak, :at, 1)
 ON CONFLICT (board_id, user_id) DO UPDATE SET
     games = games + 1,
     display_name = excluded.display_name,
-    achieved_at = CASE WHEN excluded.score > score THEN excluded.achieved_at ELSE achieved_at END,
-    score = MAX(score, excluded.score)
-"""
+    achieved_at = CASE WHEN {better} THEN excluded.achieved_at ELSE achieved_at END,
+    tiebreak = CASE WHEN {better} THEN excluded.tiebreak ELSE tiebreak END,
+    score = CASE WHEN {better} THEN excluded.score ELSE score END
+""".format(
+    better="(excluded.score > score OR (excluded.score = score AND excluded.tiebreak < tiebreak))"
+)
+"""A result replaces a player's best when it ranks above it: a higher score, or the same with
+a smaller tiebreak (every SET reads the row as it was)."""
 RECORD_STATS_SQL = """
 INSERT INTO player_stats (guild_id, user_id, game, games, wins, best, total, current_streak,
                           best_streak)
@@ -138,6 +146,16 @@ def record_result(db: sqlite3.Connection, result: dict) -> None:
             board = db.execute(RECORD_BOARD_SQL, {**result, "period": period}).fetchone()[0]
             db.execute(RECORD_BEST_SQL, {**result, "board": board})
     db.execute(RECORD_STATS_SQL, {**result, "won": int(result["outcome"] == "won")})
+
+
+FINISHED_SQL = """
+SELECT 1 FROM results
+WHERE guild_id = ? AND user_id = ? AND game = ? AND variant = ?
+  AND outcome IN ('won', 'lost')
+LIMIT 1
+"""
+"""A result of the variant played to its end (abandoned or expired ones are not), found
+through the player's results in the server (`results_by_player`)."""
 
 
 RECORD_VERDICT_SQL = """
@@ -205,6 +223,9 @@ class BoardQueries:
             (guild_id, game, *user_ids),
         )
         return {row["user_id"]: Rating(**dict(row)) for row in rows}
+
+    async def has_finished(self, guild_id: int, user_id: int, game: str, variant: str) -> bool:
+        return bool(await self._read(FINISHED_SQL, (guild_id, user_id, game, variant)))
 
     async def _read(self, sql: str, params: tuple | dict = ()) -> list[sqlite3.Row]:
         raise NotImplementedError  # SqliteStore provides it

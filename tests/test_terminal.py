@@ -137,7 +137,8 @@ def test_a_deuces_encounter_against_the_gm_in_the_terminal() -> None:
     result = run_cli("play", "deuces", "--seed", "5", stdin="\n" * 2000)
     assert result.returncode == 0, result.stderr
     expected = replay_deuces_hints(5)
-    assert f"Game over: you {expected.outcome.value}, score {expected.score}." in result.stdout
+    level = expected.level  # a single encounter's result is the level it reached
+    assert f"Game over: you {expected.outcome.value}, score {level}." in result.stdout
     assert "Waiting for: Player 1 to vote Hit or Stay" in result.stdout
     assert "2) Vote stay   (hint)" in result.stdout, "the hint keeps the move's own place"
     assert "Enemies: Mold Slime" in result.stdout, "an enemy by its name, with no bare index"

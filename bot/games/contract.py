@@ -111,6 +111,9 @@ class SeatResult(BaseModel, frozen=True):
     seat: int
     outcome: str
     score: int
+    tiebreak: int = Field(default=0, repr=False)
+    """What ranks equal scores on a board, fewer first (a Deuces party's falls); 0 where
+    nothing does. Left out of repr, so results read (and replays digest them) as before."""
 
 
 class Setup(BaseModel, frozen=True):

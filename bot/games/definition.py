@@ -72,6 +72,14 @@ class Challenge(BaseModel, frozen=True):
     challenger's come first."""
 
 
+class Tutorial(BaseModel, frozen=True):
+    """A guided first game: `/<game> tutorial` starts this variant alone, at once, and /help
+    suggests it to a player until they have finished it."""
+
+    variant: str
+    description: str
+
+
 class PickList(BaseModel, frozen=True):
     """One choice each player makes in a lobby: a class, an ability."""
 
@@ -122,6 +130,16 @@ class Board(BaseModel, frozen=True):
     daily: bool = False
     rated: bool = False
     unit: str = "score"
+    tiebreak: str | None = None
+    """What the board calls a result's tiebreak, a count that ranks equal scores fewer first
+    ("fall": level 4 with 1 fall ranks above level 4 with 2); None where results have none."""
+
+    def told(self, score: float, tiebreak: int = 0) -> str:
+        """A result as this board counts it: "12", "1204.5" (a rating), "4 · 1 fall"."""
+        text = f"{score:.1f}" if self.unit == "rating" else f"{score:g}"
+        if self.tiebreak is None:
+            return text
+        return f"{text} · {tiebreak} {self.tiebreak}" + ("" if tiebreak == 1 else "s")
 
 
 RESERVED_KEYS = {"game", "help", "rules", "leaderboard", "stats"}
@@ -145,6 +163,7 @@ class GameInfo(BaseModel, frozen=True):
     challenge: Challenge | None = None
     lobby: Lobby | None = None
     daily: Daily | None = None
+    tutorial: Tutorial | None = None
     turn_timer: bool = False
     """A seat that keeps the table waiting is answered for (the game's `time_out`)."""
     private_hands: bool = False
@@ -170,6 +189,8 @@ class GameInfo(BaseModel, frozen=True):
         keys = [variant.key for variant in self.variants]
         if self.default_variant not in keys:
             raise ValueError(f"the default variant {self.default_variant!r} is not a variant")
+        if self.tutorial is not None and self.variant(self.tutorial.variant).seats.min != 1:
+            raise ValueError("a tutorial is a variant played alone")
         return self
 
     def variant(self, key: str | None) -> Variant:
@@ -209,6 +230,18 @@ class GameInfo(BaseModel, frozen=True):
         """Whether games of this variant are gathered by a challenge (not a lobby, not alone)."""
         return self.challenge is not None and self.variant(variant).key == self.challenge.variant
 
+    def board_of(self, variant: str | None) -> Board | None:
+        """The board a finished game of this variant is ranked on (not a rating's)."""
+        key = self.variant(variant).key
+        return next(
+            (
+                b
+                for b in self.boards
+                if b.game == self.key and (not b.variants or key in b.variants)
+            ),
+            None,
+        )
+
     def rating_pool(self, variant: str | None) -> str | None:
         """Where a variant's games move ratings, if they do."""
         return f"{self.key}-{self.variant(variant).key}" if self.variant(variant).rated else None
@@ -217,12 +250,17 @@ class GameInfo(BaseModel, frozen=True):
     def new_variants(self) -> list[Variant]:
         """The variants `new` offers: every one a lobby can seat (a challenge's is issued by
         its own command), else those played alone."""
+        tutorial = self.tutorial.variant if self.tutorial else None
         if self.lobby is not None:
-            return [v for v in self.variants if not self.is_challenge(v.key)]
+            return [v for v in self.variants if not self.is_challenge(v.key) and v.key != tutorial]
         against_bot = (
             self.challenge.variant if self.challenge and self.challenge.against_bot else None
         )
-        return [v for v in self.variants if v.seats.min == 1 or v.key == against_bot]
+        return [
+            v
+            for v in self.variants
+            if (v.seats.min == 1 or v.key == against_bot) and v.key != tutorial
+        ]
 
 
 @dataclass(frozen=True, slots=True)

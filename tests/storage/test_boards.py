@@ -38,7 +38,14 @@ async def board(url: str):
 
 
 async def finish(
-    store, clock, user: int, score: int, outcome: str = "won", hints: int = 0, **game
+    store,
+    clock,
+    user: int,
+    score: int,
+    outcome: str = "won",
+    hints: int = 0,
+    tiebreak: int = 0,
+    **game,
 ) -> int:
     name = f"user{user}"
     record = await store.create_game(
@@ -64,7 +71,13 @@ async def finish(
         status=GameStatus.FINISHED,
         results=[
             ResultRow(
-                user_id=user, display_name=name, outcome=outcome, score=score, turns=9, hints=hints
+                user_id=user,
+                display_name=name,
+                outcome=outcome,
+                score=score,
+                turns=9,
+                hints=hints,
+                tiebreak=tiebreak,
             )
         ],
     )
@@ -94,6 +107,31 @@ async def test_ties_go_to_who_reached_the_score_first(board) -> None:
     await finish(store, clock, 9, 15)  # a later equal score does not move the first one
     page = await store.leaderboard(CLASSIC, caller_id=0)
     assert [e.user_id for e in page.entries] == [9, 4]
+
+
+POWER = BoardQuery(guild_id=GUILD, game="deuces", variant="quest-beginner")
+
+
+async def test_equal_scores_rank_by_the_fewer_tiebreak_then_the_earlier(board) -> None:
+    """A level board: the highest level, then the fewest falls, then who got there first."""
+    store, clock = board
+    deuces = {"game": "deuces", "variant": "quest-beginner"}
+    for user, level, falls in [(1, 4, 2), (2, 4, 0), (3, 5, 3), (4, 4, 2), (5, 3, 0)]:
+        await finish(store, clock, user, level, tiebreak=falls, **deuces)
+    await finish(store, clock, 1, 4, tiebreak=1, **deuces)  # level 4 again, with fewer falls
+    await finish(store, clock, 2, 4, tiebreak=3, **deuces)  # worse than their best: kept
+    page = await store.leaderboard(POWER, caller_id=4)
+    assert [(e.user_id, e.score, e.tiebreak, e.games) for e in page.entries] == [
+        (3, 5, 3, 1),
+        (2, 4, 0, 2),
+        (1, 4, 1, 2),
+        (4, 4, 2, 1),
+        (5, 3, 0, 1),
+    ]
+    assert page.caller is not None and (page.caller.rank, page.caller.tiebreak) == (4, 2)
+    mine = await store.leaderboard(POWER, caller_id=1)
+    assert mine.caller is not None and mine.caller.rank == 3
+    assert [r.tiebreak for r in await store.results(1)] == [2]
 
 
 async def test_the_callers_rank_is_given_even_outside_the_page(board) -> None:
@@ -295,7 +333,7 @@ async def test_rebuilding_summaries_from_results_gives_what_was_kept_live(tmp_pa
             return (
                 db.execute(
                     "SELECT guild_id, game, variant, daily, period, players, user_id,"
-                    " display_name, score, achieved_at, games"
+                    " display_name, score, achieved_at, games, tiebreak"
                     " FROM board_bests JOIN boards ON board_id = id ORDER BY 1, 2, 3, 4, 5, 7"
                 ).fetchall(),
                 db.execute("SELECT * FROM player_stats ORDER BY 1, 2, 3").fetchall(),
@@ -405,3 +443,16 @@ async def test_results_recorded_at_once_all_count(board) -> None:
     assert page.caller.score == 11 and page.caller.games == 3 and page.caller.rank == 1
     [stats] = await store.player_stats(GUILD, 1)
     assert (stats.games, stats.wins, stats.best, stats.current_streak) == (3, 3, 11, 3)
+
+
+async def test_a_variant_played_to_its_end_is_found_for_its_player_and_server(board) -> None:
+    store, clock = board
+    tutorial = {"game": "deuces", "variant": "tutorial"}
+    assert not await store.has_finished(GUILD, 7, "deuces", "tutorial")
+    await finish(store, clock, 7, 1, "abandoned", **tutorial)
+    await finish(store, clock, 8, 1, "won", game="deuces", variant="encounter")
+    assert not await store.has_finished(GUILD, 7, "deuces", "tutorial"), "given up: not finished"
+    await finish(store, clock, 7, 1, "lost", **tutorial)
+    assert await store.has_finished(GUILD, 7, "deuces", "tutorial")
+    assert not await store.has_finished(GUILD + 1, 7, "deuces", "tutorial"), "another server"
+    assert not await store.has_finished(GUILD, 8, "deuces", "tutorial")

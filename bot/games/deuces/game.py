@@ -15,6 +15,7 @@ from bot.games.definition import (
     NumberSetting,
     PickList,
     SeatRange,
+    Tutorial,
     Variant,
 )
 from bot.games.deuces.actions import DeucesAction, parse_action
@@ -81,7 +82,16 @@ INFO = GameInfo(
             seats=SeatRange(min=DUEL_SEATS, max=DUEL_SEATS),
             rated=True,
         ),
+        Variant(
+            key=Mode.TUTORIAL.value,
+            label="Tutorial (a guided first encounter)",
+            seats=SeatRange(min=1, max=1),
+        ),
     ],
+    tutorial=Tutorial(
+        variant=Mode.TUTORIAL.value,
+        description="A guided first encounter: a coach says what to play and why, move by move",
+    ),
     challenge=Challenge(
         variant=Mode.DUEL.value,
         command="duel",
@@ -162,6 +172,31 @@ INFO = GameInfo(
     turn_timer=True,
     private_hands=True,
     boards=[
+        Board(
+            key="deuces-encounter",
+            title="Dungeons & Deuces encounters",
+            game="deuces",
+            variants=[Mode.ENCOUNTER.value],
+            default_variant=Mode.ENCOUNTER.value,
+            unit="level",
+            tiebreak="fall",
+        ),
+        Board(
+            key="deuces-power",
+            title="Quest for Power",
+            game="deuces",
+            variants=[Mode.QUEST_BEGINNER.value, Mode.QUEST_HARDCORE.value],
+            default_variant=Mode.QUEST_BEGINNER.value,
+            unit="level",
+            tiebreak="fall",
+        ),
+        Board(
+            key="deuces-quest",
+            title="Traditional Quest",
+            game="deuces",
+            variants=[Mode.QUEST.value],
+            default_variant=Mode.QUEST.value,
+        ),
         Board(
             key="deuces-chips",
             title="Quest for Loot chips",

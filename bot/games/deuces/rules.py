@@ -114,7 +114,8 @@ LOOT_RULINGS: list[str] = [
     "rules recommend 3. Levels rise as usual but stop at 5 (there is no level 6 to reach). "
     "There is no Hit or Stay vote.",
     "Wagers: once hands are drawn, every player bids at once and sealed, from the 1-chip "
-    "blind (a target of 5, with the table's modifier) up to 5 chips, each chip above the blind "
+    "blind (a target of 5, with the table's modifier) up to every chip they hold (no cap), "
+    "each chip above the blind "
     "adding 1 to their own target. The bids are shown together; each player who bid less than "
     "the highest matches it or folds. Nobody bids again before the draw.",
     "Short of the highest bid, a player may go all in: they match with every chip they hold, "
@@ -122,13 +123,14 @@ LOOT_RULINGS: list[str] = [
     "The GM's blind: 'the GM still takes their blind' is the blind of a player who does not "
     "take part. A player who folds pays the GM 1 chip (the blind; any raise they bid is "
     "theirs again) and sits the encounter out: no turns, never attacked, no loot.",
-    "The house covers every bet, so the GM never runs short: nobody may bid more than the "
-    "GM's stack shared equally among the players, nor raise past an equal share of what it "
-    "has not yet covered. When the GM cannot cover a 1-chip blind for every player, the house "
-    "is broken and the table ends.",
+    "The GM's stack does not limit a bet. When it cannot pay every survivor in full (after "
+    "collecting from the fallen), it pays all it holds, shared in proportion to their bets. "
+    "When the GM cannot cover a 1-chip blind for every player, the house is broken and the "
+    "table ends.",
     "The draw: the target is the sum of the playing players' targets, and the GM draws until "
-    "the encounter meets or exceeds it. Then each player in may raise once more, sealed, 0 to "
-    "3 chips, each adding 1 to the target; while the raised target stays within the "
+    "the encounter meets or exceeds it. Then each player in may raise once more, sealed, by "
+    "any of the chips they have not bet, each adding 1 to the target; while the raised "
+    "target stays within the "
     "encounter no enemy is added, past it the GM draws until it is met again. Less, equal or "
     "greater then decide who goes first and treasure, as usual.",
     "Settling: the GM pays each player still standing when the encounter ends (won, or the GM "

@@ -54,6 +54,8 @@ class Mode(StrEnum):
     and the first to hold enough Epic loot wins."""
     QUEST = "quest"
     """Traditional Quest: the party explores a quest's map, room by room, to its last fight."""
+    TUTORIAL = "tutorial"
+    """A guided first encounter: one fixed deal, played alone, each move coached."""
 
 
 class Tier(StrEnum):

@@ -196,3 +196,31 @@ def test_a_lone_player_with_nothing_to_trade_is_not_asked_at_the_loot_step() -> 
     state.loot_deck.remove(Card.parse("3♥"))
     state.apply(0, Attack(target=0, cards=tuple(cards("9♠ 9♦"))))
     assert state.phase != Phase.LOOT, "nobody to give to, nothing to trade up"
+
+
+def test_the_quest_for_power_is_ranked_by_level_reached_then_falls() -> None:
+    state, _ = win_with(
+        "9♠ 9♦ 3♣ 3♦ 6♣ 7♣", mode=Mode.QUEST_BEGINNER, level=5, level_every_encounter=True
+    )
+    assert [(r.outcome, r.score, r.tiebreak) for r in state.results()] == [("won", 6, 0)]
+    state, _ = lose_first_encounter(Mode.QUEST_BEGINNER, max_encounters=1, level=3)
+    assert [(r.outcome, r.score, r.tiebreak) for r in state.results()] == [("lost", 3, 1)]
+
+
+def test_a_fall_is_a_lost_encounter_and_giving_up_is_one_more() -> None:
+    state, _ = lose_first_encounter(Mode.QUEST_BEGINNER, level=2)
+    assert not state.is_over and state.results() == [], "a setback: the quest goes on"
+    [forfeit] = state.forfeits({0}, "abandoned")
+    assert (forfeit.outcome, forfeit.score, forfeit.tiebreak) == ("abandoned", 2, 2), (
+        "the encounter lost, and the one given up"
+    )
+
+
+def test_a_single_encounter_credits_every_player_with_its_level() -> None:
+    state, _ = table(
+        [PAIR_UP, PAIR_UP], ["one"], gm_deck="5♥ 6♥", loot="A♠ K♥", mode=Mode.ENCOUNTER, level=4
+    )
+    state.apply(0, Attack(target=0, cards=tuple(cards("9♠ 9♦"))))
+    assert state.outcome == Outcome.WON
+    assert [(r.seat, r.score, r.tiebreak) for r in state.results()] == [(0, 4, 0), (1, 4, 0)]
+    assert state.score > 0, "the difficulty beaten is still told, but the board ranks the level"

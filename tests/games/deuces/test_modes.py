@@ -17,6 +17,7 @@ from bot.games.deuces.modes.catalogue import (
     QuestForPower,
     SingleEncounter,
     TraditionalQuest,
+    Tutorial,
 )
 from bot.games.deuces.modes.registry import mode_of, registered
 from bot.games.deuces.prompt_kinds import CORE_KINDS
@@ -32,6 +33,7 @@ MODES = {
     Mode.DUEL: DuelOfTheDuos,
     Mode.MASTERS: MastersAndMonsters,
     Mode.QUEST: TraditionalQuest,
+    Mode.TUTORIAL: Tutorial,
 }
 
 

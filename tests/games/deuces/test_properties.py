@@ -136,7 +136,8 @@ def test_sensible_and_timed_out_traditional_quests_end_and_keep_every_card(seed,
     assert state.quest is not None and state.quest.visited
 
 
-PARTY_MODES = [mode for mode in Mode if mode not in (Mode.DUEL, Mode.MASTERS)]
+PARTY_MODES = [mode for mode in Mode if mode not in (Mode.DUEL, Mode.MASTERS, Mode.TUTORIAL)]
+"""Modes a party of any size plays (the tutorial, alone on its fixed deal: test_tutorial)."""
 
 
 def listed(state: DeucesState, seat: int, move: DeucesAction) -> DeucesAction:

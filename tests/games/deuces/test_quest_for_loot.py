@@ -2,6 +2,8 @@
 draw, the pay-out and the end of the table, each ruling of the rules page as a behaviour."""
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from bot.games.contract import IllegalAction
 from bot.games.deuces import (
@@ -17,6 +19,7 @@ from bot.games.deuces import (
     suggest,
 )
 from bot.games.deuces.game import GAME
+from bot.games.deuces.modes.loot.wagers import payouts
 from bot.games.deuces.state import Mode, Phase, Side
 from bot.games.deuces.voice import narrate
 from tests.games.deuces.tables import kinds, of, table
@@ -94,7 +97,10 @@ def test_the_gm_draws_to_the_target_with_no_vote_then_the_raise_is_asked() -> No
     assert [e.total for e in of(events, "enemy_drawn")] == [3, 6]
     assert "vote" not in {e.kind for e in events}
     assert state.prompt is not None and state.prompt.kind == "raise"
-    assert [str(a) for a in state.legal_actions(0)] == ["raise.0", "raise.1", "raise.2", "raise.3"]
+    listed = [str(a) for a in state.legal_actions(0)]
+    assert listed == ["raise.0", "raise.1", "raise.2", "raise.3", "raise.5", "raise.9"], (
+        "the common raises, and all in: every chip not yet bet"
+    )
 
 
 def test_a_raise_within_the_encounter_adds_no_enemy() -> None:
@@ -128,18 +134,66 @@ def test_short_of_the_highest_bid_a_player_goes_all_in() -> None:
     assert state.target == (5 + 4) + (5 + 1), "their target is what they put in"
 
 
-def test_the_house_covers_every_bet() -> None:
-    state, _ = loot_table(2, ["five"] * 4)
-    state.gm_chips = 4  # two players: the GM covers 2 each
-    assert [str(a) for a in state.legal_actions(0)] == ["bid.1", "bid.2"]
+def test_a_bid_may_be_any_number_of_the_chips_held() -> None:
+    state, _ = loot_table(2, ["five"] * 8)
+    state.players[0].chips, state.players[1].chips, state.gm_chips = 30, 10, 4
+    listed = [a.chips for a in state.legal_actions(0) if isinstance(a, Bid)]
+    assert listed == [1, 2, 3, 5, 10, 20, 30], "the common bids and all in, whatever the GM's"
     before = state.model_dump_json()
     with pytest.raises(IllegalAction):
-        state.apply(0, Bid(chips=3))
+        state.apply(0, Bid(chips=31))
+    with pytest.raises(IllegalAction):
+        state.apply(0, Bid(chips=0))
     assert state.model_dump_json() == before
-    bid_all(state, 2, 2)
-    assert state.prompt is not None and state.prompt.kind in {"turn", "open", "defend"}, (
-        "nothing left to cover: no raise is asked, the fight begins"
-    )
+    events = bid_all(state, 17, 10)
+    assert of(events, "bids_shown")[0].bids == [17, 10], "an amount not listed is taken too"
+    state.apply(1, Call(match=True))  # all in: the 10 held
+    assert state.target == (5 + 16) + (5 + 9)
+
+
+def test_a_raise_may_be_every_chip_not_yet_bet() -> None:
+    state, _ = loot_table(1, ["three", "three", "four", "five", "five", "five"])
+    state.players[0].chips = 25
+    bid_all(state, 4)
+    assert [str(a) for a in state.legal_actions(0)][-1] == "raise.21"
+    with pytest.raises(IllegalAction):
+        state.apply(0, Raise(chips=22))
+    state.apply(0, Raise(chips=7))
+    assert state.players[0].bet == 11 and state.target == 5 + 10
+
+
+def test_a_gm_short_of_the_bets_pays_what_it_holds_in_proportion() -> None:
+    state, _ = loot_table(3, ["five"] * 4)
+    state.players[0].chips, state.players[1].chips, state.players[2].chips = 20, 10, 5
+    state.gm_chips = 4
+    bid_all(state, 1, 1, 1)
+    events = finish(state, won=True, fallen=(2,), bets=[12, 6, 5])
+    settled = of(events, "chips_settled")[0]
+    assert settled.changes == [6, 3, -5], "the fallen's 5 first: 9 shared 12 to 6"
+    assert state.gm_chips == 0 and chips_on_table(state) == 39
+    assert of(events, "table_closed")[0].reason == "broke"
+
+
+def test_the_house_is_broken_by_a_bet_it_cannot_pay() -> None:
+    state, _ = loot_table(2, ["five"] * 4)
+    state.players[0].chips, state.players[1].chips, state.gm_chips = 25, 5, 10
+    bid_all(state, 1, 1)
+    events = finish(state, won=True, bets=[25, 5])
+    assert of(events, "chips_settled")[0].changes == [9, 1]
+    assert [who.chips for who in state.players] == [34, 6] and state.gm_chips == 0
+    assert of(events, "table_closed")[0].reason == "house_broken"
+
+
+@given(
+    stack=st.integers(min_value=0, max_value=200),
+    bets=st.lists(st.integers(min_value=1, max_value=60), min_size=1, max_size=5),
+)
+def test_a_payout_never_exceeds_the_stack_nor_a_bet(stack: int, bets: list[int]) -> None:
+    owed = dict(enumerate(bets))
+    paid = payouts(stack, owed)
+    assert set(paid) == set(owed)
+    assert all(0 <= paid[seat] <= owed[seat] for seat in owed)
+    assert sum(paid.values()) == min(stack, sum(bets)), "all it owes, or all it holds"
 
 
 def test_a_survivor_is_paid_and_the_table_stops_when_the_players_say(quiet_gm) -> None:

@@ -5,6 +5,7 @@ from bot.games.deuces.modes.loot.mode import QuestForLoot
 from bot.games.deuces.modes.masters.mode import MastersAndMonsters
 from bot.games.deuces.modes.party import HardcoreQuestForPower, QuestForPower, SingleEncounter
 from bot.games.deuces.modes.quest.mode import TraditionalQuest
+from bot.games.deuces.modes.tutorial.mode import Tutorial
 
 __all__ = [
     "DuelOfTheDuos",
@@ -14,4 +15,5 @@ __all__ = [
     "QuestForPower",
     "SingleEncounter",
     "TraditionalQuest",
+    "Tutorial",
 ]

@@ -2,8 +2,9 @@
 
 Chips never leave a stack until an encounter is settled (a bet is counted in its player's chips
 and recorded in `bet`), except the blind a folding player pays at once; so the chips on the
-table (players' and the GM's) always add up to what they started with. The house covers every
-bet: bids and raises are capped so the GM can always pay every survivor in full.
+table (players' and the GM's) always add up to what they started with. The rules set no cap on
+a wager or a raise: a player may stake any number of the chips they hold. A GM whose stack cannot
+pay every survivor in full pays what it holds, in proportion to their bets, and is broken.
 
 This module only wagers; `flow.py` draws the enemies to the target the bets make.
 """
@@ -39,10 +40,9 @@ from bot.games.deuces.state import (
 
 BLIND = 1
 """Every player's least bid: it sets their own target to the standard 5."""
-MAX_BID = 5
-"""The most a sealed bid may be (four raises over the blind): a target of 9 for one player."""
-MAX_RAISE = 3
-"""The most a player may raise after the draw."""
+LISTED = (1, 2, 3, 5, 10, 20)
+"""The amounts a wager lists (with "all in"): any other amount up to the chips held is
+accepted when typed, as a shed of many cards is."""
 
 Closing = Literal["stopped", "broke", "house_broken", "limit"]
 
@@ -59,24 +59,25 @@ def deal_chips(state: DeucesTable) -> list[DeucesEvent]:
 
 
 def house_share(state: DeucesTable) -> int:
-    """What the GM can cover for each player: its stack shared equally among them."""
+    """The GM's stack shared equally among the players: below one blind each, the house is
+    broken."""
     return state.gm_chips // len(state.players)
 
 
 def bid_cap(state: DeucesTable, seat: int) -> int:
-    """The highest sealed bid a seat may make: its chips, the cap, and the house's cover."""
-    return min(state.players[seat].chips, MAX_BID, house_share(state))
+    """The highest sealed bid a seat may make: every chip it holds."""
+    return state.players[seat].chips
 
 
 def raise_cap(state: DeucesTable, seat: int) -> int:
-    """The most a seat still in may raise after the draw: its chips not yet bet, the cap, and
-    an equal share of what the GM has not yet covered among those playing."""
+    """The most a seat still in may raise after the draw: every chip it has not yet bet."""
     who = state.players[seat]
-    if who.sat_out:
-        return 0
-    covered = sum(p.bet for p in state.players)
-    share = (state.gm_chips - covered) // max(1, len(state.in_encounter()))
-    return max(0, min(who.chips - who.bet, MAX_RAISE, share))
+    return 0 if who.sat_out else max(0, who.chips - who.bet)
+
+
+def listed(least: int, cap: int) -> list[int]:
+    """The amounts a wager from `least` to `cap` lists: the common ones within it, and all in."""
+    return sorted({n for n in (least, *LISTED) if least <= n <= cap} | {cap})
 
 
 def own_target(state: DeucesTable, seat: int) -> int:
@@ -105,11 +106,11 @@ def legal(state: DeucesTable, seat: int) -> list[DeucesAction]:
     """The wagers a seat may make at the prompt it is asked."""
     prompt = state.prompt
     if isinstance(prompt, WagerPrompt):
-        return [Bid(chips=n) for n in range(BLIND, bid_cap(state, seat) + 1)]
+        return [Bid(chips=n) for n in listed(BLIND, bid_cap(state, seat))]
     if isinstance(prompt, CallPrompt):
         return [Call(match=True), Call(match=False)]
     if isinstance(prompt, RaisePrompt):
-        return [Raise(chips=n) for n in range(raise_cap(state, seat) + 1)]
+        return [Raise(chips=n) for n in listed(0, raise_cap(state, seat))]
     return [Onward(go=True), Onward(go=False)]
 
 
@@ -205,14 +206,19 @@ def raise_bet(
 
 
 def settle(state: DeucesTable) -> list[DeucesEvent]:
-    """The GM pays each player still standing their bet and collects each fallen one's."""
+    """The GM collects each fallen player's bet, then pays each one still standing theirs:
+    in full while its stack holds out, else all it has, in proportion to their bets."""
     changes = [0] * len(state.players)
-    for seat in state.in_encounter():
-        who = state.players[seat]
-        change = -who.bet if who.defeated else who.bet
-        who.chips += change
-        state.gm_chips -= change
-        changes[seat] = change
+    playing = [state.players[seat] for seat in state.in_encounter()]
+    for who in playing:
+        if who.defeated:
+            changes[who.seat] = -who.bet
+    owed = {who.seat: who.bet for who in playing if not who.defeated}
+    for seat, paid in payouts(state.gm_chips - sum(changes), owed).items():
+        changes[seat] = paid
+    for who in playing:
+        who.chips += changes[who.seat]
+        state.gm_chips -= changes[who.seat]
     for who in state.players:
         who.bet = 0
     return [
@@ -222,6 +228,19 @@ def settle(state: DeucesTable) -> list[DeucesEvent]:
             gm_chips=state.gm_chips,
         )
     ]
+
+
+def payouts(stack: int, owed: dict[int, int]) -> dict[int, int]:
+    """What a GM holding `stack` pays each seat it owes: every bet in full when it can, else
+    each a share of the stack in proportion to its bet, the odd chips to the first seats."""
+    total = sum(owed.values())
+    if total <= stack:
+        return dict(owed)
+    paid = {seat: stack * bet // total for seat, bet in owed.items()}
+    short = sorted(seat for seat in owed if paid[seat] < owed[seat])
+    for seat in short[: stack - sum(paid.values())]:
+        paid[seat] += 1
+    return paid
 
 
 def closing(state: DeucesTable) -> Closing | None:
