@@ -296,7 +296,8 @@ def wager_label(state: DeucesState, seat: int, action: Bid | Call | Raise | Onwa
         case Bid(chips=chips):
             if chips == BLIND:
                 return f"Bid the blind: {chips_count(chips)}"
-            return f"Raise to {chips_count(chips)} (your target +{chips - BLIND})"
+            bid = "All in:" if chips == state.players[seat].chips else "Raise to"
+            return f"{bid} {chips_count(chips)} (your target +{chips - BLIND})"
         case Call(match=True):
             prompt = state.prompt
             highest = prompt.highest if isinstance(prompt, CallPrompt) else 0
@@ -305,7 +306,10 @@ def wager_label(state: DeucesState, seat: int, action: Bid | Call | Raise | Onwa
         case Call():
             return f"Fold (the GM takes your {chips_count(BLIND)} blind)"
         case Raise(chips=chips):
-            return f"Raise {chips_count(chips)} (target +{chips})" if chips else "No raise"
+            who = state.players[seat]
+            all_in = chips and chips == who.chips - who.bet
+            told = "All in:" if all_in else "Raise"
+            return f"{told} {chips_count(chips)} (target +{chips})" if chips else "No raise"
         case Onward(go=True):
             return "Play on"
         case _:
