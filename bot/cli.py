@@ -43,6 +43,20 @@ HELP = (
     " h says which move is the hint, and why where the game tells; q quits; ? shows the rules"
     " of this game, ?? the core rules where it has pages per mode."
 )
+NUMBERED_HELP = (
+    "Type a move's number, its cards (7h, or 9c 9d), or the move itself, and press Enter; Enter"
+    " alone takes the move marked (hint), where one is; h names it; ? shows the rules of this game"
+    " (?? the core rules every mode shares, where it has pages per mode); q quits."
+)
+"""The help of a game whose moves have no keys (only numbers): no talk of keys it never uses."""
+
+
+def help_for(match: Match) -> str:
+    """How to answer: with keys where the game gives its moves keys, else with numbers."""
+    keyed = not match.is_over and any(match.keys(seat) for seat in match.acting())
+    return HELP if keyed else NUMBERED_HELP
+
+
 HINT_WORDS = {"h", "hint"}
 KEY_SHAPE = re.compile(r"[a-z]!?")
 """What a mistyped key looks like (one letter, perhaps a "!"), so it is answered with the keys
@@ -86,7 +100,7 @@ def play(
         for seat in range(seats)
     ]
     out.write(f"{entry.info.title}, seed {seed} (play this deal again with --seed {seed}).\n")
-    out.write(f"{HELP}\n")
+    out.write(f"{help_for(match)}\n")
     print_table(match.table(names), match.narrate(events, None, names), out)
     played: list[str] = []
     try:
@@ -242,7 +256,7 @@ def chosen(
     if not choice:
         return hint if hint is not None else choice
     if choice.isdecimal():
-        out.write(_no_such_number(listed) + f" {HELP}\n")
+        out.write(_no_such_number(listed) + "\n")
         return None
     named = moves_with_cards(choice, moves)
     if len(named) == 1:
@@ -302,7 +316,7 @@ def _play(
     try:
         events = match.play(seat, text)
     except GameError as error:
-        out.write(f"Not now: {error}. {HELP}\n")
+        out.write(f"Not now: {error}. {help_for(match)}\n")
         return
     played.append(text)
     print_table(match.table(names), match.narrate(events, before, names), out)
