@@ -409,13 +409,13 @@ def test_question_mark_shows_the_modes_own_page_and_two_the_core() -> None:
 
 def test_the_terminal_never_points_to_a_discord_button() -> None:
     """Discord's tables say where to answer ("a sealed wager (My hand)"); here the hand is on
-    the screen, so the terminal says so in its own words."""
+    the screen under the table, so the pointer goes."""
     out = io.StringIO()
     enters = io.StringIO("\n" * 60 + "q\n")
     play("deuces", variant="loot", seed=3, players=2, stdin=enters, stdout=out)
     text = out.getvalue()
-    assert "place a sealed wager (your hand)" in text
-    assert "My hand" not in text
+    assert "Waiting for: Player 1, Player 2 to place a sealed wager\n" in text
+    assert "My hand" not in text and "(your hand)" not in text
 
 
 def test_h_names_the_move_marked_hint_in_a_deuces_encounter() -> None:

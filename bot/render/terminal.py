@@ -19,8 +19,10 @@ GROUPED = 3
 CARD = re.compile(r"(?:10|[2-9JQKA])[♠♥♦♣]|🃏")
 """A card as a move's label writes it ("10♦", "A♠", a joker)."""
 
-DISCORD_WORDS = {"My hand": "your hand"}
-"""Words that name a Discord button: in a terminal the hand is printed with the table."""
+DISCORD_WORDS = {" (My hand)": "", "My hand": "your hand"}
+"""Words that name a Discord button, in the order they are replaced: in a terminal the hand is
+printed with the table, so "(My hand)" (where to answer) goes, and "from My hand" reads "from
+your hand"."""
 
 
 def strip_marks(text: str) -> str:
@@ -31,7 +33,7 @@ def strip_marks(text: str) -> str:
 
 def plain(text: str) -> str:
     """A line of the table or the hand as a terminal shows it: no markdown, and no pointer to a
-    Discord button ("(My hand)" says where to answer: here, the hand printed below)."""
+    Discord button (`DISCORD_WORDS`)."""
     text = strip_marks(text)
     for word, said in DISCORD_WORDS.items():
         text = text.replace(word, said)
