@@ -14,8 +14,8 @@ ENCOUNTER_TURN: list[str] = [
 ]
 
 ENCOUNTER_WON: list[str] = [
-    "Defeat every enemy and the encounter is won (even if your last hero fell in the same "
-    "blow); it is lost when every hero has fallen. The game is that one encounter.",
+    "Defeat every enemy to win; the encounter is lost when every hero has fallen (the core "
+    "page has the fine print). The game is that one encounter.",
     "Score: the total difficulty of the encounter won.",
 ]
 
@@ -50,7 +50,7 @@ POWER_TURN: list[str] = [
     "Encounter after encounter against the GM, each played as a single encounter is: the "
     "draw and its Hit or Stay vote, then turns one fighter at a time.",
     "Between encounters comes the loot step (loot for your 2s, trading up, gifts to another "
-    "player), then every deck and discard pile is shuffled together for the next.",
+    "player); then hands are discarded, and the next encounter deals fresh ones.",
 ]
 
 POWER_WON: list[str] = [
@@ -80,7 +80,7 @@ POWER_PAGE = mode_page(
         "`python -m bot play deuces --variant quest-beginner` (or `quest-hardcore`)."
     ),
     sections=[
-        ("How a turn goes", POWER_TURN),
+        ("How the quest goes", POWER_TURN),
         ("How it is won", POWER_WON),
         ("What is special", POWER_SPECIAL),
     ],
