@@ -108,7 +108,12 @@ def unusable_because(
 ) -> str | None:
     """Why the ability cannot be used now, in a few words a player reads beside it ("used
     this encounter", "needs 2 cards in hand"); None when it can. `moment` is None when the
-    fighter neither takes a turn nor defends (a vote, a GM's turn)."""
+    fighter neither takes a turn nor defends (a vote, a GM's turn). Uses run out first, as the
+    reason that lasts; then the timing; then the cards it needs."""
+    fighter = state.fighter(user)
+    times = ability.uses.times
+    if fighter.used.get(ability.id, 0) >= times:
+        return f"used {'' if times == 1 else f'{times}× '}this {ability.uses.per}"
     timing = ability.timing
     if moment is None:
         return "when you are attacked" if timing == "disrupt" else "on your turn"
@@ -122,11 +127,6 @@ def unusable_because(
             return "instead of attacking: no attack left this turn"
     elif ability_used:
         return "one ability a turn, and one was used"
-    fighter = state.fighter(user)
-    used = fighter.used  # mostly empty: nothing used yet this turn or encounter
-    times = ability.uses.times
-    if used and used.get(ability.id, 0) >= times:
-        return f"used {'' if times == 1 else f'{times}× '}this {ability.uses.per}"
     if ability.cards_needed > len(fighter.hand):
         return f"needs {ability.cards_needed} cards in hand"
     return None

@@ -32,6 +32,8 @@ def test_each_reason_names_what_is_missing() -> None:
     assert unusable_because(state, me, instead, "turn", 1) is None
     state.players[0].used[instead.id] = 1
     assert unusable_because(state, me, instead, "turn", 1) == "used this encounter"
+    assert unusable_because(state, me, instead, "turn", 0) == "used this encounter", "it lasts"
+    assert unusable_because(state, me, instead, None) == "used this encounter"
     twice = ability("twice", {"op": "draw", "count": 1}, uses={"per": "turn", "times": 2})
     state.players[0].used[twice.id] = 2
     assert unusable_because(state, me, twice, "turn", 1) == "used 2× this turn"
