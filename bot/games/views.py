@@ -172,9 +172,11 @@ class RulesPage(BaseModel):
     is then the core every one of them links to."""
 
     def page(self, key: str) -> RulesPage | None:
-        """One of the game's pages by its key or its title (any case); None for no such page."""
+        """One of the game's pages by its key or its title (any case), this core page too where
+        it has a key; None for no such page."""
         wanted = key.strip().lower()
-        return next((page for page in self.pages if wanted in (page.key, page.title.lower())), None)
+        pages = [self, *self.pages] if self.key else self.pages
+        return next((page for page in pages if wanted in (page.key, page.title.lower())), None)
 
 
 def boards_section(abandoning: str) -> tuple[str, str]:

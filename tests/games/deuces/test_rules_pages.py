@@ -47,6 +47,7 @@ def test_each_mode_page_is_under_4000_characters_and_teaches_turn_win_and_what_i
 def test_a_page_is_found_by_its_key_or_its_title_in_any_case() -> None:
     assert GAME.rules.page("LOOT") is GAME.rules.page("quest for loot") is GAME.rules.pages[2]
     assert GAME.rules.page("nope") is None
+    assert GAME.rules.page("core") is GAME.rules, "the core page answers to its own name"
 
 
 def test_no_ruling_is_recorded_twice_and_the_core_holds_none_of_a_modes() -> None:
