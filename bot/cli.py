@@ -3,12 +3,12 @@
 A move the game gives a key (`Game.key`: a room card's letter, `r` to run) is listed and typed by
 that key, which keeps meaning the same move while its card is on the table; the other moves are
 numbered in the game's own order, every one of them (the game's hint marked, where it gives
-one): a run of moves that differ only in their cards ("Quick Hands 2♠ 8♥", "Quick Hands 2♠ 9♣")
-shares one line, so a long list stays readable without hiding a move. A move can also be named
-by its cards (`7h`) or typed in its text form (`weapon 9S`, `attack 0 9C 9D`). Several seats
-share the keyboard and are asked in turn. `?` shows the rules of the game being played (its
-mode's own page, where it has one) and `??` the game's core rules. Ctrl-C or the end of input
-leaves the game, never with a traceback.
+one): moves that differ only in their last cards or cell ("Quick Hands 2♠ 8♥", "Quick Hands
+2♠ 9♣"; "Place 7♦ at F1") share one line, so a long list stays readable without hiding a
+move. A move can also be named by its cards (`7h`) or typed in its text form (`weapon 9S`,
+`attack 0 9C 9D`). Several seats share the keyboard and are asked in turn. `?` shows the rules
+of the game being played (its mode's own page, where it has one) and `??` the game's core
+rules. Ctrl-C or the end of input leaves the game, never with a traceback.
 """
 
 from __future__ import annotations
@@ -196,9 +196,9 @@ def listed_moves(moves: list[tuple[str, str]], keys: dict[str, str]) -> list[Lis
 
 
 def move_lines(listed: list[Listed], hint: str | None) -> list[str]:
-    """The screen's lines for the moves: one a move, but a run of numbered moves that differ
-    only in their cards on one line ("Quick Hands: 9) 2♠ 2♣ · 10) 2♠ 8♥ · ..."), so no list is
-    cut short to stay readable."""
+    """The screen's lines for the moves: one a move, but numbered moves that differ only in
+    their last cards or cell on one line ("Quick Hands: 9) 2♠ 2♣ · 10) 2♠ 8♥ · ..."), so no
+    list is cut short to stay readable."""
     keyed = [move.line(hint) for move in listed if move.keyed]
     numbered = [
         (f"{move.typed})", strip_marks(move.label), move.text == hint)

@@ -370,28 +370,53 @@ def test_a_deuces_turn_lists_every_move_guard_and_end_turn_included() -> None:
 @given(
     st.lists(
         st.tuples(
-            st.sampled_from(["Guard with ", "Quick Hands ", "Vote stay", "Attack Bo with "]),
-            st.lists(st.sampled_from(["2♠", "10♦", "A♥", "🃏"]), max_size=2),
+            st.sampled_from(["Guard with ", "Quick Hands ", "Vote stay", "Place 7♦ at ", "Go "]),
+            st.lists(st.sampled_from(["2♠", "10♦", "A♥", "🃏", "F5", "B12"]), max_size=2),
             st.sampled_from(["", " · holds", " (deadly)"]),
         ),
-        max_size=30,
+        max_size=40,
     ),
-    st.integers(min_value=0, max_value=30),
+    st.integers(min_value=0, max_value=40),
 )
-def test_every_numbered_move_is_listed_once_in_the_games_order(moves, hinted) -> None:
-    """Whatever the labels, grouping moves on one line hides none, repeats none and keeps the
-    order: the tags read 1), 2), 3)... down the screen, and the hint is marked once."""
+def test_every_numbered_move_is_listed_once_and_each_line_in_the_games_order(moves, hinted) -> None:
+    """Whatever the labels, grouping moves on one line hides none and repeats none; a line's
+    moves, and the lines' first moves, follow the game's order; the hint is marked once."""
     from bot.render.terminal import grouped_lines
 
     rows = [
         (f"{n})", f"{head}{' '.join(cards)}{tail}".strip(), n == hinted)
         for n, (head, cards, tail) in enumerate(moves, start=1)
     ]
-    screen = "\n".join(grouped_lines(rows))
-    tags = re.findall(r"(?:^|\s)(\d+)\) ", screen)
-    assert [int(tag) for tag in tags] == list(range(1, len(rows) + 1))
-    assert screen.count("(hint)") == (1 if 1 <= hinted <= len(rows) else 0)
-    assert all(len(line) <= 100 or line.count(")") <= 1 for line in screen.splitlines())
+    lines = grouped_lines(rows)
+    tags = [[int(tag) for tag in re.findall(r"(?:^|\s)(\d+)\) ", line)] for line in lines]
+    every = [tag for line in tags for tag in line]
+    assert sorted(every) == list(range(1, len(rows) + 1))
+    assert all(line == sorted(line) for line in tags)
+    starts = [line[0] for line in tags if line]
+    assert starts == sorted(starts)
+    assert "\n".join(lines).count("(hint)") == (1 if 1 <= hinted <= len(rows) else 0)
+
+
+def test_a_dungeon_of_cards_placement_lists_every_cell_by_card_not_one_line_each() -> None:
+    """Placing a card offers a move per card and free cell (well over 100): one line per card,
+    every cell numbered, where the list used to stop at 12."""
+    from bot.cli import listed_moves, move_lines
+    from bot.games.contract import Setup
+    from bot.games.registry import GAMES
+
+    info = GAMES["dungeon"].info
+    match, _ = GAMES["dungeon"].start(4, Setup(variant=info.default_variant, seats=2))
+    seat = match.acting()[0]
+    moves, hint = match.labelled(seat)
+    while len(moves) <= 100:  # a screen of placements: a few moves in
+        match.play(seat, hint or moves[0][0])
+        seat = match.acting()[0]
+        moves, hint = match.labelled(seat)
+    lines = move_lines(listed_moves(moves, match.keys(seat)), hint)
+    numbers = re.findall(r"(?:^|\s)(\d+)\) ", "\n".join(lines))
+    assert len(moves) > 100 and len(numbers) == len(moves)
+    assert any(line.startswith("  Play blind at: ") for line in lines)
+    assert len(lines) < len(moves) / 4
 
 
 def test_question_mark_shows_the_modes_own_page_and_two_the_core() -> None:

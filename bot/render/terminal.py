@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from typing import TextIO
 
 from bot.games.views import Field, HandView, RulesPage, TableView
@@ -16,8 +17,9 @@ WIDTH = 100
 """The widest line the move list writes (a terminal is often 100 columns or more)."""
 GROUPED = 3
 """The fewest moves differing only in their cards that share one line."""
-CARD = re.compile(r"(?:10|[2-9JQKA])[♠♥♦♣]|🃏")
-"""A card as a move's label writes it ("10♦", "A♠", a joker)."""
+VALUE = re.compile(r"(?:10|[2-9JQKA])[♠♥♦♣]|🃏|\b[A-Z]\d{1,2}\b")
+"""What changes from one move to the next of a kind: a card as a label writes it ("10♦", "A♠",
+a joker) or a cell of a grid ("F5")."""
 
 DISCORD_WORDS = {" (My hand)": "", "My hand": "your hand"}
 """Words that name a Discord button, in the order they are replaced: in a terminal the hand is
@@ -62,39 +64,42 @@ def print_hand(hand: HandView, out: TextIO) -> None:
 
 def grouped_lines(moves: list[tuple[str, str, bool]]) -> list[str]:
     """Numbered moves as lines: (tag, label, hinted) each on its own line ("  2) Vote stay
-    (hint)"), but a run of at least `GROUPED` moves whose labels differ only in their cards on
-    one line, wrapped at `WIDTH`: "  Quick Hands: 9) 2♠ 2♣ · 10) 2♠ 8♥ (hint) · ...". The game's
-    order is kept, and every move is listed."""
+    (hint)"), but moves whose labels differ only in their last cards or cell (`VALUE`), at
+    least `GROUPED` of them, on one line wrapped at `WIDTH`: "  Quick Hands: 9) 2♠ 2♣ · 10) 2♠ 8♥
+    (hint) · ...". Such a line stands where its first move would, its moves in the game's order
+    with their own numbers; every move is listed once."""
+    frames = [_frame(label) for _, label, _ in moves]
+    counts = Counter(frame for frame in frames if frame is not None)
     lines: list[str] = []
-    start = 0
-    while start < len(moves):
-        frame = _frame(moves[start][1])
-        end = start + 1
-        while frame is not None and end < len(moves) and _frame(moves[end][1]) == frame:
-            end += 1
-        if frame is None or end - start < GROUPED:
-            lines += [
-                f"  {tag} {label}{'   (hint)' if hinted else ''}"
-                for tag, label, hinted in moves[start:end]
-            ]
-        else:
-            head, tail = frame
-            items = [
-                f"{tag} {label[len(head) : len(label) - len(tail)]}{' (hint)' if hinted else ''}"
-                for tag, label, hinted in moves[start:end]
-            ]
-            lines += _wrapped(f"  {head.rstrip()}{f' …{tail}' if tail else ''}:", items)
-        start = end
+    done: set[tuple[str, str]] = set()
+    for (tag, label, hinted), frame in zip(moves, frames, strict=True):
+        if frame is None or counts[frame] < GROUPED:
+            lines.append(f"  {tag} {label}{'   (hint)' if hinted else ''}")
+            continue
+        if frame in done:
+            continue
+        done.add(frame)
+        head, tail = frame
+        items = [
+            f"{its_tag} {text[len(head) : len(text) - len(tail)]}{' (hint)' if its_hint else ''}"
+            for (its_tag, text, its_hint), other in zip(moves, frames, strict=True)
+            if other == frame
+        ]
+        lines += _wrapped(f"  {head.rstrip()}{f' …{tail}' if tail else ''}:", items)
     return lines
 
 
 def _frame(label: str) -> tuple[str, str] | None:
-    """What a move's label says around its cards (before the first, after the last), or None
-    when it names no card."""
-    cards = list(CARD.finditer(label))
-    if not cards:
+    """What a move's label says around its last cards or cell ("Quick Hands " around "2♠ 8♥",
+    "Place 7♦ at " before "F1"), or None when it names none: moves of one frame differ only
+    there."""
+    values = list(VALUE.finditer(label))
+    if not values:
         return None
-    return label[: cards[0].start()], label[cards[-1].end() :]
+    first = len(values) - 1
+    while first > 0 and label[values[first - 1].end() : values[first].start()] == " ":
+        first -= 1
+    return label[: values[first].start()], label[values[-1].end() :]
 
 
 def _wrapped(head: str, items: list[str]) -> list[str]:
