@@ -1,5 +1,6 @@
 """`python -m bot` runs the Discord bot (`--shards 0-3 --shard-count 8`: only those shards);
-`python -m bot play GAME` plays in a terminal;
+`python -m bot play GAME` plays in a terminal; `python -m bot rules GAME [--mode MODE]` prints
+its rules (a mode's own page, where the game has them);
 `python -m bot gallery FOLDER` writes every kind of message the games show, for review;
 `python -m bot migrate-store --from URL --to URL` copies a store into another, empty one;
 `python -m bot doctor` lists the stored games that no longer load."""
@@ -11,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from bot.cli import play
+from bot.cli import play, show_rules
 from bot.config import parse_shard_range, shard_problem
 from bot.games.registry import GAMES
 
@@ -79,6 +80,16 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
             help=f"{setting.description}{f' ({named})' if named else ''}",
             metavar=setting.name.upper(),
         )
+    rules_cmd = commands.add_parser("rules", help="print a game's rules, as /rules shows them")
+    rules_cmd.add_argument("game", choices=sorted(GAMES))
+    modes = "; ".join(
+        f"{key}: " + ", ".join(page.key for page in g.rules.pages)
+        for key, g in GAMES.items()
+        if g.rules.pages
+    )
+    rules_cmd.add_argument(
+        "--mode", help=f"one mode's own page, where the game has them ({modes}); default: the core"
+    )
     sync_cmd = commands.add_parser("sync", help="register the slash commands with Discord")
     sync_cmd.add_argument("--guild", type=int, help="only in this server (instant, for testing)")
     run_cmd = commands.add_parser("run", help="run the bot (the default)")
@@ -149,6 +160,8 @@ def main(argv: list[str] | None = None) -> int:
             players=args.players,
             humans=args.humans,
         )
+    if args.command == "rules":
+        return show_rules(args.game, args.mode)
     if args.command == "migrate-store":
         return migrate_store(args.source, args.target)
     if args.command == "doctor":

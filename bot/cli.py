@@ -2,10 +2,13 @@
 
 A move the game gives a key (`Game.key`: a room card's letter, `r` to run) is listed and typed by
 that key, which keeps meaning the same move while its card is on the table; the other moves are
-numbered in the game's own order (at most `LISTED` of them, and the game's hint, marked, where
-it gives one). A move can also be named by its cards (`7h`) or typed in its text form (`weapon
-9S`, `attack 0 9C 9D`). Several seats share the keyboard and are asked in turn. Ctrl-C or the
-end of input leaves the game, never with a traceback.
+numbered in the game's own order, every one of them (the game's hint marked, where it gives
+one): moves that differ only in their last cards or cell ("Quick Hands 2♠ 8♥", "Quick Hands
+2♠ 9♣"; "Place 7♦ at F1") share one line, so a long list stays readable without hiding a
+move. A move can also be named by its cards (`7h`) or typed in its text form (`weapon 9S`,
+`attack 0 9C 9D`). Several seats share the keyboard and are asked in turn. `?` shows the rules
+of the game being played (its mode's own page, where it has one) and `??` the game's core
+rules. Ctrl-C or the end of input leaves the game, never with a traceback.
 """
 
 from __future__ import annotations
@@ -22,15 +25,38 @@ from bot.games.contract import GameError, Setup
 from bot.games.definition import Match
 from bot.games.registry import GAMES
 from bot.render.insight import hindsight_text, hint_text
-from bot.render.terminal import print_hand, print_rules, print_table, strip_marks
+from bot.render.terminal import (
+    CORE_RULES_WORD,
+    RULES_WORD,
+    grouped_lines,
+    print_hand,
+    print_rules,
+    print_table,
+    rules_links,
+    strip_marks,
+)
 
-LISTED = 12
 QUIT_WORDS = {"q", "quit", "exit"}
 HELP = (
     "Type a move's key in brackets ([a], [a!] or [r], in either case) or its number, its card"
     " (7h), or the move itself, and press Enter; Enter alone takes the hint where there is one;"
-    " h asks for a hint where the game gives them; q quits; ? shows the rules."
+    " h says which move is the hint, and why where the game tells; q quits; ? shows the rules"
+    " of this game, ?? the core rules where it has pages per mode."
 )
+NUMBERED_HELP = (
+    "Type a move's number, its cards (7h, or 9c 9d), or the move itself, and press Enter; Enter"
+    " alone takes the move marked (hint), where one is; h names it; ? shows the rules of this game"
+    " (?? the core rules every mode shares, where it has pages per mode); q quits."
+)
+"""The help of a game whose moves have no keys (only numbers): no talk of keys it never uses."""
+
+
+def help_for(match: Match) -> str:
+    """How to answer: with keys where the game gives its moves keys, else with numbers."""
+    keyed = not match.is_over and any(match.keys(seat) for seat in match.acting())
+    return HELP if keyed else NUMBERED_HELP
+
+
 HINT_WORDS = {"h", "hint"}
 KEY_SHAPE = re.compile(r"[a-z]!?")
 """What a mistyped key looks like (one letter, perhaps a "!"), so it is answered with the keys
@@ -74,7 +100,7 @@ def play(
         for seat in range(seats)
     ]
     out.write(f"{entry.info.title}, seed {seed} (play this deal again with --seed {seed}).\n")
-    out.write(f"{HELP}\n")
+    out.write(f"{help_for(match)}\n")
     print_table(match.table(names), match.narrate(events, None, names), out)
     played: list[str] = []
     try:
@@ -96,6 +122,25 @@ def play(
             _hindsight(match, setup, played, out)
     except KeyboardInterrupt:
         out.write("\nYou leave the dungeon. (Game not finished.)\n")
+    return 0
+
+
+def show_rules(game: str, mode: str | None = None, stdout: TextIO | None = None) -> int:
+    """`python -m bot rules GAME [--mode MODE]`: the game's core page, or one mode's own;
+    returns the process exit code."""
+    out = stdout or sys.stdout
+    entry = GAMES.get(game)
+    if entry is None:
+        out.write(f"There is no game {game!r}: {', '.join(GAMES)}\n")
+        return 2
+    book = entry.rules
+    page = book if mode is None else book.page(mode)
+    if page is None:
+        keys = ", ".join(known.key for known in book.pages)
+        told = f"its modes: {keys}" if keys else "it has one page (leave out --mode)"
+        out.write(f"{book.title} has no page {mode!r}: {told}.\n")
+        return 2
+    print_rules(page, out, rules_links(game, book, page, playing=False))
     return 0
 
 
@@ -137,22 +182,30 @@ class Listed:
         return f"  {tag} {strip_marks(self.label)}{'   (hint)' if self.text == hint else ''}"
 
 
-def listed_moves(
-    moves: list[tuple[str, str]], keys: dict[str, str], hint: str | None
-) -> list[Listed]:
-    """The moves as the screen lists them: the keyed ones in the order of their keys (a room
-    card by card), then the others numbered in the game's order, at most `LISTED` of them and
-    the hint."""
+def listed_moves(moves: list[tuple[str, str]], keys: dict[str, str]) -> list[Listed]:
+    """The moves as the screen lists them, every one: the keyed ones in the order of their
+    keys (a room card by card), then the others numbered in the game's order."""
     keyed = [Listed(text, label, keys[text], True) for text, label in moves if text in keys]
-    plain = [move for move in moves if move[0] not in keys]
-    shown = plain[:LISTED]
-    if hint is not None and hint not in keys and hint not in (text for text, _ in shown):
-        shown.append(next(move for move in plain if move[0] == hint))
     numbered = [
         Listed(text, label, str(number), False)
-        for number, (text, label) in enumerate(shown, start=1)
+        for number, (text, label) in enumerate(
+            (move for move in moves if move[0] not in keys), start=1
+        )
     ]
     return sorted(keyed, key=lambda move: move.typed) + numbered
+
+
+def move_lines(listed: list[Listed], hint: str | None) -> list[str]:
+    """The screen's lines for the moves: one a move, but numbered moves that differ only in
+    their last cards or cell on one line ("Quick Hands: 9) 2♠ 2♣ · 10) 2♠ 8♥ · ..."), so no
+    list is cut short to stay readable."""
+    keyed = [move.line(hint) for move in listed if move.keyed]
+    numbered = [
+        (f"{move.typed})", strip_marks(move.label), move.text == hint)
+        for move in listed
+        if not move.keyed
+    ]
+    return keyed + grouped_lines(numbered)
 
 
 def _turn(match: Match, names: list[str], stdin: TextIO, out: TextIO, played: list[str]) -> bool:
@@ -163,21 +216,22 @@ def _turn(match: Match, names: list[str], stdin: TextIO, out: TextIO, played: li
         print_hand(hand, out)
     moves, hint = match.labelled(seat, names)
     keys = match.keys(seat)
-    listed = listed_moves(moves, keys, hint)
+    listed = listed_moves(moves, keys)
     if len(names) > 1:
         out.write(f"{names[seat]}, your move:\n")
-    for move in listed:
-        out.write(move.line(hint) + "\n")
+    for line in move_lines(listed, hint):
+        out.write(line + "\n")
     out.write("> ")
     out.flush()
     answer = stdin.readline()
     if not answer or answer.strip().lower() in QUIT_WORDS:
         return False
     choice = answer.strip()
-    if choice == "?":
-        print_rules(match.rules, out)
+    if choice in (RULES_WORD, CORE_RULES_WORD):
+        page = match.page if choice == RULES_WORD else match.rules
+        print_rules(page, out, rules_links(match.info.key, match.rules, page, playing=True))
     elif choice.lower() in HINT_WORDS:
-        _hint(match, seat, keys, len(names), hint is not None, out)
+        _hint(match, seat, listed, len(names), hint, out)
     else:
         text = chosen(choice, listed, moves, hint, out)
         if text is not None:
@@ -202,7 +256,7 @@ def chosen(
     if not choice:
         return hint if hint is not None else choice
     if choice.isdecimal():
-        out.write(_no_such_number(listed) + f" {HELP}\n")
+        out.write(_no_such_number(listed) + "\n")
         return None
     named = moves_with_cards(choice, moves)
     if len(named) == 1:
@@ -237,16 +291,20 @@ def _no_such_key(typed: str, keys: list[str]) -> str:
 
 
 def _hint(
-    match: Match, seat: int, keys: dict[str, str], seats: int, marked: bool, out: TextIO
+    match: Match, seat: int, listed: list[Listed], seats: int, marked: str | None, out: TextIO
 ) -> None:
     """The game's hint with its reason, and the key that plays it. Hints with a reason are for
-    a player alone; a table of several may still mark the move a timeout would play."""
+    a player alone; a game without them may still mark a move (the one a timeout would play,
+    the GM's suggestion): `h` then names that move, as the list marks it."""
     hint = match.advise(seat) if match.info.hints and seats == 1 else None
     if hint is None:
-        tail = " Enter plays the move marked (hint)." if marked else ""
-        out.write(f"No hint in this game.{tail}\n")
+        move = next((move for move in listed if move.text == marked), None)
+        if move is None:
+            out.write("No hint in this game.\n")
+        else:
+            out.write(f"💡 The move marked (hint) is {move.line(None).strip()}. Enter plays it.\n")
         return
-    key = keys.get(hint.action)
+    key = next((move.typed for move in listed if move.keyed and move.text == hint.action), None)
     out.write(strip_marks(hint_text(hint)) + (f" [{key}]" if key else "") + "\n")
 
 
@@ -258,7 +316,7 @@ def _play(
     try:
         events = match.play(seat, text)
     except GameError as error:
-        out.write(f"Not now: {error}. {HELP}\n")
+        out.write(f"Not now: {error}. {help_for(match)}\n")
         return
     played.append(text)
     print_table(match.table(names), match.narrate(events, before, names), out)

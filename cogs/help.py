@@ -20,7 +20,10 @@ EMBED_LIMIT = 5800  # Discord refuses a message whose embeds pass 6,000 characte
 TABLE_LINES = [
     ("/leaderboard [game] [variant] [period]", "This server's best players."),
     ("/stats [@player]", "Games, wins, best scores, streaks and ratings."),
-    ("/rules game", "The rules of a game, exactly as this bot plays them."),
+    (
+        "/rules game [mode]",
+        "The rules of a game, exactly as this bot plays them; a mode's own page.",
+    ),
     ("/game resume", "Post this channel's game again with fresh buttons."),
     (
         "/game abandon",
@@ -72,18 +75,35 @@ async def tutorials_done(interaction: discord.Interaction) -> frozenset[str]:
     return frozenset(done)
 
 
-def rules_embeds(page: RulesPage) -> list[discord.Embed]:
-    """The page as embeds of at most 6,000 characters each (Discord's limit per message)."""
-    first = discord.Embed(title=f"Rules: {page.title}", description=page.summary, colour=0x8B5CF6)
+def rules_embeds(page: RulesPage, book: RulesPage | None = None) -> list[discord.Embed]:
+    """The page as embeds of at most 6,000 characters each (Discord's limit per message).
+
+    `book` is the game's page when `page` is one of its pages per mode: the mode's page then
+    points to the core rules it builds on. A game's core page names each mode's page."""
+    title = page.title if book is None or book is page else f"{book.title} · {page.title}"
+    first = discord.Embed(title=f"Rules: {title}", description=page.summary, colour=0x8B5CF6)
     embeds = [first]
-    for heading, text in page.sections:
+    for heading, text in [*page.sections, *_links(page, book)]:
         chunks = split_lines(text, FIELD_LIMIT)
         for number, chunk in enumerate(chunks, start=1):
             name = heading if len(chunks) == 1 else f"{heading} ({number}/{len(chunks)})"
             if len(embeds[-1]) + len(name) + len(chunk) > EMBED_LIMIT:
-                embeds.append(discord.Embed(title=f"Rules: {page.title} (more)", colour=0x8B5CF6))
+                embeds.append(discord.Embed(title=f"Rules: {title} (more)", colour=0x8B5CF6))
             embeds[-1].add_field(name=name, value=chunk, inline=False)
     return embeds
+
+
+def _links(page: RulesPage, book: RulesPage | None) -> list[tuple[str, str]]:
+    """Where a mode's page points: the core rules (how a fight goes, in every mode); and where
+    a core page points: each mode's own page."""
+    if book is not None and book is not page:
+        return [("How to play", f"The core rules every mode shares: `/rules game:{book.title}`.")]
+    if not page.pages:
+        return []
+    lines = [
+        f"• `/rules game:{page.title} mode:{mode.title}`: {mode.summary}" for mode in page.pages
+    ]
+    return [("Each mode's own page", "\n".join(lines))]
 
 
 def split_lines(text: str, limit: int) -> list[str]:
@@ -98,15 +118,38 @@ def split_lines(text: str, limit: int) -> list[str]:
     return pieces
 
 
-async def show_rules(interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
+async def show_rules(
+    interaction: discord.Interaction, game: app_commands.Choice[str], mode: str | None = None
+) -> None:
     entry = GAMES.get(game.value)
     if entry is None:
         await refuse(interaction, "I don't host that game. `/help` lists the games.")
         return
-    first, *more = rules_embeds(entry.rules)
+    book = entry.rules
+    page = book if mode is None else book.page(mode)
+    if page is None:
+        named = ", ".join(p.title for p in book.pages)
+        told = f"Its modes' pages: {named}." if named else "It has one page: leave `mode` out."
+        await refuse(interaction, f"{book.title} has no page {mode!r}. {told}")
+        return
+    first, *more = rules_embeds(page, book)
     await answers.send(interaction, embed=first, ephemeral=True)
     for embed in more:
         await answers.send(interaction, embed=embed, ephemeral=True)
+
+
+async def pages_of_the_chosen_game(
+    interaction: discord.Interaction, typed: str
+) -> list[app_commands.Choice[str]]:
+    """The chosen game's own pages (one per mode), so no game offers another's."""
+    entry = GAMES.get(str(getattr(interaction.namespace, "game", "") or ""))
+    if entry is None:
+        return []
+    return [
+        app_commands.Choice(name=page.title, value=page.key)
+        for page in entry.rules.pages
+        if typed.lower() in page.title.lower()
+    ][:25]
 
 
 async def show_help(interaction: discord.Interaction) -> None:
@@ -127,8 +170,13 @@ def help_commands() -> list[app_commands.Command[Any, ..., None]]:
     rules = app_commands.Command(
         name="rules",
         description="The rules of a game, as this bot plays them",
-        callback=app_commands.choices(game=choices)(
-            app_commands.describe(game="Which game")(show_rules)
+        callback=app_commands.autocomplete(mode=pages_of_the_chosen_game)(
+            app_commands.choices(game=choices)(
+                app_commands.describe(
+                    game="Which game",
+                    mode="One mode's own page, where the game has them (default: the core rules)",
+                )(show_rules)
+            )
         ),
         extras={PRIVATE: True},
     )

@@ -2,9 +2,13 @@
 
 import io
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
+
+from hypothesis import given
+from hypothesis import strategies as st
 
 from bot.cli import play
 from bot.games.scoundrel.engine import new_game
@@ -242,11 +246,14 @@ def test_a_duel_of_two_heroes_a_side_names_each_side_by_its_person() -> None:
 
 
 def test_a_table_of_several_without_hints_points_to_the_move_marked_hint() -> None:
-    """A Deuces duel marks the move a timeout would play: `h` says Enter plays it."""
+    """A Deuces duel marks the move a timeout would play: `h` names that move, as listed."""
     out = io.StringIO()
     play("deuces", variant="duel", seed=2, stdin=io.StringIO("h\nq\n"), stdout=out)
-    assert "(hint)" in out.getvalue()
-    assert "No hint in this game. Enter plays the move marked (hint)." in out.getvalue()
+    text = out.getvalue()
+    marked = next(line for line in text.splitlines() if line.endswith("   (hint)"))
+    said = text.split("💡 The move marked (hint) is ", 1)[1].split(". Enter plays it.")[0]
+    assert marked.strip() == f"{said}   (hint)"
+    assert "No hint in this game" not in text
 
 
 def test_a_key_keeps_naming_its_card_after_other_cards_are_played() -> None:
@@ -307,12 +314,12 @@ def test_a_weapon_about_to_break_is_said_before_the_fight_in_dragons() -> None:
 
 def test_a_game_without_keys_still_takes_numbers() -> None:
     out = io.StringIO()
-    play("deuces", seed=5, stdin=io.StringIO("2\n13\nq\n"), stdout=out)
+    play("deuces", seed=5, stdin=io.StringIO("2\n99\nq\n"), stdout=out)
     text = out.getvalue()
     assert "1) Vote hit" in text
     assert not any(line.startswith("  [") for line in text.splitlines()), "no move has a key"
     assert "Player 1 votes to stay." in text, "2 voted to stay"
-    assert "Choose a move from 1 to 12." in text
+    assert "Choose a move from 1 to 29." in text, "every move of the turn is numbered"
 
 
 def test_enter_alone_defends_with_the_hint_whatever_the_order_of_its_cards() -> None:
@@ -334,3 +341,125 @@ def test_a_traditional_quest_is_chosen_and_walked_in_the_terminal() -> None:
     assert "The Well Beneath Thornwick" in text and "📍 The Kitchen Trapdoor" in text
     assert "1) Go to Cask Hall ❔   (hint)" in text
     assert "The party enters Cask Hall." in text
+
+
+def turn_screen(text: str, index: int = -1) -> str:
+    """The moves listed for one turn: the lines after the hand, up to the prompt."""
+    return text.split("> ")[index].rsplit("\n  Your hand:", 1)[-1]
+
+
+def test_a_deuces_turn_lists_every_move_guard_and_end_turn_included() -> None:
+    """The list used to stop at 12 moves, so Guard and End turn vanished: now every legal move
+    has its number, moves differing only in their cards sharing a line."""
+    from bot.cli import listed_moves
+    from bot.games.contract import Setup
+    from bot.games.registry import GAMES
+
+    out = io.StringIO()
+    play("deuces", seed=5, stdin=io.StringIO("2\nq\n"), stdout=out)
+    turn = out.getvalue().split("Waiting for: Player 1 to take a turn", 1)[1].split("> ")[0]
+    assert "Guard with … · swap it for a new card: " in turn and ") End turn" in turn
+    assert "Quick Hands: 8) 3♠ 7♥ · 9) 3♠ 9♦" in turn
+    match, _ = GAMES["deuces"].start(5, Setup(variant="encounter", seats=1))
+    match.play(0, "vote.stay")
+    moves, _ = match.labelled(0)
+    assert len(moves) == 29 == len(listed_moves(moves, match.keys(0)))
+    for number in range(1, len(moves) + 1):
+        assert f"{number}) " in turn, number
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["Guard with ", "Quick Hands ", "Vote stay", "Place 7♦ at ", "Go "]),
+            st.lists(st.sampled_from(["2♠", "10♦", "A♥", "🃏", "F5", "B12"]), max_size=2),
+            st.sampled_from(["", " · holds", " (deadly)"]),
+        ),
+        max_size=40,
+    ),
+    st.integers(min_value=0, max_value=40),
+)
+def test_every_numbered_move_is_listed_once_and_each_line_in_the_games_order(moves, hinted) -> None:
+    """Whatever the labels, grouping moves on one line hides none and repeats none; a line's
+    moves, and the lines' first moves, follow the game's order; the hint is marked once."""
+    from bot.render.terminal import grouped_lines
+
+    rows = [
+        (f"{n})", f"{head}{' '.join(cards)}{tail}".strip(), n == hinted)
+        for n, (head, cards, tail) in enumerate(moves, start=1)
+    ]
+    lines = grouped_lines(rows)
+    tags = [[int(tag) for tag in re.findall(r"(?:^|\s)(\d+)\) ", line)] for line in lines]
+    every = [tag for line in tags for tag in line]
+    assert sorted(every) == list(range(1, len(rows) + 1))
+    assert all(line == sorted(line) for line in tags)
+    starts = [line[0] for line in tags if line]
+    assert starts == sorted(starts)
+    assert "\n".join(lines).count("(hint)") == (1 if 1 <= hinted <= len(rows) else 0)
+
+
+def test_a_dungeon_of_cards_placement_lists_every_cell_by_card_not_one_line_each() -> None:
+    """Placing a card offers a move per card and free cell (well over 100): one line per card,
+    every cell numbered, where the list used to stop at 12."""
+    from bot.cli import listed_moves, move_lines
+    from bot.games.contract import Setup
+    from bot.games.registry import GAMES
+
+    info = GAMES["dungeon"].info
+    match, _ = GAMES["dungeon"].start(4, Setup(variant=info.default_variant, seats=2))
+    seat = match.acting()[0]
+    moves, hint = match.labelled(seat)
+    while len(moves) <= 100:  # a screen of placements: a few moves in
+        match.play(seat, hint or moves[0][0])
+        seat = match.acting()[0]
+        moves, hint = match.labelled(seat)
+    lines = move_lines(listed_moves(moves, match.keys(seat)), hint)
+    numbers = re.findall(r"(?:^|\s)(\d+)\) ", "\n".join(lines))
+    assert len(moves) > 100 and len(numbers) == len(moves)
+    assert any(line.startswith("  Play blind at: ") for line in lines)
+    assert len(lines) < len(moves) / 4
+
+
+def test_question_mark_shows_the_modes_own_page_and_two_the_core() -> None:
+    out = io.StringIO()
+    play("deuces", variant="loot", seed=3, players=2, stdin=io.StringIO("?\n??\nq\n"), stdout=out)
+    text = out.getvalue()
+    page = text.split("== Rules: Quest for Loot ==", 1)[1].split("\n\n  ")[0]
+    assert "Wagers: once hands are drawn" in page
+    assert "The core rules every mode shares: type ??." in page
+    assert "Initiative, every encounter" not in page and "Masters" not in page
+    assert len(page) < 4000, "one mode's page, not every mode's"
+    core = text.split("== Rules: Dungeons & Deuces ==", 1)[1]
+    assert "How to play" in core and "python -m bot rules deuces --mode loot" in core
+
+
+def test_the_terminal_never_points_to_a_discord_button() -> None:
+    """Discord's tables say where to answer ("a sealed wager (My hand)"); here the hand is on
+    the screen under the table, so the pointer goes."""
+    out = io.StringIO()
+    enters = io.StringIO("\n" * 60 + "q\n")
+    play("deuces", variant="loot", seed=3, players=2, stdin=enters, stdout=out)
+    text = out.getvalue()
+    assert "Waiting for: Player 1, Player 2 to place a sealed wager\n" in text
+    assert "My hand" not in text and "(your hand)" not in text
+
+
+def test_h_names_the_move_marked_hint_in_a_deuces_encounter() -> None:
+    out = io.StringIO()
+    play("deuces", seed=5, stdin=io.StringIO("2\nh\nq\n"), stdout=out)
+    text = out.getvalue()
+    said = text.split("💡 The move marked (hint) is ", 1)[1].split(". Enter plays it.")[0]
+    assert said == "7) Wind-up Hound" and "  7) Wind-up Hound   (hint)" in text
+    assert "No hint in this game" not in text
+
+
+def test_rules_prints_one_modes_page_or_the_core_from_the_command_line() -> None:
+    result = run_cli("rules", "deuces", "--mode", "duel", stdin="")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("\n== Rules: Duel of the Duos ==")
+    assert "The core rules every mode shares: python -m bot rules deuces." in result.stdout
+    assert len(result.stdout) < 4200
+    core = run_cli("rules", "deuces", stdin="")
+    assert "python -m bot rules deuces --mode masters: Masters & Monsters." in core.stdout
+    wrong = run_cli("rules", "deuces", "--mode", "poker", stdin="")
+    assert wrong.returncode == 2 and "its modes: encounter, power, loot" in wrong.stdout

@@ -409,6 +409,11 @@ class Game(GameEntry, Generic[S, A]):
     def resume(self, state_json: str | bytes) -> Match:
         return GameMatch(self, self.load(state_json))
 
+    def rules_of(self, state: S) -> RulesPage:
+        """The page that teaches the game being played: its mode's own, where the game has a
+        page per mode (`RulesPage.pages`), else the game's."""
+        return self.rules
+
 
 class Match(ABC):
     """One game in play, as everything outside the game's folder holds it.
@@ -425,6 +430,12 @@ class Match(ABC):
     @property
     @abstractmethod
     def rules(self) -> RulesPage: ...
+
+    @property
+    @abstractmethod
+    def page(self) -> RulesPage:
+        """The rules page of this game as it is set up (`Game.rules_of`): the one to read
+        while playing it."""
 
     @property
     @abstractmethod
@@ -540,6 +551,10 @@ class GameMatch(Match, Generic[S, A]):
     @property
     def rules(self) -> RulesPage:
         return self.game.rules
+
+    @property
+    def page(self) -> RulesPage:
+        return self.game.rules_of(self.state)
 
     @property
     def reads_before(self) -> bool:

@@ -156,17 +156,44 @@ class HandView(BaseModel):
 
 
 class RulesPage(BaseModel):
+    """A game's rules: one page, or (with `pages`) a core page and one page per mode.
+
+    A game of several modes teaches each on its own page, short enough to read before playing
+    it; the core page holds what every mode shares, and each mode's page points back to it."""
+
     title: str
     summary: str
     sections: list[tuple[str, str]]
+    key: str = ""
+    """What `/rules mode:` and the terminal's `--mode` call this page, as one of a game's
+    `pages` (a short name: "loot")."""
+    pages: list[RulesPage] = []
+    """The game's pages of its own, one per mode, in the order a newcomer meets them; this page
+    is then the core every one of them links to."""
+
+    def page(self, key: str) -> RulesPage | None:
+        """One of the game's pages by its key or its title (any case), this core page too where
+        it has a key; None for no such page."""
+        wanted = key.strip().lower()
+        pages = [self, *self.pages] if self.key else self.pages
+        return next((page for page in pages if wanted in (page.key, page.title.lower())), None)
 
 
-BOARDS_SECTION = (
-    "Boards",
-    "Every game you finish counts on this server's boards (`/leaderboard`, `/stats`). A game "
-    "you abandon, or leave idle until it expires, counts as a **loss**, scored as a death at "
-    "0 HP (minus every monster still in the dungeon): giving up never protects a record.",
+def boards_section(abandoning: str) -> tuple[str, str]:
+    """What the boards count, and what giving up costs in this game (`abandoning`, a sentence:
+    each game scores a forfeit its own way)."""
+    return (
+        "Boards",
+        "Finished games count on this server's boards (`/leaderboard`, `/stats`); a game "
+        "abandoned, or left idle until it expires, counts as a **loss**, so giving up never "
+        f"protects a record. {abandoning}",
+    )
+
+
+BOARDS_SECTION = boards_section(
+    "It is scored as a death at 0 HP (minus every monster still in the dungeon)."
 )
+"""The boards of a game scored in HP (Scoundrel, Diamonds & Dragons)."""
 
 
 HELP_SECTION = (

@@ -33,7 +33,8 @@ from bot.games.deuces.events import DeucesEvent
 from bot.games.deuces.facts import hand_view, table_view
 from bot.games.deuces.game import GAME
 from bot.games.deuces.modes import catalogue as catalogue  # every mode registers itself
-from bot.games.deuces.rules import DEUCES_RULINGS, LOOT_RULINGS
+from bot.games.deuces.modes.loot.rules import LOOT_RULINGS
+from bot.games.deuces.rules import DEUCES_RULINGS
 from bot.games.deuces.state import DeucesOptions, Mode, SeatChoice
 
 __all__ = [

@@ -79,7 +79,9 @@ def usable(
     ability_used: bool = False,
 ) -> bool:
     """Timing, uses left and enough cards in hand (targets are checked apart). The timing
-    comes first: it needs nothing looked up, and half the abilities asked about fail it."""
+    comes first: it needs nothing looked up, and half the abilities asked about fail it. Asked
+    many times a move by the GM and the hints, so it answers yes or no; `unusable_because`
+    says why, in step with it."""
     timing = ability.timing
     if moment == "defend" or timing == "disrupt":
         in_time = moment == "defend" and timing == "disrupt"
@@ -94,6 +96,40 @@ def usable(
     if used and used.get(ability.id, 0) >= ability.uses.times:
         return False
     return ability.cards_needed <= len(fighter.hand)
+
+
+def unusable_because(
+    state: DeucesTable,
+    user: Ref,
+    ability: Ability,
+    moment: Moment | None,
+    attacks: int = 0,
+    ability_used: bool = False,
+) -> str | None:
+    """Why the ability cannot be used now, in a few words a player reads beside it ("used
+    this encounter", "needs 2 cards in hand"); None when it can. `moment` is None when the
+    fighter neither takes a turn nor defends (a vote, a GM's turn). Uses run out first, as the
+    reason that lasts; then the timing; then the cards it needs."""
+    fighter = state.fighter(user)
+    times = ability.uses.times
+    if fighter.used.get(ability.id, 0) >= times:
+        return f"used {'' if times == 1 else f'{times}× '}this {ability.uses.per}"
+    timing = ability.timing
+    if moment is None:
+        return "when you are attacked" if timing == "disrupt" else "on your turn"
+    if moment == "defend" or timing == "disrupt":
+        if moment != "defend":
+            return "when you are attacked"
+        if timing != "disrupt":
+            return "on your turn"
+    elif timing == "instead_of_attack":
+        if attacks <= 0:
+            return "instead of attacking: no attack left this turn"
+    elif ability_used:
+        return "one ability a turn, and one was used"
+    if ability.cards_needed > len(fighter.hand):
+        return f"needs {ability.cards_needed} cards in hand"
+    return None
 
 
 def side_refs(state: DeucesTable, user: Ref, friendly: bool) -> list[Ref]:

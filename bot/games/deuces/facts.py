@@ -9,9 +9,8 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from bot.games.cards import Card
-from bot.games.deuces import previews
 from bot.games.deuces.content import Ability, describe
-from bot.games.deuces.effects import Moment, targets
+from bot.games.deuces.effects import Moment, targets, unusable_because
 from bot.games.deuces.state import (
     DefendPrompt,
     DeucesTable,
@@ -214,7 +213,7 @@ def hand_view(state: DeucesTable, seat: int) -> HandFacts:
     moment: Moment | None = "turn" if on_turn else "defend" if defending else None
 
     def why_not(ability: Ability) -> str | None:
-        return previews.unusable(state, me, ability, moment, attacks, used)
+        return unusable_because(state, me, ability, moment, attacks, used)
 
     return HandFacts(
         seat=seat,

@@ -22,8 +22,10 @@ from bot.games.deuces.actions import DeucesAction, parse_action
 from bot.games.deuces.autoplay import suggest
 from bot.games.deuces.content import ClassDef, describe, load_content
 from bot.games.deuces.engine import DeucesState, new_game
+from bot.games.deuces.modes import catalogue as catalogue  # every mode registers itself
 from bot.games.deuces.modes.duel.flow import SEATS as DUEL_SEATS
 from bot.games.deuces.modes.masters.flow import MIN_SEATS as MASTERS_SEATS
+from bot.games.deuces.modes.registry import mode_of
 from bot.games.deuces.rules import DEUCES_RULES
 from bot.games.deuces.state import (
     HEROES_PER_SIDE,
@@ -36,7 +38,7 @@ from bot.games.deuces.state import (
 )
 from bot.games.deuces.table import deuces_hand, deuces_table, label
 from bot.games.deuces.voice import narrate
-from bot.games.views import HandView, TableView
+from bot.games.views import HandView, RulesPage, TableView
 
 PARTY = SeatRange(min=1, max=MAX_PLAYERS)
 CONTENT = load_content()
@@ -223,9 +225,24 @@ INFO = GameInfo(
 )
 
 
+def mode_pages() -> list[RulesPage]:
+    """Each mode's own page once, in the order `/deuces new` offers the modes (the Quest for
+    Power's beginner and hardcore share one)."""
+    pages: list[RulesPage] = []
+    for variant in INFO.variants:
+        page = mode_of(variant.key).rules_page
+        if all(page is not known for known in pages):
+            pages.append(page)
+    return pages
+
+
+RULES = DEUCES_RULES.model_copy(update={"pages": mode_pages()})
+"""The core page, every mode's own page under it."""
+
+
 class DeucesGame(Game[DeucesState, DeucesAction]):
     info = INFO
-    rules = DEUCES_RULES
+    rules = RULES
     state_type = DeucesState
 
     def new_game(self, seed: int, setup: Setup) -> tuple[DeucesState, Sequence[Event]]:
@@ -253,6 +270,9 @@ class DeucesGame(Game[DeucesState, DeucesAction]):
         names: list[str],
     ) -> list[str]:
         return narrate(events, before, after, hero_names(after, names))
+
+    def rules_of(self, state: DeucesState) -> RulesPage:
+        return state.mode.rules_page
 
     def table(self, state: DeucesState, names: list[str]) -> TableView:
         return deuces_table(state, hero_names(state, names))

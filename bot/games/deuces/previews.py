@@ -1,6 +1,5 @@
-"""What a move would do, said before it is pressed: the outcome of a defence, whether an attack
-can be answered, what a Guard leaves on top of the discard pile, and why an ability cannot be
-used now.
+"""What a move would do, said before it is pressed: the outcome of a defence, and whether an
+attack can be answered (why an ability cannot be used now is `effects.unusable_because`).
 
 Each reads the table exactly as the engine will when the move is played (the same faces, edges
 and comparison), without changing anything, so a button's words never disagree with what its
@@ -15,8 +14,6 @@ from enum import StrEnum
 from bot.games.cards import Card
 from bot.games.deuces import piles
 from bot.games.deuces.combat import attack_play
-from bot.games.deuces.content import Ability
-from bot.games.deuces.effects import Moment
 from bot.games.deuces.poker import Result, clash, read
 from bot.games.deuces.state import DeucesTable, Ref
 
@@ -74,28 +71,3 @@ def answerable(state: DeucesTable, defender: Ref, cards: tuple[Card, ...], attac
     play = read(piles.faces_of(state, attacker, cards))
     size = play.size if play is not None else len(cards)
     return piles.hand_capacity(state, defender) >= size
-
-
-def unusable(
-    state: DeucesTable,
-    user: Ref,
-    ability: Ability,
-    moment: Moment | None,
-    attacks: int = 0,
-    ability_used: bool = False,
-) -> str | None:
-    """Why `effects.usable` says no (None: it says yes), in the player's words; `moment` is
-    None when it is neither the user's turn nor an attack on it."""
-    timing = ability.timing
-    if moment is None or (moment == "defend") != (timing == "disrupt"):
-        return "when you are attacked" if timing == "disrupt" else "on your turn"
-    if moment == "turn" and timing == "instead_of_attack" and attacks <= 0:
-        return "instead of an attack: none left"
-    if moment == "turn" and timing != "instead_of_attack" and ability_used:
-        return "one ability a turn"
-    fighter = state.fighter(user)
-    if fighter.used.get(ability.id, 0) >= ability.uses.times:
-        return f"used up this {ability.uses.per}"
-    if ability.cards_needed > len(fighter.hand):
-        return f"needs {ability.cards_needed} cards"
-    return None

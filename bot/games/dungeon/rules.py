@@ -3,7 +3,7 @@ contradicts itself. `/rules dungeon` shows this page; every ruling is a tested b
 
 from __future__ import annotations
 
-from bot.games.views import BOARDS_SECTION, RulesPage, rulings_section
+from bot.games.views import RulesPage, boards_section, rulings_section
 
 HOUSE_RULINGS: list[str] = [
     # From the bot's rule book (RULES.md).
@@ -143,7 +143,10 @@ DUNGEON_RULES = RulesPage(
             "it, then press where it goes.",
         ),
         rulings_section(HOUSE_RULINGS + RULINGS),
-        BOARDS_SECTION,
+        boards_section(
+            "It is scored with the points you had, and a rated rival who played on counts as "
+            "the winner."
+        ),
         (
             "Giving up a duel",
             "Abandoning a duel, or letting it expire, is a loss for you and a rating win for "

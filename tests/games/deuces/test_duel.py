@@ -22,7 +22,7 @@ from bot.games.deuces.actions import Defend, Extra, Guard, Initiative, Keep
 from bot.games.deuces.content import Ability, load_content
 from bot.games.deuces.game import GAME
 from bot.games.deuces.modes.duel.flow import MAX_ROUNDS, deal_offers, duel_classes
-from bot.games.deuces.rules import DUEL_RULINGS
+from bot.games.deuces.modes.duel.rules import DUEL_RULINGS
 from bot.games.deuces.state import DeucesOptions, Mode, Offer, Phase
 from tests.games.deuces.tables import PLAIN, ability, deck, give, kinds, of
 
@@ -285,7 +285,7 @@ def test_a_forfeit_loses_the_duel_for_the_side_that_left() -> None:
 
 
 def test_the_rules_page_records_every_duel_ruling_and_the_duel_is_a_rated_challenge() -> None:
-    page = str(GAME.rules.model_dump())
+    page = str(GAME.rules.page("duel"))
     assert all(ruling in page for ruling in DUEL_RULINGS) and len(DUEL_RULINGS) >= 8
     info = GAME.info
     assert info.challenge is not None and info.challenge.command == "duel"

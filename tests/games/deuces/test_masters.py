@@ -21,7 +21,8 @@ from bot.games.deuces.events import MastersTally, TargetingChanged
 from bot.games.deuces.game import GAME
 from bot.games.deuces.modes.masters.flow import epics
 from bot.games.deuces.modes.masters.mode import MastersAndMonsters
-from bot.games.deuces.rules import DEUCES_RULINGS, MASTERS_RULINGS
+from bot.games.deuces.modes.masters.rules import MASTERS_RULINGS
+from bot.games.deuces.rules import DEUCES_RULINGS
 from bot.games.deuces.state import Loot, Phase, Tier, pet, player
 from bot.ratings import finishing_order
 from tests.games.deuces.tables import ability, give, kinds, of, table
@@ -251,10 +252,12 @@ def test_enemy_moves_round_trip_through_their_text() -> None:
     assert str(moves[0]) == "strike.2.P1.9H.9D"
 
 
-def test_the_mode_is_offered_in_new_and_its_rulings_are_on_the_rules_page() -> None:
+def test_the_mode_is_offered_in_new_and_its_rulings_are_on_its_rules_page() -> None:
     variant = GAME.info.variant("masters")
     assert variant.seats.min == 2 and variant in GAME.info.new_variants
-    text = str(GAME.rules.sections)
+    page = GAME.rules.page("masters")
+    assert page is not None
+    text = str(page.sections)
     assert all(ruling in text for ruling in MASTERS_RULINGS)
     assert not [ruling for ruling in DEUCES_RULINGS if "Masters & Monsters" in ruling]
 

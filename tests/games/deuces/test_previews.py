@@ -10,10 +10,10 @@ from hypothesis import strategies as st
 
 from bot.games.deuces import DeucesOptions, Mode, new_game, suggest
 from bot.games.deuces.actions import Attack, Defend, DeucesAction
-from bot.games.deuces.effects import usable
+from bot.games.deuces.effects import unusable_because, usable
 from bot.games.deuces.engine import DeucesState
 from bot.games.deuces.events import Clashed, Overwhelmed
-from bot.games.deuces.previews import Answer, unusable
+from bot.games.deuces.previews import Answer
 from bot.games.deuces.refs import fighter_ref
 from bot.games.deuces.state import DefendPrompt, player
 from bot.games.deuces.table import hint_words, label
@@ -88,7 +88,7 @@ def _check_abilities(state: DeucesState, seat: int) -> None:
     attacks = turn.attacks if turn is not None else 0
     used = turn.ability_used if turn is not None else False
     for ability in state.abilities(me):
-        reason = unusable(state, me, ability, moment, attacks, used)
+        reason = unusable_because(state, me, ability, moment, attacks, used)
         engine_says = moment is not None and usable(state, me, ability, moment, attacks, used)
         assert (reason is None) == engine_says, (ability.id, reason)
 

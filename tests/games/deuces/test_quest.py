@@ -26,6 +26,7 @@ from bot.games.deuces.game import GAME
 from bot.games.deuces.gm import must_target
 from bot.games.deuces.modes.quest.maps import Quest, load_quests, reachable
 from bot.games.deuces.modes.quest.progress import MAX_FALLS, ROOM_SCORE
+from bot.games.deuces.modes.quest.rules import QUEST_RULINGS
 from bot.games.deuces.modes.quest.table import (
     PARTY_ROUTE_FOOTER,
     ROUTE_FOOTER,
@@ -33,7 +34,6 @@ from bot.games.deuces.modes.quest.table import (
     quest_fields,
 )
 from bot.games.deuces.piles import discard
-from bot.games.deuces.rules import QUEST_RULINGS
 from bot.games.deuces.state import Phase, enemy, player
 from bot.games.deuces.table import MAP_HAND, deuces_hand, deuces_table
 from tests.games.deuces.tables import DULL, PLAIN, TEST_SET, ability, deck, kinds, of
@@ -586,10 +586,12 @@ def test_quest_moves_round_trip_through_their_text(action) -> None:
     assert parse_action(str(action)) == action
 
 
-def test_the_mode_is_offered_in_new_and_its_rulings_are_on_the_rules_page() -> None:
+def test_the_mode_is_offered_in_new_and_its_rulings_are_on_its_rules_page() -> None:
     variant = GAME.info.variant("quest")
     assert variant.seats.min == 1 and variant in GAME.info.new_variants
-    text = str(GAME.rules.sections)
+    page = GAME.rules.page("quest")
+    assert page is not None
+    text = str(page.sections)
     assert "Traditional Quest" in text and all(ruling in text for ruling in QUEST_RULINGS)
 
 

@@ -40,7 +40,7 @@ from bot.games.deuces.state import (
 )
 from bot.games.deuces.table import legend, party_title
 from bot.games.deuces.voice import Voicing
-from bot.games.views import Field
+from bot.games.views import Field, RulesPage
 
 if TYPE_CHECKING:
     from bot.games.deuces.state import Prompt
@@ -73,6 +73,10 @@ class DeucesMode:
     """Whether players wager chips (the table and hands show them)."""
     voicing: ClassVar[Voicing] = Voicing()
     """Where the narration tells this mode's table otherwise than a party's."""
+    rules_page: ClassVar[RulesPage]
+    """The mode's own rules page (`/rules deuces mode:`): how it starts, how a turn goes, how
+    it is won and what is special, with its rulings; the core every mode shares is the game's
+    page (`bot/games/deuces/rules.py`)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -8,6 +8,7 @@ from bot.games.contract import Outcome, SeatResult
 from bot.games.deuces import flow
 from bot.games.deuces.events import DeucesEvent
 from bot.games.deuces.modes.base import DeucesMode
+from bot.games.deuces.modes.party_rules import ENCOUNTER_PAGE, POWER_PAGE
 from bot.games.deuces.state import MAX_LEVEL, DeucesTable, Mode
 
 
@@ -43,6 +44,7 @@ class SingleEncounter(RankedByLevel):
     """One encounter: its end is the game's."""
 
     keys = (Mode.ENCOUNTER,)
+    rules_page = ENCOUNTER_PAGE
     steps = flow.STEPS
     caps_level = False
     loot_ahead = False
@@ -53,6 +55,7 @@ class QuestForPower(RankedByLevel):
     (lost); a lost encounter is only a setback."""
 
     keys = (Mode.QUEST_BEGINNER,)
+    rules_page = POWER_PAGE
     steps = flow.STEPS
     caps_level = False
     loses_on_a_lost_encounter: ClassVar[bool] = False

@@ -11,6 +11,7 @@ from bot.games.deuces.facts import TableFacts
 from bot.games.deuces.modes.base import DeucesMode
 from bot.games.deuces.modes.duel import flow
 from bot.games.deuces.modes.duel.prompts import DUEL_KINDS
+from bot.games.deuces.modes.duel.rules import DUEL_PAGE
 from bot.games.deuces.modes.duel.table import duel_fields, duel_title
 from bot.games.deuces.prompt_kinds import CORE_KINDS
 from bot.games.deuces.state import (
@@ -33,6 +34,7 @@ class DuelOfTheDuos(DeucesMode):
     its player's defence, and the sides count encounters won."""
 
     keys = (Mode.DUEL,)
+    rules_page = DUEL_PAGE
     steps = flow.STEPS
     kinds = (*CORE_KINDS, *DUEL_KINDS)
     foe_side = Side.PLAYERS

@@ -8,6 +8,7 @@ from bot.games.deuces.facts import TableFacts
 from bot.games.deuces.modes.base import DeucesMode
 from bot.games.deuces.modes.loot import flow, wagers
 from bot.games.deuces.modes.loot.prompts import LOOT_KINDS
+from bot.games.deuces.modes.loot.rules import LOOT_PAGE
 from bot.games.deuces.prompt_kinds import CORE_KINDS
 from bot.games.deuces.state import DeucesTable, Mode, Phase
 from bot.games.deuces.table import party_title
@@ -19,6 +20,7 @@ class QuestForLoot(DeucesMode):
     stop it, someone breaks, or the encounter limit."""
 
     keys = (Mode.LOOT,)
+    rules_page = LOOT_PAGE
     steps = flow.STEPS
     kinds = (*CORE_KINDS, *LOOT_KINDS)
     plays_for_chips = True

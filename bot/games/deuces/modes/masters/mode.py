@@ -9,6 +9,7 @@ from bot.games.deuces.facts import TableFacts
 from bot.games.deuces.modes.base import DeucesMode
 from bot.games.deuces.modes.masters import flow
 from bot.games.deuces.modes.masters.prompts import MASTERS_KINDS
+from bot.games.deuces.modes.masters.rules import MASTERS_PAGE
 from bot.games.deuces.prompt_kinds import CORE_KINDS
 from bot.games.deuces.refs import fighter_ref
 from bot.games.deuces.state import (
@@ -29,6 +30,7 @@ class MastersAndMonsters(DeucesMode):
     each player's own, and enemies hunt only on their own turn."""
 
     keys = (Mode.MASTERS,)
+    rules_page = MASTERS_PAGE
     steps = flow.STEPS
     kinds = (*CORE_KINDS, *MASTERS_KINDS)
     shares_loot = False

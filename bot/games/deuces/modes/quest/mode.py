@@ -10,6 +10,7 @@ from bot.games.deuces.modes.base import DeucesMode
 from bot.games.deuces.modes.quest import flow, secrets
 from bot.games.deuces.modes.quest.maps import Quest, load_quests, quest_by_id
 from bot.games.deuces.modes.quest.prompts import QUEST_KINDS
+from bot.games.deuces.modes.quest.rules import QUEST_PAGE
 from bot.games.deuces.modes.quest.table import MAP_LEGEND, quest_fields, quest_title, quiet_words
 from bot.games.deuces.prompt_kinds import CORE_KINDS
 from bot.games.deuces.state import DeucesOptions, DeucesTable, Mode, Phase
@@ -22,6 +23,7 @@ class TraditionalQuest(DeucesMode):
     each encounter's loot step the party is back on the map."""
 
     keys = (Mode.QUEST,)
+    rules_page = QUEST_PAGE
     steps = {**party_flow.STEPS, **flow.STEPS}
     kinds = (*CORE_KINDS, *QUEST_KINDS)
     before_step = staticmethod(secrets.reveal_due)
