@@ -23,7 +23,7 @@ from cogs.bots import bot_seat
 from cogs.components import build_view, game_select
 from cogs.context import Desk, game_of, names_of
 from cogs.custom_ids import TABLE_KIND
-from cogs.messages import COLOURS
+from cogs.panel_colour import COLOURS
 from cogs.replies import say
 from cogs.starting import NEW_GAME_COOLDOWN, Starter, seat
 from storage import GameRecord, GameStatus, PlayerSeat
