@@ -13,11 +13,12 @@ from pydantic import BaseModel
 
 from bot.games.definition import Board
 from bot.games.registry import GAMES
+from bot.words import plural
 from cogs import answers
 from cogs.answers import refuse
 from cogs.components import drawn
 from cogs.custom_ids import BOARD_KIND, CustomId
-from cogs.replies import clipped, plural
+from cogs.replies import clipped
 from storage import BOARD_SIZE, BoardEntry, BoardPage, BoardQuery, GameStats, Rating, Store
 from storage.periods import period_key
 
@@ -76,7 +77,7 @@ class BoardRequest(BaseModel, frozen=True):
 def entry_line(entry: BoardEntry, unit: str) -> str:
     medal = MEDALS.get(entry.rank, f"`#{entry.rank}`")
     score = f"{entry.score:.1f}" if unit == "rating" else f"{entry.score:g}"
-    games = f"{entry.games} game" + ("s" if entry.games != 1 else "")
+    games = plural(entry.games, "game")
     return f"{medal} **{discord.utils.escape_markdown(entry.display_name)}**: {score} ({games})"
 
 

@@ -14,11 +14,12 @@ from bot.games.definition import Match
 from bot.games.views import Control, HandView, Menu, Picture
 from bot.render.layout import TableLayout, table_layout
 from bot.render.pictures import is_warm, render
+from bot.words import plural
 from cogs.components import button, drawn, game_select
 from cogs.custom_ids import SELECT_KIND, CustomId
 from cogs.loading import narration_of
 from cogs.panel_colour import COLOURS, panel_colour
-from cogs.replies import is_table_notice, plural
+from cogs.replies import is_table_notice
 from cogs.table_layout import layout_view, table_button
 from storage import GameRecord, GameStatus
 
