@@ -170,6 +170,7 @@ def main(argv: list[str] | None = None) -> int:
         from bot.gallery import write_gallery
 
         written = write_gallery(Path(args.folder), args.seed)
+        print(written[-1].read_text(encoding="utf-8"), end="")  # the tables' phone heights
         print(f"Wrote {len(written)} files to {args.folder}")
         return 0
     from bot.app import run

@@ -1,7 +1,8 @@
 """Every kind of message each game shows, written to a folder for review: the picture as the
 message attaches it, and the message as text (title, the voice's lines, fields, and the buttons
 row by row), then the table as the Discord message lays it out (bot/render/layout.py), with
-its characters of text, rows of buttons and components.
+its characters of text, rows of buttons and components, and its estimated height on a phone
+(bot/render/phone.py), every table's height gathered, tallest first, in phone-heights.txt.
 
 Each variant is played from a fixed seed by its own hints (or its first legal move), and shown at
 its start, midway and at its end, with each player's hand where the game has private hands.
@@ -13,11 +14,14 @@ import io
 import json
 from pathlib import Path
 
+from PIL import Image
+
 from bot.games.contract import Setup
 from bot.games.definition import GameEntry, Match
 from bot.games.registry import GAMES
 from bot.games.views import Control, HandView, Picture, TableView
 from bot.render.layout import layout_text
+from bot.render.phone import HOW, SCREEN, phone_height
 from bot.render.pictures import render
 from bot.render.terminal import print_hand, print_table
 from cogs.messages import laid_out
@@ -27,18 +31,35 @@ MOVE_LIMIT = 600
 """A game longer than this is shown as it stands then (a long quest)."""
 
 
+HEIGHTS = "phone-heights.txt"
+
+
 def write_gallery(folder: Path, seed: int = 1) -> list[Path]:
-    """Write the gallery; the files written, pictures and texts."""
+    """Write the gallery; the files written, pictures and texts, the heights' summary last."""
     folder.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
+    heights: dict[str, int] = {}
     for key, game in GAMES.items():
         for variant in game.info.variants:
             stem = f"{key}-{variant.key}"
             seats = variant.seats.min
             for moment, (match, lines) in _moments(game, variant.key, seats, seed):
                 record = _record(key, variant.key, seed, match, lines, seats)
-                written += _write_moment(folder / f"{stem}-{moment}", match, lines, record)
-    return written
+                name = f"{stem}-{moment}"
+                files, heights[name] = _write_moment(folder / name, match, lines, record)
+                written += files
+    summary = folder / HEIGHTS
+    summary.write_text(heights_text(heights), encoding="utf-8")
+    return [*written, summary]
+
+
+def heights_text(heights: dict[str, int]) -> str:
+    """Every table's estimated phone height, tallest first, after how it is estimated."""
+    width = max((len(name) for name in heights), default=0)
+    rows = sorted(heights.items(), key=lambda item: (-item[1], item[0]))
+    lines = [f"Each table's height, {HOW}.", ""]
+    lines += [f"{name:<{width}}  {px:>5} px" for name, px in rows]
+    return "\n".join(lines) + "\n"
 
 
 def _moments(
@@ -95,11 +116,19 @@ def _record(
     )
 
 
-def _write_moment(stem: Path, match: Match, lines: list[str], record: GameRecord) -> list[Path]:
+def _write_moment(
+    stem: Path, match: Match, lines: list[str], record: GameRecord
+) -> tuple[list[Path], int]:
+    """The table's files (and each hand's), and the table's estimated height on a phone."""
     seats = len(record.players)
     table = match.table(_names(seats))
-    text = _table_text(table, lines) + "\n" + layout_text(laid_out(record, match)[0])
-    written = _write_view(stem, text, table.picture)
+    layout, picture = laid_out(record, match)
+    png = render(picture) if picture is not None else None
+    size = Image.open(io.BytesIO(png)).size if png is not None else None
+    height = phone_height(layout, size)
+    text = _table_text(table, lines) + "\n" + layout_text(layout)
+    text += f"≈ {height} px tall on a phone {SCREEN} px wide (see {HEIGHTS})\n"
+    written = _write_view(stem, text, table.picture, png)
     if match.info.private_hands and not match.is_over:
         for seat in range(seats):
             hand = match.hand(seat, [], _names(seats))
@@ -107,13 +136,15 @@ def _write_moment(stem: Path, match: Match, lines: list[str], record: GameRecord
                 written += _write_view(
                     stem.with_name(f"{stem.name}-hand{seat + 1}"), _hand_text(hand), hand.picture
                 )
-    return written
+    return written, height
 
 
-def _write_view(stem: Path, text: str, picture: Picture | None) -> list[Path]:
+def _write_view(
+    stem: Path, text: str, picture: Picture | None, png: bytes | None = None
+) -> list[Path]:
     written = [stem.with_suffix(".txt")]
     if picture is not None:
-        png = render(picture)
+        png = png or render(picture)
         stem.with_suffix(".png").write_bytes(png)
         written.append(stem.with_suffix(".png"))
         text += f"\n[picture: {stem.with_suffix('.png').name}, {len(png):,} bytes]\n"

@@ -13,12 +13,14 @@ from pydantic import BaseModel
 
 from bot.games.definition import Board
 from bot.games.registry import GAMES
+from bot.words import plural
 from cogs import answers
-from cogs.answers import refuse
+from cogs.answers import PRIVATE, refuse
 from cogs.components import drawn
 from cogs.custom_ids import BOARD_KIND, CustomId
-from cogs.replies import clipped, plural
-from storage import BOARD_SIZE, BoardEntry, BoardPage, BoardQuery, GameStats, Rating, Store
+from cogs.player_stats import RatedLine, rated_line, share_view, stats_embed
+from cogs.replies import clipped
+from storage import BOARD_SIZE, BoardEntry, BoardPage, BoardQuery, Store
 from storage.periods import period_key
 
 log = logging.getLogger(__name__)
@@ -74,14 +76,14 @@ class BoardRequest(BaseModel, frozen=True):
 
 
 def score_text(entry: BoardEntry, board: Board) -> str:
-    """A best as the board counts it: "4", "1204.5", or with its tiebreak "4 · 1 fall"."""
+    """A best as the board counts it: "4", a rating as a whole number, "4 · 1 fall"."""
     return board.told(entry.score, entry.tiebreak)
 
 
 def entry_line(entry: BoardEntry, board: Board) -> str:
     medal = MEDALS.get(entry.rank, f"`#{entry.rank}`")
     score = score_text(entry, board)
-    games = f"{entry.games} game" + ("s" if entry.games != 1 else "")
+    games = plural(entry.games, "game")
     return f"{medal} **{discord.utils.escape_markdown(entry.display_name)}**: {score} ({games})"
 
 
@@ -193,6 +195,7 @@ class Boards:
                         )(leaderboard)
                     )
                 ),
+                extras={PRIVATE: True},
             )
         )
         stats_command = app_commands.guild_only(
@@ -200,6 +203,7 @@ class Boards:
                 name="stats",
                 description="A player's games, wins, best scores and streaks",
                 callback=app_commands.describe(user="Whose stats (default: yours)")(stats),
+                extras={PRIVATE: True},
             )
         )
         return [leaderboard_command, stats_command]
@@ -226,11 +230,11 @@ class Boards:
     ) -> None:
         page = await self._page(interaction, request)
         embed = board_embed(request, page, interaction.user.display_name)
-        view = board_view(request, page.players)
+        view = share_view(board_view(request, page.players))
         if edit:
             await answers.update(interaction, embed=embed, view=view)
         else:
-            await answers.send(interaction, embed=embed, view=view)
+            await answers.send(interaction, embed=embed, view=view, ephemeral=True)
 
     async def _page(self, interaction: discord.Interaction, request: BoardRequest) -> BoardPage:
         board, store = all_boards()[request.board], self.store
@@ -254,41 +258,16 @@ class Boards:
         return page
 
     async def stats(self, interaction: discord.Interaction, user: discord.User | None) -> None:
+        """The player's summary, privately, with a button to show it to the channel."""
         who = user or interaction.user
         guild_id = interaction.guild_id or 0
         stats = await self.store.player_stats(guild_id, who.id)
-        embed = discord.Embed(title=f"📊 {who.display_name}", colour=0x3B82F6)
-        if not stats:
-            embed.description = "No finished games in this server yet."
-        for line in stats:
-            embed.add_field(name=title_of(line.game), value=stats_text(line), inline=False)
+        rated: list[RatedLine] = []
         for board in all_boards().values():
             if board.rated:
                 rating = (await self.store.ratings(guild_id, board.game, [who.id])).get(who.id)
                 if rating is not None:
-                    embed.add_field(name=board.title, value=rating_text(rating), inline=False)
-        await answers.send(interaction, embed=embed)
-
-
-def rating_text(rating: Rating) -> str:
-    return (
-        f"rating {rating.ordinal:.1f} (skill {rating.mu:.1f} ± {rating.sigma:.1f})"
-        f" after {plural(rating.games, 'rated game')}"
-    )
-
-
-def stats_text(stats: GameStats) -> str:
-    return (
-        f"{plural(stats.games, 'game')} · {plural(stats.wins, 'win')} ({stats.win_rate:.0%})\n"
-        f"best {stats.best} · average {stats.average:.1f}\n"
-        f"streak {stats.current_streak} (best {stats.best_streak})"
-    ) + _winnable_text(stats)
-
-
-def _winnable_text(stats: GameStats) -> str:
-    """How many of the player's lost deals a solver found winnable (games with a solver)."""
-    if not stats.lost_solved:
-        return ""
-    share = stats.lost_winnable / stats.lost_solved
-    solved = plural(stats.lost_solved, "lost deal")
-    return f"\n{stats.lost_winnable} of {solved} could have been won ({share:.0%})"
+                    page = await self.store.rating_board(guild_id, board.game, who.id, 0, 1)
+                    rated.append(rated_line(board, rating, page))
+        embed = stats_embed(who.display_name, stats, rated)
+        await answers.send(interaction, embed=embed, view=share_view(), ephemeral=True)

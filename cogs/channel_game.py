@@ -15,7 +15,16 @@ from cogs.answers import refuse
 from cogs.boards import turn_page
 from cogs.components import walk
 from cogs.context import UnknownGame
-from cogs.custom_ids import BOARD_KIND, GAME_KIND, SELECT_KIND, TABLE_KIND, CustomId, decode
+from cogs.custom_ids import (
+    BOARD_KIND,
+    GAME_KIND,
+    SELECT_KIND,
+    SHARE_KIND,
+    TABLE_KIND,
+    CustomId,
+    decode,
+)
+from cogs.player_stats import share
 from cogs.refresh import refresh_stale_tables
 from cogs.replies import SOMETHING_WENT_WRONG, say
 from cogs.router import Router
@@ -39,6 +48,7 @@ class ChannelGameCog(commands.Cog):
             TABLE_KIND: lambda interaction, custom, _: router.click(interaction, custom),
             SELECT_KIND: router.select,
             BOARD_KIND: lambda interaction, custom, _: turn_page(interaction, custom),
+            SHARE_KIND: lambda interaction, _custom, _values: share(interaction),
         }
 
     async def cog_load(self) -> None:

@@ -13,6 +13,7 @@ import discord
 
 from bot.games.contract import GameError, Setup
 from bot.games.definition import GameEntry
+from bot.words import plural
 from cogs import answers
 from cogs.answers import refuse
 from cogs.context import Desk, game_of, match_of
@@ -29,7 +30,7 @@ SAY = {
     "done": "You have had your attempt at the {daily} of {day}. A new one opens at"
     " midnight UTC; `/leaderboard game:{board}` shows today's board.",
     "shared": "🗓️ **{name}** {verb} the {daily} of {day} with a score of **{score}**{best}"
-    " in {turns} moves. Your turn: `/{game} daily`.",
+    " in {turns}. Your turn: `/{game} daily`.",
     "best": " (the deal allows {best})",
     "not_yours": "Only the player of this daily attempt can share it, once it is over.",
 }
@@ -106,7 +107,7 @@ class DailyDesk:
             daily=daily.name,
             day=record.daily,
             score=result.score,
-            turns=match.turn,
+            turns=plural(match.turn, "move"),
             game=record.game,
         )
         await answers.send(interaction, content=text)

@@ -18,45 +18,57 @@ FIELD_LIMIT = 1024
 EMBED_LIMIT = 5800  # Discord refuses a message whose embeds pass 6,000 characters
 
 TABLE_LINES = [
-    ("/leaderboard [game] [variant] [period]", "This server's best players."),
-    ("/stats [@player]", "Games, wins, best scores, streaks and ratings."),
+    ("leaderboard", "This server's best players."),
+    ("stats", "Games, wins, best scores, streaks and ratings."),
+    ("rules", "The rules of a game, exactly as this bot plays them; a mode's own page."),
+    ("game resume", "Post this channel's game again with fresh buttons."),
     (
-        "/rules game [mode]",
-        "The rules of a game, exactly as this bot plays them; a mode's own page.",
-    ),
-    ("/game resume", "Post this channel's game again with fresh buttons."),
-    (
-        "/game abandon",
+        "game abandon",
         "End this channel's game (its players, or Manage Server). In a game of several that"
         " goes on without you, you leave it instead.",
     ),
 ]
+"""Each command by its path, with what it does; its options are read from the command itself."""
 
 
 def game_lines(game: GameEntry, tutorial_done: bool = False) -> list[tuple[str, str]]:
-    """A game's commands as /help lists them, from what the game declares; its tutorial
-    until the player has finished it."""
+    """A game's commands as /help lists them (by path), from what the game declares; its
+    tutorial until the player has finished it."""
     info = game.info
-    options = [f"[{setting.name}]" for setting in info.settings]
-    if len(info.new_variants) > 1:
-        options.append(f"[{info.variant_option}]")
-    lines = [(" ".join([f"/{info.key} new", *options]), f"{info.new_description}.")]
+    lines = [(f"{info.key} new", f"{info.new_description}.")]
     if info.tutorial is not None and not tutorial_done:
-        lines.append((f"/{info.key} tutorial", f"New to it? {info.tutorial.description}."))
+        lines.append((f"{info.key} tutorial", f"New to it? {info.tutorial.description}."))
     if info.challenge is not None:
-        command = info.challenge.command
-        lines.append((f"/{info.key} {command} @player", f"{info.challenge.description}."))
+        lines.append((f"{info.key} {info.challenge.command}", f"{info.challenge.description}."))
     if info.daily is not None:
-        lines.append((f"/{info.key} daily", f"{info.daily.description}."))
+        lines.append((f"{info.key} daily", f"{info.daily.description}."))
     return lines
 
 
-def help_lines(tutorials_done: frozenset[str] = frozenset()) -> list[tuple[str, str]]:
-    """What a player in Discord can do here (the terminal game is for whoever runs the bot:
-    the README tells them); `tutorials_done` are the games whose tutorial they finished."""
-    return [
+def help_lines(
+    tree: app_commands.CommandTree[Any], tutorials_done: frozenset[str] = frozenset()
+) -> list[tuple[str, str]]:
+    """What a player in Discord can do here, each command with its options named as Discord
+    shows them (the terminal game is for whoever runs the bot: the README tells them);
+    `tutorials_done` are the games whose tutorial they finished."""
+    lines = [
         line for key, game in GAMES.items() for line in game_lines(game, key in tutorials_done)
     ] + TABLE_LINES
+    return [(usage(tree, path), text) for path, text in lines]
+
+
+def usage(tree: app_commands.CommandTree[Any], path: str) -> str:
+    """ "/dragons challenge opponent", "/stats [user]": a command as its registered options
+    name it, required ones bare and optional ones in brackets, so /help never drifts from the
+    names a player sees in Discord's command picker."""
+    root, *rest = path.split()
+    command = tree.get_command(root)
+    for name in rest:
+        command = command.get_command(name) if isinstance(command, app_commands.Group) else None
+    if not isinstance(command, app_commands.Command):
+        return f"/{path}"
+    options = [p.display_name if p.required else f"[{p.display_name}]" for p in command.parameters]
+    return " ".join([f"/{path}", *options])
 
 
 async def tutorials_done(interaction: discord.Interaction) -> frozenset[str]:
@@ -159,7 +171,10 @@ async def show_help(interaction: discord.Interaction) -> None:
         " channels.",
         colour=0x8B5CF6,
     )
-    for name, text in help_lines(await tutorials_done(interaction)):
+    tree = getattr(interaction.client, "tree", None)  # a Bot's; a bare Client has none
+    done = await tutorials_done(interaction)
+    lines = help_lines(tree, done) if isinstance(tree, app_commands.CommandTree) else []
+    for name, text in lines:
         embed.add_field(name=name, value=text, inline=False)
     await answers.send(interaction, embed=embed, ephemeral=True)
 

@@ -17,10 +17,10 @@ import discord
 from bot.games.contract import Setup
 from bot.games.definition import Hindsight, Match
 from bot.render.insight import best_text, hindsight_text, hint_text
+from bot.words import plural
 from cogs import answers
 from cogs.answers import refuse
 from cogs.context import Desk, game_of, match_of
-from cogs.replies import plural
 from cogs.thinking import advise, can_win, hindsight
 from storage import GameRecord
 

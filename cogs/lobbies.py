@@ -23,7 +23,7 @@ from cogs.bots import bot_seat
 from cogs.components import build_view, game_select
 from cogs.context import Desk, game_of, names_of
 from cogs.custom_ids import TABLE_KIND
-from cogs.messages import COLOURS
+from cogs.panel_colour import COLOURS
 from cogs.replies import say
 from cogs.starting import NEW_GAME_COOLDOWN, Starter, seat
 from storage import GameRecord, GameStatus, PlayerSeat
@@ -141,9 +141,10 @@ def lobby_of(game: GameEntry) -> Lobby:
 class LobbyDesk:
     def __init__(self, desk: Desk, starter: Starter) -> None:
         self.desk = desk
-        self._opened: dict[int, tuple[float, int]] = {}
-        """Hosts who opened a lobby in the last NEW_GAME_COOLDOWN seconds: when, and in which
-        channel (a lobby holds no channel, so the store has no quick way to find a host's)."""
+        self._opened: dict[int, tuple[float, int, int]] = {}
+        """Hosts who opened a lobby in the last NEW_GAME_COOLDOWN seconds: when, in which
+        channel, and which lobby (a lobby holds no channel, so the store has no quick way to
+        find a host's)."""
         self.starter = starter
 
     async def open(self, interaction: discord.Interaction, game: GameEntry, setup: Setup) -> None:
@@ -162,14 +163,17 @@ class LobbyDesk:
         """A new lobby, unless the host opened one here moments ago (a double command)."""
         now = self.desk.clock()
         self._opened = {
-            host: (at, channel)
-            for host, (at, channel) in self._opened.items()
-            if now - at < NEW_GAME_COOLDOWN
+            host: opened
+            for host, opened in self._opened.items()
+            if now - opened[0] < NEW_GAME_COOLDOWN
         }
         earlier = self._opened.get(interaction.user.id)
         if earlier is not None and earlier[1] == interaction.channel_id:
-            await refuse(interaction, say("cooldown", where=f"<#{earlier[1]}>"))
-            return
+            # a double command, unless that lobby has already started or been closed
+            record = await self.desk.store.get_game(earlier[2])
+            if record is not None and record.status == GameStatus.PENDING:
+                await refuse(interaction, say("cooldown", where=f"<#{earlier[1]}>"))
+                return
         state = LobbyState(variant=setup.variant, settings=setup.settings)
         host = seat(interaction.user, 0)
         record = await self.desk.store.create_game(
@@ -184,7 +188,7 @@ class LobbyDesk:
             narration="[]",
             status=GameStatus.PENDING,
         )
-        self._opened[interaction.user.id] = (now, record.channel_id)
+        self._opened[interaction.user.id] = (now, record.channel_id, record.id)
         await self.starter.show(interaction, record, self.message(record))
 
     def message(self, record: GameRecord) -> dict[str, Any]:

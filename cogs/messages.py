@@ -14,16 +14,17 @@ from bot.games.definition import Match
 from bot.games.views import Control, HandView, Menu, Picture
 from bot.render.layout import TableLayout, table_layout
 from bot.render.pictures import is_warm, render
+from bot.words import plural
 from cogs.components import button, drawn, game_select
 from cogs.custom_ids import SELECT_KIND, CustomId
 from cogs.loading import narration_of
-from cogs.replies import is_table_notice, plural
+from cogs.panel_colour import COLOURS, panel_colour
+from cogs.replies import is_table_notice
 from cogs.table_layout import layout_view, table_button
 from storage import GameRecord, GameStatus
 
 DESCRIPTION_LIMIT = 4096
 FIELD_LIMIT = 1024
-COLOURS = {"active": 0x8B5CF6, "won": 0x22C55E, "lost": 0xEF4444, "closed": 0x6B7280}
 NARRATION_LINES = 6
 """The voice's last lines a game keeps (the table shows the last two of them)."""
 PICKER_LIMIT = 25
@@ -87,7 +88,7 @@ def laid_out(
         table,
         narration=narration,
         pinned=told[-1] if told else "",
-        colour=COLOURS[_colour(record, match)],
+        colour=COLOURS[panel_colour(record.status, record.players, match.results())],
         lead=table_controls(record, match),
         trail=[HINT_BUTTON] if hint else [],
         byline=f"{owner}'s table · Game #{record.id}",
@@ -107,15 +108,6 @@ def menu_select(record: GameRecord, number: int, menu: Menu) -> discord.ui.Selec
 def _alone_with(record: GameRecord, capability: bool) -> bool:
     """Hints and solved deals are for a player alone at the table."""
     return capability and len(record.players) == 1
-
-
-def _colour(record: GameRecord, match: Match) -> str:
-    if record.status == GameStatus.ACTIVE:
-        return "active"
-    results = match.results()
-    if record.status == GameStatus.FINISHED and results and results[0].outcome in COLOURS:
-        return results[0].outcome
-    return "closed"
 
 
 def table_controls(record: GameRecord, match: Match) -> list[Control]:

@@ -97,8 +97,3 @@ def clipped(text: str, limit: int = ECHO_LIMIT) -> str:
 
 def idle_text(minutes: int) -> str:
     return f"{minutes // 60} h" if minutes % 60 == 0 else f"{minutes} min"
-
-
-def plural(count: int, singular: str, many: str | None = None) -> str:
-    """ "1 game", "2 games": a count with its noun in the right number."""
-    return f"{count} {singular if count == 1 else (many or singular + 's')}"

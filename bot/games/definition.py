@@ -135,8 +135,9 @@ class Board(BaseModel, frozen=True):
     ("fall": level 4 with 1 fall ranks above level 4 with 2); None where results have none."""
 
     def told(self, score: float, tiebreak: int = 0) -> str:
-        """A result as this board counts it: "12", "1204.5" (a rating), "4 · 1 fall"."""
-        text = f"{score:.1f}" if self.unit == "rating" else f"{score:g}"
+        """A result as this board counts it: "12", "1204" (a rating, whole: its decimals are
+        noise), "4 · 1 fall"."""
+        text = f"{round(score)}" if self.unit == "rating" else f"{score:g}"
         if self.tiebreak is None:
             return text
         return f"{text} · {tiebreak} {self.tiebreak}" + ("" if tiebreak == 1 else "s")

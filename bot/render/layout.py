@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from bot.games.views import Control, Field, Menu, TableView
+from bot.words import plural
 
 NARRATION_SHOWN = 2
 """The voice's lines shown: the move just made and what it led to."""
@@ -247,7 +248,7 @@ def layout_text(layout: TableLayout) -> str:
     out.append("┗━")
     chars = sum(len(text) for text in layout.texts)
     out.append(
-        f"{chars} characters of text · {layout.button_rows} rows of buttons"
+        f"{plural(chars, 'character')} of text · {plural(layout.button_rows, 'row')} of buttons"
         f" · {layout.components} components"
     )
     return "\n".join(out) + "\n"

@@ -40,7 +40,7 @@ async def test_finished_games_rank_by_score_and_ties_go_to_the_first(
             "carol": await finished(discord, carol, seeds, 3),  # the same deal as alice: a tie
         }
         board = await discord.slash("leaderboard", bob)
-        assert not board.ephemeral
+        assert board.ephemeral, "private until shared"
         lines = board_lines(board)
         names = [re.search(r"\*\*(\w+)\*\*", line).group(1) for line in lines[:3]]
         expected = sorted(scores, key=lambda n: (-scores[n], ["alice", "bob", "carol"].index(n)))
@@ -48,7 +48,8 @@ async def test_finished_games_rank_by_score_and_ties_go_to_the_first(
         assert scores["alice"] == scores["carol"] and names.index("alice") < names.index("carol")
         assert lines[-1].startswith("You (bob): #")
         assert "Scoundrel · Classic · all time" in board.message.embed["title"]
-        assert board.message.buttons == [], "one page needs no paging"
+        labels = [b["label"] for b in board.message.buttons]
+        assert labels == ["Share in channel"], "one page needs no paging, only sharing"
 
 
 async def seed_results(discord, world, count: int, guild_id: int) -> None:

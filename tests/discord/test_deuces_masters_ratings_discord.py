@@ -67,7 +67,7 @@ async def test_a_finished_table_rates_everyone_in_finishing_order_on_its_board(
         assert ["alice" in lines[0], "bob" in lines[1], "carol" in lines[2]] == [True] * 3
         stats = (await discord.slash("stats", bob)).embed["fields"]
         rated = next(f["value"] for f in stats if f["name"] == "Masters & Monsters ratings")
-        assert rated.endswith("after 1 rated game"), "not a duel"
+        assert rated.endswith(" · 1 rated game"), "not a duel"
 
 
 async def test_a_player_who_abandons_loses_rating_and_the_others_gain(

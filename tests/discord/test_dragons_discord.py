@@ -4,6 +4,7 @@ import copy
 
 from bot.games.contract import Outcome
 from bot.games.registry import GAMES
+from cogs.panel_colour import COLOURS
 from storage import GameStatus
 from tests.discord.challenges import assert_expires_unanswered
 from tests.discord.tables import footnote, long_facts
@@ -55,6 +56,7 @@ async def test_solo_game_to_the_end(harness, make_bot, alice) -> None:
         assert record.status == GameStatus.FINISHED
         results = await discord.bot.store.results(1)
         assert [(r.outcome, r.score) for r in results] == [(state.outcome.value, state.score)]
+        assert message.accent_colour == COLOURS[state.outcome.value], "alone: won or lost"
 
 
 async def test_a_challenge_accepted_and_played_to_the_end(harness, make_bot, alice, bob) -> None:
@@ -98,6 +100,8 @@ async def test_a_challenge_accepted_and_played_to_the_end(harness, make_bot, ali
         ]
         expected = f"**{escaped[0]}** wins the duel" if len(escaped) == 1 else "a draw"
         assert expected in verdict
+        # The channel sees the duel finished, never a rival's win on a red "lost" panel.
+        assert message.accent_colour == COLOURS["winner" if escaped else "finished"]
         # A finished duel offers a rematch (a new challenge, from whoever presses it) and a
         # solo game.
         assert [b["label"] for b in message.buttons] == ["Rematch", "New solo game"]

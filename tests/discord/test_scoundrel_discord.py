@@ -6,7 +6,7 @@ import json
 
 from bot.games.crawl.actions import parse_action
 from bot.games.scoundrel.engine import new_game
-from cogs.messages import COLOURS
+from cogs.panel_colour import COLOURS
 from storage import GameStatus
 from tests.discord.conftest import SEED
 from tests.discord.tables import fact, footnote

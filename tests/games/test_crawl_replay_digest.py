@@ -79,24 +79,24 @@ DEALS: dict[str, tuple[Deal, int, str]] = {
     "dragons solo": (
         registered("dragons", "solo"),
         1,
-        "b922ec495e52cfe5d7cccb2ade0e590feaf7cf25163996e286dff698384866dc",
+        "f1ace0e4812de79cad6bd74b585bcd3a5f66a78db4cbe679ae7779c96e7414ee",
     ),
     "dragons duel": (
         registered("dragons", "duel"),
         2,
-        "9e11a60c73c56e2ad1d5f278cf87dc6d240301e632935eaa67451b6c8b131fc5",
+        "fcb5e1102282b108d129b3854abaca77d6806b385ebf89abf5f6bb6f89264d5f",
     ),
     "dragons gentle solo": (
         lambda seed: DragonsState.scripted(shuffled(DRAGONS_GENTLE, seed), seed=seed),
         1,
-        "acf961629743b908b93bc013d37f730972e5b58d7f90ab5ca460623cc90e21db",
+        "a21c17a9196f9279cb93c9199ea51889481413761d67619e2daa77fd104409e5",
     ),
     "dragons gentle duel": (
         lambda seed: DragonsState.scripted(
             shuffled(DRAGONS_GENTLE * 2, seed), players=2, first=seed % 2, seed=seed
         ),
         2,
-        "e51f2a28ab209ae267221b0e0a184998957c0124453370c73b73a6f9d0f40669",
+        "2cc2beb3081d12981588f3fbae131f1b84b2d0913d9680a7ace5933746537441",
     ),
 }
 

@@ -34,3 +34,18 @@ def test_the_gallery_shows_each_table_as_its_discord_layout(tmp_path: Path) -> N
     assert "rows of buttons" in scoundrel
     end = (tmp_path / "scoundrel-classic-3-end.txt").read_text(encoding="utf-8")
     assert "┏━ container, accent #EF4444" in end and "[New game]" in end
+
+
+def test_the_gallery_prints_every_tables_phone_height_tallest_first(tmp_path: Path, capsys) -> None:
+    assert main(["gallery", str(tmp_path)]) == 0
+    printed = capsys.readouterr().out
+    how, _, *rows, wrote = printed.splitlines()
+    assert "estimated on a phone 400 px wide" in how and wrote.startswith("Wrote")
+    heights = {row.split()[0]: int(row.split()[1]) for row in rows}
+    tables = {path.stem for path in tmp_path.glob("*.txt") if "-hand" not in path.stem}
+    assert set(heights) == tables - {"phone-heights"}
+    assert list(heights.values()) == sorted(heights.values(), reverse=True)
+    start = (tmp_path / "scoundrel-classic-1-start.txt").read_text(encoding="utf-8")
+    assert f"≈ {heights['scoundrel-classic-1-start']} px tall on a phone 400 px wide" in start
+    end = heights["scoundrel-classic-3-end"]
+    assert end < heights["scoundrel-classic-1-start"], "an ended table has no picture or moves"

@@ -93,4 +93,4 @@ def test_the_text_rendering_names_every_part_and_its_measures() -> None:
     table = TableView(title="T", controls=[Control(label="Go", action="go", disabled=True)])
     text = layout_text(lay_out(table))
     assert "accent #8B5CF6" in text and "[picture: attachment://table.png]" in text
-    assert "(Go)" in text and "rows of buttons" in text
+    assert "(Go)" in text and "1 row of buttons" in text

@@ -21,6 +21,7 @@ from bot.games.crawl.bestiary import (
     weapon_name,
     wields,
 )
+from bot.words import sentence
 
 ROOM_OPENERS = [
     "Room {n}. The door creaks open on {contents}.",
@@ -200,7 +201,7 @@ class Dealer:
             if line is None:
                 continue
             rng = seeded_rng(self.seed, f"narration:{turn}:{index}")
-            lines.append(self._address(event, line(event, rng.choice)))
+            lines.append(self._address(event, sentence(line(event, rng.choice))))
         return lines
 
     def _address(self, event: Event, text: str) -> str:

@@ -8,6 +8,7 @@ from bot.games.crawl.picture import room_group, weapon_groups
 from bot.games.crawl.text import RUN_ROW, control, room_text, weapon_text
 from bot.games.dragons.engine import HERO_HP, MAX_HP, PLAY_KINDS, DragonsState, Party
 from bot.games.views import CardGroup, Control, Field, Picture, PictureCard, TableView
+from bot.words import plural, score_line
 
 HERO_DOWN = "✖"
 KEEP_TOGETHER = "\u00a0"
@@ -34,11 +35,15 @@ def party_text(party: Party) -> str:
 
 
 def duel_result(state: DragonsState, names: list[str]) -> str:
-    """Who won the duel: the one who escaped while the other fell; both alike is a draw."""
-    escaped = [party.seat for party in state.parties if party.outcome == Outcome.WON]
-    if len(escaped) == 1:
-        return f"**{names[escaped[0]]}** wins the duel"
-    return "Both escape: a draw" if escaped else "Both fall: a draw"
+    """Who won the duel: the one who escaped while the other fell; both alike is a draw. One
+    line naming each player once, the winner first with their score first."""
+    first, second = sorted(state.parties, key=lambda p: (p.outcome != Outcome.WON, p.seat))
+    scores = score_line(first.score or 0, second.score or 0)
+    one, other = f"**{names[first.seat]}**", f"**{names[second.seat]}**"
+    if (first.outcome == Outcome.WON) != (second.outcome == Outcome.WON):
+        return f"{one} wins the duel against {other}, {scores}"
+    how = "both escape" if first.outcome == Outcome.WON else "both fall"
+    return f"{one} and {other} {how}: a draw, {scores}"
 
 
 def dragons_table(state: DragonsState, names: list[str]) -> TableView:
@@ -52,7 +57,7 @@ def dragons_table(state: DragonsState, names: list[str]) -> TableView:
         )
         for party in state.parties
     ]
-    fields.append(Field(name="🂠 Deck", value=f"{len(state.deck)} cards left"))
+    fields.append(Field(name="🂠 Deck", value=f"{plural(len(state.deck), 'card')} left"))
     if duel and state.is_over:
         fields.append(Field(name="🏆 Duel", value=duel_result(state, names), inline=False))
     if state.to_move is not None:

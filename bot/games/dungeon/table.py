@@ -33,6 +33,7 @@ from bot.games.views import (
     Style,
     TableView,
 )
+from bot.words import plural, score_line
 
 MENU_OPTIONS = 25
 PAD_ROW = 1
@@ -69,7 +70,7 @@ def dungeon_table(state: DungeonState, names: Sequence[str]) -> TableView:
     layout = layout_of(state)
     fields = [player_field(state, seat, names, layout) for seat in (0, 1)]
     discards = f" · {len(state.discards)} discarded" if state.discards else ""
-    fields.append(Field(name="🂠 Pile", value=f"{len(state.pile)} cards{discards}"))
+    fields.append(Field(name="🂠 Pile", value=f"{plural(len(state.pile), 'card')}{discards}"))
     fields.append(status_field(state, names))
     battle = battle_field(state, names)
     if battle is not None:
@@ -93,16 +94,17 @@ def player_field(state: DungeonState, seat: int, names: list[str], layout: Layou
     where = f"pawn at {layout.name(pawn)}" if pawn is not None else "pawn in hand"
     value = (
         f"**{state.score(seat)}** / {WINNING_SCORE} points\n"
-        f"{len(state.hand(seat))} cards in hand · {where}"
+        f"{plural(len(state.hand(seat)), 'card')} in hand · {where}"
     )
     return Field(name=f"{SEAT_MARKS[seat]} P{seat + 1} · {names[seat]}", value=value)
 
 
 def status_field(state: DungeonState, names: list[str]) -> Field:
     if state.is_over:
-        scores = f"{state.score(0)} to {state.score(1)}"
         if state.winner is None:
+            scores = score_line(state.score(0), state.score(1))
             return Field(name="🏁 Game over", value=f"A draw, {scores}", inline=False)
+        scores = score_line(state.score(state.winner), state.score(1 - state.winner))
         why = {"hundred": "reaches 100", "turns": "leads after 200 turns", "cards": "leads"}
         reason = why.get(state.end_reason or "", "wins")
         value = f"**{names[state.winner]}** {reason} and wins, {scores}"
@@ -278,7 +280,7 @@ def dungeon_hand(state: DungeonState, seat: int, picked: list[str]) -> HandView:
         ],
     )
     return HandView(
-        title=f"{SEAT_MARKS[seat]} Your hand (P{seat + 1}) · {state.score(seat)} points",
+        title=f"{SEAT_MARKS[seat]} Your hand (P{seat + 1}) · {plural(state.score(seat), 'point')}",
         description=description,
         fields=fields,
         footer=footer,

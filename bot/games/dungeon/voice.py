@@ -38,6 +38,7 @@ from bot.games.dungeon.events import (
 from bot.games.dungeon.grid import ARROWS, NAMES, Layout
 from bot.games.dungeon.naming import card_called, layout_of, monster_called
 from bot.games.dungeon.roles import Role, role_of
+from bot.words import agree, plural, score_line
 
 
 class Voice:
@@ -116,7 +117,7 @@ def _bounced(v: Voice, e: Bounced) -> str:
 def _claimed(v: Voice, e: Claimed) -> str:
     if e.points:
         how = "hops on and claims" if e.hop else "claims"
-        return f"💰 {v.who(e.seat)} {how} {e.card}: +{e.points} ({e.score} points)."
+        return f"💰 {v.who(e.seat)} {how} {e.card}: +{e.points} ({plural(e.score, 'point')})."
     return f"{v.who(e.seat)} hops across {e.card}."
 
 
@@ -138,14 +139,15 @@ def _picked(v: Voice, e: Picked) -> str:
 def _won(v: Voice, e: BattleWon) -> str:
     return (
         f"🏆 {v.who(e.seat)} beats the {monster_called(e.monster)}, {e.player_total} to "
-        f"{e.monster_total}: +5 ({e.score} points)."
+        f"{e.monster_total}: +5 ({plural(e.score, 'point')})."
     )
 
 
 def _lost(v: Voice, e: BattleLost) -> str:
     return (
         f"💀 The {monster_called(e.monster)} wins, {e.monster_total} to {e.player_total}: "
-        f"{v.who(e.seat)} loses {e.lost} ({e.score} points) and their Joker goes back to hand."
+        f"{v.who(e.seat)} loses {e.lost} ({plural(e.score, 'point')})"
+        " and their Joker goes back to hand."
     )
 
 
@@ -172,7 +174,7 @@ def _skipped(v: Voice, e: PlaySkipped) -> str:
 
 
 def _dealt(v: Voice, e: HandDealt) -> str:
-    return f"{v.who(e.seat)} is dealt {e.count} cards."
+    return f"{v.who(e.seat)} is dealt {plural(e.count, 'card')}."
 
 
 def _reshuffled(v: Voice, e: Reshuffled) -> str:
@@ -182,15 +184,17 @@ def _reshuffled(v: Voice, e: Reshuffled) -> str:
 def _faded(v: Voice, e: OutOfSight) -> str:
     cards = " ".join(str(card) for card in e.cards)
     count = len(e.cards)
-    return f"🌫️ Out of sight, {count} card{'s' if count != 1 else ''} fade away: {cards}."
+    fade = agree(count, "fades", "fade")
+    return f"🌫️ Out of sight, {plural(count, 'card')} {fade} away: {cards}."
 
 
 def _over(v: Voice, e: DuelOver) -> str:
-    scores = f"{e.scores[0]} to {e.scores[1]}"
     if e.winner is None:
-        return f"🏁 The duel ends in a draw, {scores}."
+        return f"🏁 The duel ends in a draw, {score_line(*e.scores)}."
+    scores = score_line(e.scores[e.winner], e.scores[1 - e.winner])
     if e.reason == "hundred":
-        return f"🏁 {v.who(e.winner)} reaches {e.scores[e.winner]} points and wins ({scores})!"
+        reached = plural(e.scores[e.winner], "point")
+        return f"🏁 {v.who(e.winner)} reaches {reached} and wins ({scores})!"
     when = "after 200 turns" if e.reason == "turns" else "with every card played"
     return f"🏁 {v.who(e.winner)} leads {when} and wins ({scores})."
 

@@ -8,13 +8,14 @@ from bot.games.crawl.picture import room_group, weapon_groups
 from bot.games.crawl.text import RUN_ROW, card_line, control, hp_bar, room_text, weapon_text
 from bot.games.scoundrel.engine import MAX_HP, RUN_RULES, SOLO, ScoundrelState
 from bot.games.views import Control, Field, Picture, TableView
+from bot.words import plural
 
 
 def scoundrel_table(state: ScoundrelState) -> TableView:
     fields = [
         Field(name="❤️ Health", value=hp_bar(state.hp, MAX_HP)),
         Field(name="⚔️ Weapon", value=weapon_text(state.weapon, state.last_kill)),
-        Field(name="🂠 Deck", value=f"{len(state.deck)} cards left"),
+        Field(name="🂠 Deck", value=f"{plural(len(state.deck), 'card')} left"),
     ]
     if not state.is_over:
         fields.append(
