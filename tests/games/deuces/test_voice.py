@@ -14,6 +14,7 @@ from bot.games.deuces.events import (
     Attacked,
     CardsDiscarded,
     CardsDrawn,
+    DuelEncounterEnded,
     EncounterStarted,
     EnemyDrawn,
     Folded,
@@ -191,3 +192,11 @@ def test_the_table_explains_the_words_it_shows() -> None:
     assert "loot:" not in footer, "nobody holds loot yet"
     state.players[0].loot = [Loot(card=cards("3♠")[0], tier=Tier.RARE)]
     assert "Rare counts twice" in GAME.table(state, ["Ann"]).footer
+
+
+def test_a_duel_won_names_its_winner_once() -> None:
+    state, _ = new_game(3, DeucesOptions(mode=Mode.DUEL), players=4)
+    names = ["Ann", "Ann", "Bo", "Bo"]
+    ended = DuelEncounterEnded(encounter=4, winner=1, by_count=False, wins=[1, 3])
+    (line,) = GAME.narrate([ended], None, state, names)
+    assert line.count("Bo") == 1 and "the duel" in line and "3 to 1" in line

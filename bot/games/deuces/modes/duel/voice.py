@@ -68,7 +68,7 @@ def _ended(event: DuelEncounterEnded, pick: Pick, scene: Scene) -> str:
     score = f"{max(event.wins)} to {min(event.wins)}"
     if max(event.wins) >= WINS_NEEDED:
         return (
-            f"Encounter {event.encounter} goes to {winner} {how}: {winner} wins the duel {score}!"
+            f"Encounter {event.encounter} goes to {winner} {how}, and the duel with it, {score}!"
         )
     return f"Encounter {event.encounter} goes to {winner} {how}: {score}."
 
