@@ -37,6 +37,7 @@ DRAGONS_RULES = Rules(
     barehanded_choice=False,
     potion_per_room=False,
     reshuffles=True,
+    fall_counts_room=False,
     worths=DRAGONS_WORTHS,
     weights=DRAGONS_WEIGHTS,
 )

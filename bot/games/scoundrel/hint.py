@@ -29,6 +29,7 @@ SCOUNDREL_RULES = Rules(
     barehanded_choice=True,
     potion_per_room=True,
     reshuffles=False,
+    fall_counts_room=True,
     worths=SCOUNDREL_WORTHS,
     weights=SCOUNDREL_WEIGHTS,
 )
