@@ -15,7 +15,15 @@ from cogs.answers import refuse
 from cogs.boards import turn_page
 from cogs.components import walk
 from cogs.context import UnknownGame
-from cogs.custom_ids import BOARD_KIND, GAME_KIND, SELECT_KIND, TABLE_KIND, CustomId, decode
+from cogs.custom_ids import (
+    BOARD_KIND,
+    GAME_KIND,
+    HINT_KIND,
+    SELECT_KIND,
+    TABLE_KIND,
+    CustomId,
+    decode,
+)
 from cogs.replies import SOMETHING_WENT_WRONG, say
 from cogs.router import Router
 
@@ -34,6 +42,7 @@ class ChannelGameCog(commands.Cog):
         self.sweep.change_interval(seconds=sweep_seconds)
         self.handlers: dict[str, ClickHandler] = {
             GAME_KIND: lambda interaction, custom, _: router.click(interaction, custom),
+            HINT_KIND: lambda interaction, custom, _: router.click(interaction, custom),
             TABLE_KIND: lambda interaction, custom, _: router.click(interaction, custom),
             SELECT_KIND: router.select,
             BOARD_KIND: lambda interaction, custom, _: turn_page(interaction, custom),
@@ -102,7 +111,8 @@ class ChannelGameCog(commands.Cog):
                 await refuse(interaction, SOMETHING_WENT_WRONG)
             return
         # A button of ours gone from its message was replaced by a newer move's buttons.
-        text = say("stale" if custom is not None and custom.kind == GAME_KIND else "unknown_button")
+        moves = (GAME_KIND, HINT_KIND)
+        text = say("stale" if custom is not None and custom.kind in moves else "unknown_button")
         await refuse(interaction, text)
 
 

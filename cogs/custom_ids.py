@@ -21,6 +21,7 @@ PATTERN = r"(?P<kind>[a-z]{1,8})" + FIELDS
 TABLE_KIND = "t"  # the table's own buttons (New game, Join, Accept, My hand...), never a move
 BOARD_KIND = "lb"  # leaderboard pages: game_id carries the page number
 SELECT_KIND = "s"  # select menus of a game (a player's hand, a lobby's class choice)
+HINT_KIND = "h"  # a move offered as the game's hint: played like kind g, and counted as a hint
 
 
 _COMPILED = re.compile(PATTERN)

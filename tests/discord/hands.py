@@ -1,10 +1,14 @@
 """A player's private hand in tests: opened from the table, seen by its owner only, and played
-from by its hint, as games with hidden hands (Dungeons & Deuces, Dungeon of Cards) offer."""
+from by its hint, as games with hidden hands (Dungeons & Deuces, Dungeon of Cards) offer, or,
+where the table offers none, by picking a move's cards and pressing its play."""
 
 from __future__ import annotations
 
+import re
+
 from discord import InteractionResponseType
 
+from cogs.custom_ids import decode
 from tests.harness import StoredMessage
 
 
@@ -14,4 +18,40 @@ async def press_hint(discord, table: StoredMessage, user) -> None:
     assert hand.ephemeral, "a hand is shown only to its owner"
     hint = next(b for b in hand.message.buttons if b["label"].startswith("💡"))
     played = await discord.click(hand.message, hint["custom_id"], user)
+    assert played.response_type == InteractionResponseType.message_update.value, played.content
+
+
+CARD_CODE = re.compile(r"(?:10|[2-9AJQKT])[SHDC]|JK")
+
+
+def _signature(move: str) -> tuple[str, list[str], list[str]]:
+    """A move's kind, its cards whatever their order, and its other words (a target)."""
+    kind, *words = move.split(".")
+    codes = sorted(CARD_CODE.findall(".".join(words)))
+    return kind, codes, [word for word in words if CARD_CODE.sub("", word)]
+
+
+async def play_from_hand(discord, table: StoredMessage, user, move: str) -> None:
+    """The player opens their hand, picks the cards of `move` (its text form) and presses the
+    play they make: how a person plays where the table offers no hint."""
+    opened = await discord.click(table, table.button("🂠 My hand")["custom_id"], user)
+    assert opened.ephemeral, "a hand is shown only to its owner"
+    hand = opened.message
+    codes = _signature(move)[1]
+    if codes:
+        picker = next(cid for cid in hand.custom_ids if ":pick" in cid)
+        options = [option["value"] for option in hand.component(picker)["options"]]
+        values = []
+        for code in codes:
+            values.append(next(v for v in options if v.endswith(f".{code}") and v not in values))
+        hand = (await discord.select(hand, picker, values, user)).message
+    assert not any(b["label"].startswith("💡") for b in hand.buttons), "no hint is offered"
+    wanted = _signature(move)
+    pressed = next(
+        b
+        for b in hand.buttons
+        if (custom := decode(b["custom_id"])) is not None
+        and _signature(custom.action_text) == wanted
+    )
+    played = await discord.click(hand, pressed["custom_id"], user)
     assert played.response_type == InteractionResponseType.message_update.value, played.content
