@@ -19,6 +19,7 @@ import argparse
 import math
 import statistics
 import time
+from collections import Counter
 from collections.abc import Callable
 
 from bench.figures import percentile
@@ -67,6 +68,7 @@ class Faults:
     def __init__(self) -> None:
         self.deadly: list[str] = []
         self.false: list[str] = []
+        self.kinds: Counter[str] = Counter()
 
     def check(self, seed: int, state: DungeonState, advice: Advice) -> None:
         found = audit(state, advice)
@@ -75,12 +77,16 @@ class Faults:
             self.deadly.append(where)
         if found.false_reason is not None:
             self.false.append(f"{where} ({found.false_reason})")
+            self.kinds[found.false_reason] += 1
 
     def report(self) -> None:
         print(f"  deadly when a safe move was there: {len(self.deadly)}")
         for line in self.deadly[: self.SHOWN]:
             print(f"    {line}")
-        print(f"  reasons not true of the position: {len(self.false)}")
+        kinds = ", ".join(f"{kind} {count}" for kind, count in self.kinds.most_common())
+        print(
+            f"  reasons not true of the position: {len(self.false)}" + (f" ({kinds})" * bool(kinds))
+        )
         for line in self.false[: self.SHOWN]:
             print(f"    {line}")
 
