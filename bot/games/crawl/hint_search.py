@@ -112,7 +112,9 @@ class Weights:
 
     margin: tuple[float, ...]
     samples: int = 6
-    """Rooms drawn to score running."""
+    """Rooms drawn to score running, and the room after each way looked ahead at."""
+    lookahead: int = 0
+    """The best-scored ways through the room whose next room is looked at too (0: none)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -413,11 +415,42 @@ def run_value(sight: Sight, rng: random.Random) -> float:
     return total / len(rooms)
 
 
+def looked_ahead(sight: Sight, way: Choice, pool: Pool) -> Choice:
+    """A way through the room scored one room further: the mean, over the rooms that may come
+    next (the cards it leaves, and cards drawn from the unseen ones, then from those seen under
+    them), of the best way through each. Running is scored so too (`run_value`), so the two
+    are weighed at the same depth."""
+    assert way.leaf is not None
+    fighter, carried = way.leaf
+    if fighter[0] <= 0 or (not carried and not pool.size):
+        return way
+    rules = sight.rules
+    unseen, below = sight.unseen, sight.below
+    rng = random.Random(f"{sight.key}|ahead")
+    rooms = draws(unseen, below, ROOM_SIZE - len(carried), rng, rules.weights.samples)
+    total = 0.0
+    for drawn in rooms:
+        room = [*carried, *drawn]
+        rest = Pool((Counter(unseen + below) - Counter(drawn)).elements())
+        plays = min(PLAYS_PER_ROOM, len(room)) if rest.size else len(room)
+        total += best_way(rules, fighter, room, plays, rest).value
+    return Choice(total / len(rooms), way.plan, way.leaf)
+
+
 def choose(sight: Sight) -> tuple[Choice, Choice]:
     """The option to take, and the best way through the room (the same, unless running).
-    A move that ends the game is never chosen while another does not: running never does."""
+    A move that ends the game is never chosen while another does not: running never does.
+    The few best-scored ways are looked at one room further, as running is."""
     pool = Pool(sight.unseen + sight.below)
-    face = best_way(sight.rules, sight.fighter, sight.room, sight.plays, pool, safe=True)
+    rules = sight.rules
+    ends = room_ends(rules, sight.fighter, sight.room, sight.plays)
+    ways = [Choice(evaluate(rules, leaf, pool), plan, leaf) for leaf, plan in ends.items()]
+    safe = [way for way in ways if not falls_first(rules, sight.fighter, way.plan)] or ways
+    safe.sort(key=lambda way: -way.value)
+    face = safe[0]
+    if rules.weights.lookahead and pool.size:
+        ahead = (looked_ahead(sight, way, pool) for way in safe[: rules.weights.lookahead])
+        face = max(ahead, key=lambda way: way.value)
     if sight.may_run:
         ran = Choice(run_value(sight, random.Random(sight.key)), ())
         if ran.value > face.value or falls_first(sight.rules, sight.fighter, face.plan):
