@@ -5,8 +5,10 @@ Within a room nothing is random, so every way to play the room's cards (which on
 order, with the weapon or barehanded) is tried, and each way's end, between two rooms, is scored
 by `evaluate`: the chance to escape from there, from health, the weapon and its last kill, the
 card carried over, and what the unseen cards still hold. Running is scored over the rooms it could
-deal, each played its best way. Each crawl says where its rules differ (`Rules`) and brings its
-own fitted weights.
+deal, each played its best way, and where a crawl asks for it (`Weights.lookahead`) so are the
+few best ways through the room, one room further, so that facing and running are weighed at the
+same depth. A way whose first play kills is never taken while another is not. Each crawl says
+where its rules differ (`Rules`) and brings its own fitted weights.
 
 The deck's order is never read: the unseen cards are the whole deck minus every card seen, and
 draws are seeded from the visible position, so the same position always gets the same advice.
