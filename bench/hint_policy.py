@@ -3,7 +3,10 @@
 Scoundrel (Classic) deals are seeds 0 to N-1, as `new_game` shuffles them; so are solo Diamonds
 & Dragons deals. Prints the win rate with a 95% interval (Wilson), the mean score, and the time
 per hint, the p50 and p99 of every move's. The hint sees only what the player sees; for scale,
-the best published Scoundrel agent (MCTS) wins 26% of random deals.
+the best published Scoundrel agent (MCTS) wins 26% of random deals. Every hint is also held to
+the engine (`bot.games.crawl.hint_audit`): how many moves lost the game while another would
+not have, and how many reasons were false (or said something no check reads), with the first
+few of each shown.
 
     .venv/bin/python -m bench.hint_policy [--deals 1000] [--game scoundrel|dragons] [--first 0]
 
@@ -16,11 +19,13 @@ import argparse
 import math
 import statistics
 import time
+from collections import Counter
 from collections.abc import Callable
 
 from bench.figures import percentile
 from bot.games.contract import Outcome
 from bot.games.crawl.actions import DungeonState
+from bot.games.crawl.hint_audit import audit
 from bot.games.crawl.solving import Advice
 from bot.games.dragons import hint as dragons_hint
 from bot.games.dragons.engine import DragonsState
@@ -55,14 +60,47 @@ def dragons_deal(seed: int) -> tuple[DungeonState, Callable[[DungeonState], Advi
 DEALS = {"scoundrel": scoundrel_deal, "dragons": dragons_deal}
 
 
-def play(seed: int, game: str, times: list[float]) -> tuple[bool, int]:
-    """One deal played to its end on the hint; each hint's time is added to `times`."""
+class Faults:
+    """Hints the engine found wrong: deadly when a safe move was there, or a false reason."""
+
+    SHOWN = 5
+
+    def __init__(self) -> None:
+        self.deadly: list[str] = []
+        self.false: list[str] = []
+        self.kinds: Counter[str] = Counter()
+
+    def check(self, seed: int, state: DungeonState, advice: Advice) -> None:
+        found = audit(state, advice)
+        where = f"seed {seed}, room {state.rooms_dealt}: {advice.reason}"
+        if found.deadly_when_safe:
+            self.deadly.append(where)
+        if found.false_reason is not None:
+            self.false.append(f"{where} ({found.false_reason})")
+            self.kinds[found.false_reason] += 1
+
+    def report(self) -> None:
+        print(f"  deadly when a safe move was there: {len(self.deadly)}")
+        for line in self.deadly[: self.SHOWN]:
+            print(f"    {line}")
+        kinds = ", ".join(f"{kind} {count}" for kind, count in self.kinds.most_common())
+        print(
+            f"  reasons not true of the position: {len(self.false)}" + (f" ({kinds})" * bool(kinds))
+        )
+        for line in self.false[: self.SHOWN]:
+            print(f"    {line}")
+
+
+def play(seed: int, game: str, times: list[float], faults: Faults) -> tuple[bool, int]:
+    """One deal played to its end on the hint; each hint's time is added to `times`, and each
+    hint is checked against the engine."""
     state, advise = DEALS[game](seed)
     while not state.is_over:
         started = time.perf_counter()
-        action = advise(state).action
+        advice = advise(state)
         times.append(time.perf_counter() - started)
-        state.apply(0, action)
+        faults.check(seed, state, advice)
+        state.apply(0, advice.action)
     results = state.results()
     return results[0].outcome == Outcome.WON.value, results[0].score
 
@@ -77,10 +115,11 @@ def wilson(wins: int, deals: int) -> tuple[float, float]:
 
 def main(deals: int, game: str, first: int = 0) -> None:
     times: list[float] = []
+    faults = Faults()
     wins, scores = 0, []
     started = time.perf_counter()
     for seed in range(first, first + deals):
-        won, score = play(seed, game, times)
+        won, score = play(seed, game, times, faults)
         wins += won
         scores.append(score)
     low, high = wilson(wins, deals)
@@ -89,6 +128,7 @@ def main(deals: int, game: str, first: int = 0) -> None:
     print(f"  mean score {statistics.mean(scores):.1f}")
     p50, p99 = (percentile(times, share) * 1000 for share in (0.5, 0.99))
     print(f"  per move: p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {max(times) * 1000:.1f} ms")
+    faults.report()
 
 
 if __name__ == "__main__":

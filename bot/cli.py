@@ -92,6 +92,7 @@ def play(
         out.write(f"{error}\n")
         return 2
     bots = set(range(max(1, humans), seats)) if entry.info.bot_players else set()
+    hints = entry.info.offers_hints(chosen.key, seats - len(bots))
     challenge = entry.info.challenge
     # In a duel of several heroes a side, each person's seats carry that person's name.
     each = challenge.heroes if challenge is not None and challenge.variant == chosen.key else 1
@@ -113,7 +114,7 @@ def play(
             if bots_moved:  # the table as the bots left it, before a person moves
                 print_table(match.table(names), [], out)
                 bots_moved = False
-            if not _turn(match, names, source, out, played):
+            if not _turn(match, names, source, out, played, hints):
                 out.write("\nYou leave the dungeon. (Game not finished.)\n")
                 return 0
         out.write("\n" + final_words(match, names) + "\n")
@@ -208,13 +209,16 @@ def move_lines(listed: list[Listed], hint: str | None) -> list[str]:
     return keyed + grouped_lines(numbered)
 
 
-def _turn(match: Match, names: list[str], stdin: TextIO, out: TextIO, played: list[str]) -> bool:
-    """Ask the first seat the game waits on for one move; False when the player quits."""
+def _turn(
+    match: Match, names: list[str], stdin: TextIO, out: TextIO, played: list[str], hints: bool
+) -> bool:
+    """Ask the first seat the game waits on for one move; False when the player quits. A
+    table rated between people (`hints` False) shows no hint."""
     seat = match.acting()[0]
-    hand = match.hand(seat, [], names)
+    hand = match.hand(seat, [], names, hints=hints)
     if hand is not None:
         print_hand(hand, out)
-    moves, hint = match.labelled(seat, names)
+    moves, hint = match.labelled(seat, names, hints=hints)
     keys = match.keys(seat)
     listed = listed_moves(moves, keys)
     if len(names) > 1:

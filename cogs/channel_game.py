@@ -18,6 +18,7 @@ from cogs.context import UnknownGame
 from cogs.custom_ids import (
     BOARD_KIND,
     GAME_KIND,
+    HINT_KIND,
     SELECT_KIND,
     SHARE_KIND,
     TABLE_KIND,
@@ -45,6 +46,7 @@ class ChannelGameCog(commands.Cog):
         self.sweep.change_interval(seconds=sweep_seconds)
         self.handlers: dict[str, ClickHandler] = {
             GAME_KIND: lambda interaction, custom, _: router.click(interaction, custom),
+            HINT_KIND: lambda interaction, custom, _: router.click(interaction, custom),
             TABLE_KIND: lambda interaction, custom, _: router.click(interaction, custom),
             SELECT_KIND: router.select,
             BOARD_KIND: lambda interaction, custom, _: turn_page(interaction, custom),
@@ -126,7 +128,8 @@ class ChannelGameCog(commands.Cog):
                 await refuse(interaction, SOMETHING_WENT_WRONG)
             return
         # A button of ours gone from its message was replaced by a newer move's buttons.
-        text = say("stale" if custom is not None and custom.kind == GAME_KIND else "unknown_button")
+        moves = (GAME_KIND, HINT_KIND)
+        text = say("stale" if custom is not None and custom.kind in moves else "unknown_button")
         await refuse(interaction, text)
 
 

@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 import discord
 
 from bot.games.views import Control
-from cogs.custom_ids import GAME_KIND, SELECT_KIND, CustomId
+from cogs.custom_ids import GAME_KIND, HINT_KIND, SELECT_KIND, CustomId
 from storage import GameRecord
 
 SELECT_OPTIONS = 25
@@ -79,6 +79,10 @@ def walk(components: Sequence[Any]) -> Iterator[Any]:
 def button(
     game_id: int, version: int, control: Control, kind: str = GAME_KIND
 ) -> discord.ui.Button[Any]:
+    """A control's button; a move that is the game's hint carries kind h, so that pressing it
+    is counted as taking a hint."""
+    if control.hint and kind == GAME_KIND:
+        kind = HINT_KIND
     custom = CustomId.for_action(game_id, version, control.action, kind)
     return discord.ui.Button(
         label=control.label,

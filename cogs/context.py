@@ -148,5 +148,12 @@ def match_of(record: GameRecord) -> Match:
         raise Unloadable(record.id, described(error)) from error
 
 
+def hints_offered(record: GameRecord) -> bool:
+    """Whether this table offers hints, by its variant and the people at it (RULES: none in a
+    game rated between people); the game's facts decide, never its name."""
+    people = len({player.user_id for player in record.players if not player.is_bot})
+    return game_of(record).info.offers_hints(record.variant, people)
+
+
 def names_of(record: GameRecord) -> list[str]:
     return [player.display_name for player in record.players]

@@ -16,6 +16,7 @@ from bot.render.layout import TableLayout, table_layout
 from bot.render.pictures import is_warm, render
 from bot.words import plural
 from cogs.components import button, drawn, game_select
+from cogs.context import hints_offered
 from cogs.custom_ids import SELECT_KIND, CustomId
 from cogs.loading import narration_of
 from cogs.panel_colour import COLOURS, panel_colour
@@ -81,7 +82,7 @@ def laid_out(
     )
     table.footer = " · ".join(note for note in notes if note)
     owner = record.players[0].display_name if record.players else "?"
-    hint = active and _alone_with(record, match.info.hints)
+    hint = active and _alone_with(record, match.info.hints) and hints_offered(record)
     narration = narration_of(record)
     told = [line for line in narration if is_table_notice(line)]
     layout = table_layout(
@@ -143,7 +144,8 @@ async def hand_message(
     record: GameRecord, match: Match, seat: int, picked: list[str]
 ) -> dict[str, Any]:
     """A seat's own cards and plays, in a message only that player sees."""
-    hand = match.hand(seat, picked, [p.display_name for p in record.players])
+    names = [p.display_name for p in record.players]
+    hand = match.hand(seat, picked, names, hints=hints_offered(record))
     if hand is None:
         return {"content": "This game has no hand to show.", "embed": None, "view": None}
     embed = hand_embed(hand)

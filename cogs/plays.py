@@ -51,9 +51,16 @@ class Plays:
         in a burst of clicks on an old message, the first one refreshes it, not all of them."""
 
     async def play(
-        self, interaction: discord.Interaction, record: GameRecord, version: int, text: str
+        self,
+        interaction: discord.Interaction,
+        record: GameRecord,
+        version: int,
+        text: str,
+        hinted: bool = False,
     ) -> None:
-        """Play the move `text` for the user who clicked, on the game as the button knew it."""
+        """Play the move `text` for the user who clicked, on the game as the button knew it;
+        `hinted`, pressed as the game's hint: once played, the hint is counted on the game
+        before the move is saved, so a move that ends the game already leaves it unranked."""
         record = await self.lifecycle.expire_if_idle(record)
         if record.status != GameStatus.ACTIVE:
             idle = idle_text(self.desk.timings.expiry_minutes)
@@ -87,6 +94,9 @@ class Plays:
             await refuse(interaction, say("illegal", reason=str(error).rstrip(".")))
             return
         lines = match.narrate(events, before, names_of(record))
+        if hinted:
+            hints = await self.desk.store.count_hint(record.id)
+            record = record.model_copy(update={"hints": hints})
         try:
             record = await commit_move(
                 self.desk, record, match, user_id=interaction.user.id, action=text, lines=lines

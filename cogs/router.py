@@ -24,7 +24,7 @@ from cogs.answers import refuse
 from cogs.challenges import CHALLENGE_ANSWERS, ChallengeDesk
 from cogs.components import walk
 from cogs.context import Desk, UnknownGame, game_of, match_of
-from cogs.custom_ids import TABLE_KIND, CustomId, decode
+from cogs.custom_ids import HINT_KIND, TABLE_KIND, CustomId, decode
 from cogs.daily import DailyDesk
 from cogs.insight import InsightDesk
 from cogs.lifecycle import Lifecycle
@@ -234,7 +234,8 @@ class Router:
                         await refuse(interaction, say("foreign"))
                     return
                 text = (custom.arg or "") if custom.action == LEGACY_PLAY else custom.action_text
-                await self.plays.play(interaction, record, custom.version, text)
+                hinted = custom.kind == HINT_KIND
+                await self.plays.play(interaction, record, custom.version, text, hinted=hinted)
             except UnknownGame:
                 await refuse(interaction, say("unknown_game"))
             except Unloadable as error:  # closed by /game abandon, or when it expires

@@ -11,6 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.cli import play
+from bot.games.contract import Setup
+from bot.games.registry import GAMES
 from bot.games.scoundrel.engine import new_game
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -238,22 +240,27 @@ def test_a_duel_of_two_heroes_a_side_names_each_side_by_its_person() -> None:
     """Two people at one keyboard, two heroes each: Player 1 and Player 2, each hero by its
     class once drafted, the class not said twice."""
     out = io.StringIO()
-    play("deuces", variant="duel", seed=2, stdin=io.StringIO("\n" * 12 + "q\n"), stdout=out)
+    play("deuces", variant="duel", seed=2, stdin=io.StringIO("1\n" * 12 + "q\n"), stdout=out)
     text = out.getvalue()
     assert "Player 1: 0 of 3 won" in text and "Player 2: 0 of 3 won" in text
     assert "Player 3" not in text and "Player 4" not in text
     assert "Player 1's Cutpurse: " in text and "Cutpurse, Cutpurse" not in text
 
 
-def test_a_table_of_several_without_hints_points_to_the_move_marked_hint() -> None:
-    """A Deuces duel marks the move a timeout would play: `h` names that move, as listed."""
+def test_a_rated_duel_marks_no_move_as_the_hint() -> None:
+    """A Deuces duel is rated between two people: no move is marked, and `h` has none."""
     out = io.StringIO()
     play("deuces", variant="duel", seed=2, stdin=io.StringIO("h\nq\n"), stdout=out)
-    text = out.getvalue()
-    marked = next(line for line in text.splitlines() if line.endswith("   (hint)"))
-    said = text.split("💡 The move marked (hint) is ", 1)[1].split(". Enter plays it.")[0]
-    assert marked.strip() == f"{said}   (hint)"
-    assert "No hint in this game" not in text
+    assert "(hint)" not in out.getvalue() and "💡" not in out.getvalue()
+    assert "No hint in this game.\n" in out.getvalue()
+
+
+def test_a_party_against_the_gm_marks_the_move_a_hint_would_play() -> None:
+    """Deuces against the GM is rated between no one: the hint is marked, Enter plays it."""
+    out = io.StringIO()
+    play("deuces", seed=2, stdin=io.StringIO("h\nq\n"), stdout=out)
+    assert "(hint)" in out.getvalue()
+    assert "No hint in this game. Enter plays the move marked (hint)." in out.getvalue()
 
 
 def test_a_key_keeps_naming_its_card_after_other_cards_are_played() -> None:
@@ -322,15 +329,25 @@ def test_a_game_without_keys_still_takes_numbers() -> None:
     assert "Choose a move from 1 to 29." in text, "every move of the turn is numbered"
 
 
-def test_enter_alone_defends_with_the_hint_whatever_the_order_of_its_cards() -> None:
+def test_a_hint_is_marked_whatever_the_order_of_its_cards() -> None:
     """A defence whose hint picks its cards in another order than the listed move's (as at
-    this seat's table) is still marked, and Enter plays it."""
+    this Masters table) is still the listed move, marked, where the table offers hints."""
+    match, _ = GAMES["deuces"].start(4, Setup(variant="masters", seats=3))
+    defences = 0
+    for _ in range(40):
+        seat = match.acting()[0]
+        moves, hint = match.labelled(seat, hints=True)
+        assert hint in [text for text, _ in moves]
+        defences += hint.startswith("defend")
+        match.play(seat, hint)
+    assert defences
+
+
+def test_a_masters_table_of_people_at_the_terminal_marks_no_hint() -> None:
     out = io.StringIO()
-    enters = io.StringIO("\n" * 40 + "q\n")
+    enters = io.StringIO("\n" * 3 + "q\n")
     play("deuces", variant="masters", seed=4, players=3, stdin=enters, stdout=out)
-    text = out.getvalue()
-    assert "Defend with" in text and "not an action" not in text
-    assert "Not now" not in text
+    assert "(hint)" not in out.getvalue() and "💡" not in out.getvalue()
 
 
 def test_a_traditional_quest_is_chosen_and_walked_in_the_terminal() -> None:

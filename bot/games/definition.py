@@ -18,7 +18,7 @@ from typing import Any, ClassVar, Generic, TypeVar, cast
 from pydantic import BaseModel, Field, model_validator
 
 from bot.games.contract import Action, Event, GameState, IllegalAction, SeatResult, Setup
-from bot.games.views import HandView, RulesPage, TableView
+from bot.games.views import Control, HandView, RulesPage, TableView
 
 
 class SeatRange(BaseModel, frozen=True):
@@ -174,8 +174,8 @@ class GameInfo(BaseModel, frozen=True):
     """A player who gives up leaves a game of several that goes on without them (the
     state's `leave`), instead of ending it for everyone."""
     hints: bool = False
-    """A player alone at the table may ask for a hint (the game's `advise`); a game played
-    with one is not ranked."""
+    """A player alone at the table may ask for a hint (the game's `advise`), where the table
+    offers hints at all (`offers_hints`); a game played with one is not ranked."""
     solver: bool = False
     """A finished deal of a player alone can be solved with its deck known (the game's
     `hindsight`): could it have been won? A daily deal is one the solver can win."""
@@ -243,6 +243,13 @@ class GameInfo(BaseModel, frozen=True):
             None,
         )
 
+    def offers_hints(self, variant: str | None, people: int) -> bool:
+        """Whether a table of this variant, with this many people at it (bot seats aside),
+        offers hints of any kind: a game rated between people offers none (a duel, a table
+        of several rated players), so no rating is ever moved by the bot's advice. Every
+        other table may ask, and a game played with a hint is kept off the boards."""
+        return not (self.variant(variant).rated and people >= 2)
+
     def rating_pool(self, variant: str | None) -> str | None:
         """Where a variant's games move ratings, if they do."""
         return f"{self.key}-{self.variant(variant).key}" if self.variant(variant).rated else None
@@ -272,6 +279,16 @@ class Hint:
     """Its text form, as a button would carry it."""
     label: str
     reason: str
+
+
+def with_hint(controls: list[Control], hint: Control) -> list[Control]:
+    """The plays led by the hint, marked as such: pressing it is taking a hint. A play that
+    does what the hint does stays offered as the player's own, so a move chosen by hand never
+    counts as one; where the game named the hint as that very play (its cards were picked),
+    the play alone is shown."""
+    if any(c.action == hint.action and c.label == hint.label for c in controls):
+        return controls
+    return [hint.model_copy(update={"hint": True, "style": "success"}), *controls]
 
 
 @dataclass(frozen=True, slots=True)
@@ -351,7 +368,9 @@ class Game(GameEntry, Generic[S, A]):
         self, state: S, seat: int, picked: list[str], names: Sequence[str] = ()
     ) -> HandView | None:
         """A seat's private view, with the plays made of the picked cards (`private_hands`);
-        `names` are the players' by seat, so a play can name whom it targets."""
+        `names` are the players' by seat, so a play can name whom it targets. A suggested move
+        goes in the view's `hint`, never among its plays: whether it is shown is the table's
+        to say (`Match.hand`)."""
         return None
 
     def suggest(self, state: S, seat: int) -> A | None:
@@ -471,7 +490,7 @@ class Match(ABC):
 
     @abstractmethod
     def labelled(
-        self, seat: int, names: Sequence[str] = ()
+        self, seat: int, names: Sequence[str] = (), hints: bool = True
     ) -> tuple[list[tuple[str, str]], str | None]:
         """Every legal action of a seat as (text, label), in the game's own order (so a move
         keeps its place from one screen to the next), and the hint's text where the game
@@ -499,7 +518,10 @@ class Match(ABC):
     def table(self, names: list[str]) -> TableView: ...
 
     @abstractmethod
-    def hand(self, seat: int, picked: list[str], names: Sequence[str] = ()) -> HandView | None: ...
+    def hand(
+        self, seat: int, picked: list[str], names: Sequence[str] = (), hints: bool = True
+    ) -> HandView | None:
+        """A seat's private view; the game's hint leads its plays only where `hints`."""
 
     @abstractmethod
     def results(self) -> list[SeatResult]: ...
@@ -586,10 +608,14 @@ class GameMatch(Match, Generic[S, A]):
         return [str(action) for action in self._actions(seat)]
 
     def labelled(
-        self, seat: int, names: Sequence[str] = ()
+        self, seat: int, names: Sequence[str] = (), hints: bool = True
     ) -> tuple[list[tuple[str, str]], str | None]:
+        """Every legal action of a seat as (text, label), in the game's own order (so a move
+        keeps its place from one screen to the next), and the hint's text where the game
+        gives one and the table offers hints (`GameInfo.offers_hints`): the hint is worked out
+        once."""
         actions = self._actions(seat)
-        hint = self.game.suggest(self.state, seat) if actions else None
+        hint = self.game.suggest(self.state, seat) if actions and hints else None
         label = self.game.label
         moves = [(str(action), label(self.state, seat, action, names)) for action in actions]
         # The listed move equal to the hint, whose text may order the same cards differently.
@@ -626,8 +652,19 @@ class GameMatch(Match, Generic[S, A]):
     def table(self, names: list[str]) -> TableView:
         return self.game.table(self.state, names)
 
-    def hand(self, seat: int, picked: list[str], names: Sequence[str] = ()) -> HandView | None:
-        return self.game.hand(self.state, seat, picked, names)
+    def hand(
+        self, seat: int, picked: list[str], names: Sequence[str] = (), hints: bool = True
+    ) -> HandView | None:
+        """A seat's private view. Where the table offers hints (`GameInfo.offers_hints`), the
+        game's hint leads its plays, marked as the hint; where it does not, the hint is left
+        out and the plays stay as they are."""
+        hand = self.game.hand(self.state, seat, picked, names)
+        if hand is None or hand.hint is None:
+            return hand
+        hint, hand.hint = hand.hint, None
+        if hints:
+            hand.controls = with_hint(hand.controls, hint)
+        return hand
 
     def results(self) -> list[SeatResult]:
         return self.state.results()

@@ -35,6 +35,9 @@ class Control(BaseModel, frozen=True):
     """The table line this button acts on (a room card: "**9♣** monster"), where it acts on
     one: a message with room for it shows the line with the button beside it. Buttons sharing
     a line stay together in a row, the line then said by their labels."""
+    hint: bool = False
+    """The button is the game's hint (`HandView.hint`, placed by `Match.hand`): playing it
+    counts as taking a hint, which keeps the game off the boards."""
 
 
 class MenuOption(BaseModel, frozen=True):
@@ -150,7 +153,10 @@ class HandView(BaseModel):
     max_picks: int = 5
     """How many cards the picker takes at once (at most 25): the most one play uses."""
     controls: list[Control] = []
-    """The plays made of the picked cards, the hint first."""
+    """The plays made of the picked cards (a play equal to the hint among them)."""
+    hint: Control | None = None
+    """The move the game suggests, kept apart from the plays: `Match.hand` leads with it where
+    the table offers hints, and leaves it out where it does not (a game rated between people)."""
     picture: Picture | None = None
     """The hand's cards as a picture, where the game draws one."""
 

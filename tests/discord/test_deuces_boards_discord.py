@@ -5,7 +5,7 @@ every player of a party credited."""
 import re
 
 from storage import GameStatus
-from tests.discord.test_deuces_discord import play_with_hints, state_of
+from tests.discord.test_deuces_discord import play_sensibly, state_of
 
 
 def board_lines(result) -> list[str]:
@@ -32,7 +32,7 @@ async def test_encounters_rank_by_level_then_falls_and_a_party_is_credited_toget
     carol = world.add_user("carol")
     async with harness.running(make_bot) as discord:
         table = await start(discord, alice)
-        record = await play_with_hints(discord, table, {0: alice})
+        record = await play_sensibly(discord, table, {0: alice})
         assert record.status == GameStatus.FINISHED
         _, played = await state_of(discord, record.id)
         alice_falls = 0 if played.outcome is not None and played.outcome.value == "won" else 1

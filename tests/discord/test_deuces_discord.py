@@ -7,7 +7,7 @@ import re
 from bot.games.registry import GAMES
 from cogs.lobbies import LobbyState
 from storage import GameStatus, PlayerSeat
-from tests.discord.hands import press_hint
+from tests.discord.hands import play_own
 from tests.discord.tables import facts_text
 from tests.harness import StoredMessage
 
@@ -33,29 +33,35 @@ async def open_table(discord, host, *others):
     return lobby
 
 
-async def play_with_hints(
-    discord, table: StoredMessage, users: dict[int, object], limit: int = 400
-):
-    """Each awaited player opens their hand and presses the hint until the game ends."""
+async def play_sensibly(discord, table: StoredMessage, users: dict[int, object], limit: int = 400):
+    """Each awaited player plays, from their own hand, the move the GM would suggest (picking
+    its cards and pressing its own button, never the hint's), until the game ends: a game
+    played so is ranked, as one played with a hint is not."""
     for _ in range(limit):
         record, state = await state_of(discord)
         if record.status != GameStatus.ACTIVE:
             return record
-        await press_hint(discord, table, users[state.waiting_for[0]])
+        seat = state.waiting_for[0]
+        move = GAMES["deuces"].suggest(state, seat)
+        assert move is not None
+        await play_own(discord, table, users[seat], str(move))
     raise AssertionError("the game did not end")
 
 
 async def hints_until(
     discord, table: StoredMessage, users: dict[int, object], prompt: str, limit: int = 400
 ):
-    """Each awaited player presses the hint until the table asks for `prompt` (its kind);
-    the game's state then."""
+    """Each awaited player plays the GM's suggestion from their own hand until the table asks
+    for `prompt` (its kind); the game's state then."""
     for _ in range(limit):
         record, state = await state_of(discord)
         assert record.status == GameStatus.ACTIVE
         if state.prompt is not None and state.prompt.kind == prompt:
             return state
-        await press_hint(discord, table, users[state.waiting_for[0]])
+        seat = state.waiting_for[0]
+        move = GAMES["deuces"].suggest(state, seat)
+        assert move is not None
+        await play_own(discord, table, users[seat], str(move))
     raise AssertionError(f"the table never asked for {prompt}")
 
 
@@ -105,7 +111,7 @@ async def test_three_players_join_play_an_encounter_and_one_times_out(
         assert await discord.bot.router.lifecycle.time_out_turns() >= 1
         assert f"Time ran out for {late}" in table.text
 
-        record = await play_with_hints(discord, table, users)
+        record = await play_sensibly(discord, table, users)
         assert record.status == GameStatus.FINISHED
         assert "Waiting for" not in facts_text(table), "nobody is awaited any more"
         results = await discord.bot.store.results(1)
@@ -257,7 +263,7 @@ async def test_the_party_is_told_whose_turn_it_is_by_one_line_at_a_time(
         if awaited():  # the table moved for them: everyone it now waits on is told afresh
             (line,) = standing()
             assert {int(user) for user in re.findall(r"<@(\d+)>", line)} == awaited()
-        record = await play_with_hints(discord, table, users)
+        record = await play_sensibly(discord, table, users)
         assert record.status == GameStatus.FINISHED and standing() == []
 
 
@@ -344,7 +350,7 @@ async def test_one_player_runs_two_heroes_and_plays_both(harness, make_bot, alic
         _, state = await state_of(discord)
         assert state.waiting_for[0] == 1 and played is not None
         assert played.message.embed["title"] == "Your hand: Herbalist", "the next hero's hand"
-        record = await play_with_hints(discord, table, {0: alice, 1: alice})
+        record = await play_sensibly(discord, table, {0: alice, 1: alice})
         assert record.status == GameStatus.FINISHED
         results = await discord.bot.store.results(1)
         assert [r.user_id for r in results] == [alice.id], "one result for one person"

@@ -9,8 +9,9 @@ from bot.games.registry import GAMES
 from cogs.router import ROUTES
 from storage import GameStatus
 from tests.discord.challenges import assert_expires_unanswered
+from tests.discord.hands import play_from_hand
 from tests.discord.tables import facts_text
-from tests.discord.test_deuces_discord import UPDATE_MESSAGE, play_with_hints, state_of
+from tests.discord.test_deuces_discord import UPDATE_MESSAGE, play_sensibly, state_of
 from tests.harness import StoredMessage
 
 
@@ -60,7 +61,7 @@ async def test_a_duel_is_drafted_in_private_and_played_to_the_rated_board(
         _, state = await state_of(discord)
         assert state.prompt is not None and state.prompt.kind == "initiative"
         assert first in facts_text(table), "both choices shown together"
-        record = await play_with_hints(discord, table, {0: alice, 1: alice, 2: bob, 3: bob}, 4_000)
+        record = await play_sensibly(discord, table, {0: alice, 1: alice, 2: bob, 3: bob}, 4_000)
         assert record.status == GameStatus.FINISHED
         state = GAMES["deuces"].load(record.state)
         assert state.players[0].klass.name == first
@@ -219,14 +220,14 @@ async def test_a_duel_left_waiting_on_one_player_is_lost_by_them_and_rated(
         message = await duel(discord, alice, bob)
         table = (await discord.click(message, message.button("Accept")["custom_id"], bob)).message
         users = {0: alice, 1: alice, 2: bob, 3: bob}
-        for _ in range(200):  # the hint plays until the table waits on both heroes of a side
+        for _ in range(200):  # sensible moves until the table waits on both heroes of a side
             record, state = await state_of(discord)
             if state.prompt is not None and state.prompt.kind == "open":
                 break
             seat = state.waiting_for[0]
-            hand = await discord.click(table, table.button("🂠 My hand")["custom_id"], users[seat])
-            hint = next(b for b in hand.message.buttons if b["label"].startswith("💡"))
-            await discord.click(hand.message, hint["custom_id"], users[seat])
+            move = GAMES["deuces"].suggest(state, seat)
+            assert move is not None
+            await play_from_hand(discord, table, users[seat], str(move))  # a duel offers no 💡
         assert len(state.waiting_for) == 2, "one player, both of their heroes"
         stalled = users[state.waiting_for[0]]
         rival = bob if stalled is alice else alice

@@ -5,7 +5,7 @@ chips on the table, and a whole table played to its end onto the chips board."""
 from bot.games.registry import GAMES
 from storage import GameStatus
 from tests.discord.tables import fact, facts_text
-from tests.discord.test_deuces_discord import UPDATE_MESSAGE, play_with_hints, state_of
+from tests.discord.test_deuces_discord import UPDATE_MESSAGE, play_sensibly, state_of
 
 
 async def test_a_quest_for_loot_table_is_played_through_to_the_chips_board(
@@ -39,7 +39,7 @@ async def test_a_quest_for_loot_table_is_played_through_to_the_chips_board(
         _, state = await state_of(discord)
         assert state.prompt is not None and state.prompt.bids == {0: 2}
         hand = await discord.click(table, table.button("🂠 My hand")["custom_id"], bob)
-        blind = hand.message.button("💡 Bid the blind: 1 chip")["custom_id"]
+        blind = hand.message.button("Bid the blind: 1 chip")["custom_id"]  # his own, not 💡
         await discord.click(hand.message, blind, bob)
         assert "alice: 2, bob: 1" in table.text, "the bids turn over together"
         hand = await discord.click(table, table.button("🂠 My hand")["custom_id"], bob)
@@ -53,7 +53,7 @@ async def test_a_quest_for_loot_table_is_played_through_to_the_chips_board(
         assert state.players[1].sat_out and (state.players[1].chips, state.gm_chips) == (3, 9)
         assert "bob 3 (folded)" in fact(table, "Chips")
 
-        record = await play_with_hints(discord, table, {0: alice, 1: bob}, limit=2_000)
+        record = await play_sensibly(discord, table, {0: alice, 1: bob}, limit=2_000)
         assert record.status == GameStatus.FINISHED
         assert "Waiting for" not in facts_text(table)
         state = GAMES["deuces"].load(record.state)

@@ -8,7 +8,7 @@ from bot.games.deuces import flow
 from bot.games.deuces.state import Loot, LootPrompt, Phase, Tier
 from bot.ratings import MODEL
 from storage import GameStatus
-from tests.discord.test_deuces_discord import play_with_hints, state_of
+from tests.discord.test_deuces_discord import play_sensibly, state_of
 
 POOL = "deuces-masters"
 
@@ -49,7 +49,7 @@ async def test_a_finished_table_rates_everyone_in_finishing_order_on_its_board(
     async with harness.running(make_bot) as discord:
         table = await masters_table(discord, alice, bob, carol)
         await to_the_last_loot_step(discord, ["ECC", "R", ""])  # alice wins; bob has a Rare
-        record = await play_with_hints(discord, table, {0: alice}, limit=5)
+        record = await play_sensibly(discord, table, {0: alice}, limit=5)
         assert record.status == GameStatus.FINISHED
         results = {r.user_id: r for r in await discord.bot.store.results(1)}
         assert [(results[u.id].outcome, results[u.id].score) for u in (alice, bob, carol)] == [

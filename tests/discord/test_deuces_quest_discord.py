@@ -12,7 +12,7 @@ from tests.discord.tables import fact, facts_text
 from tests.discord.test_deuces_discord import (
     UPDATE_MESSAGE,
     hints_until,
-    play_with_hints,
+    play_sensibly,
     state_of,
 )
 
@@ -89,7 +89,7 @@ async def test_a_quest_is_explored_by_the_map_a_shop_and_a_restart(
         assert state.quest.room == "odgars_nook" and state.prompt.kind == "route"
         mine = await discord.click(table, table.button("🂠 My hand")["custom_id"], alice)
         assert "Quest loot (1 of 2)" in str(mine.message.embed)
-        record = await play_with_hints(discord, table, users, limit=3_000)
+        record = await play_sensibly(discord, table, users, limit=3_000)
         assert record.status == GameStatus.FINISHED
         state = GAMES["deuces"].load(record.state)
         results = {r.user_id: r for r in await discord.bot.store.results(1)}

@@ -5,7 +5,9 @@ import asyncio
 
 from bot.games.cards import Suit
 from bot.games.registry import GAMES
+from cogs.context import hints_offered
 from storage import GameStatus
+from tests.discord.hands import play_from_hand
 from tests.discord.tables import facts_text
 from tests.harness import StoredMessage
 from tests.harness.problems import ProblemKind
@@ -68,10 +70,24 @@ async def press_hint(discord, table: StoredMessage, user, keep_a_diamond: bool =
     assert played.response_type == UPDATE_MESSAGE, played.content
 
 
+async def play_a_move(discord, table: StoredMessage, user, keep_a_diamond: bool = False) -> None:
+    """Play as a person does at a table rated between people, which offers no hint: the move
+    the bot would make (keeping a diamond for the bids, as `press_hint`), picked from the hand."""
+    record, state = await state_of(discord)
+    seat = record.seat_for(user.id, state.acting())
+    move = GAMES["rpg"].resume(record.state).bot_move(seat)
+    assert seat is not None and move is not None
+    diamonds = sum(card.suit == Suit.DIAMONDS for card in state.hands[seat])
+    if keep_a_diamond and move.startswith("buy") and diamonds == 1:
+        move = "end"
+    await play_from_hand(discord, table, user, move)
+
+
 async def play_to_the_end(discord, table: StoredMessage, users: dict[int, object]) -> list[int]:
-    """Every awaited person plays (bids their best diamond in a special round, else the hint)
-    until the game is over; the number of diamonds bid in each special round. While a round's
-    bids are sealed, the table shows none of them."""
+    """Every awaited person plays (bids their best diamond in a special round, else the hint,
+    or where the table offers none as people rated against each other, the bot's move) until
+    the game is over; the number of diamonds bid in each special round. While a round's bids
+    are sealed, the table shows none of them."""
     bids_per_round: list[int] = []
     for _ in range(MOVES):
         record, state = await state_of(discord)
@@ -80,6 +96,9 @@ async def play_to_the_end(discord, table: StoredMessage, users: dict[int, object
         acting = state.acting()
         assert acting and all(seat in users for seat in acting), "bots never keep a table waiting"
         seat = acting[0]
+        if state.phase != "bid" and not hints_offered(record):
+            await play_a_move(discord, table, users[seat], keep_a_diamond=True)
+            continue
         if state.phase != "bid":
             await press_hint(discord, table, users[seat], keep_a_diamond=True)
             continue
@@ -186,7 +205,7 @@ async def test_a_defender_who_lets_the_clock_run_out_is_defended_for(
             if state.phase == "bid":
                 await bid_a_diamond(discord, table, users[state.acting()[0]])
             else:
-                await press_hint(discord, table, users[state.acting()[0]])
+                await play_a_move(discord, table, users[state.acting()[0]])
         record, state = await state_of(discord)
         assert record.status == GameStatus.ACTIVE and state.phase == "defend", "no attack came"
         defender = state.acting()[0]

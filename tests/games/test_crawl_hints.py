@@ -178,10 +178,15 @@ def test_dragons_runs_from_a_deadly_room() -> None:
 
 
 def test_dragons_fights_the_big_enemy_before_the_small_one() -> None:
-    """With a fresh weapon, the strong enemy first: after the small one it would break."""
+    """With a fresh weapon, the strong enemy first: after the small one it would break. (The
+    small one may be met before the weapon is taken up, the strong one left for the next room,
+    to keep the weapon's reach high.)"""
     state = dragons_position("Q♠ 9♦ 3♣ 4♥", hp=20)
     state.ran_last_room = True
     advice = dragons_hint.advise(state)
-    assert played(advice.action) in {"equip 9♦", "fight Q♠"}
-    state.apply(0, dungeon_action(ActionKind.EQUIP, Card.parse("9♦")))
-    assert played(dragons_hint.advise(state).action) == "fight Q♠"
+    assert played(advice.action) in {"equip 9♦", "fight Q♠", "fight 3♣"}
+    for _ in range(3):
+        state.apply(0, dragons_hint.advise(state).action)
+    slain = state.parties[0].slain
+    big, small = Card.parse("Q♠"), Card.parse("3♣")
+    assert small not in slain or (big in slain and slain.index(big) < slain.index(small))

@@ -33,7 +33,7 @@ def test_the_gallery_shows_each_table_as_its_discord_layout(tmp_path: Path) -> N
     assert "┃ **10♥** potion  ⟶ [Drink 10♥ · no healing: health is full]" in scoundrel
     assert "rows of buttons" in scoundrel
     end = (tmp_path / "scoundrel-classic-3-end.txt").read_text(encoding="utf-8")
-    assert "┏━ container, accent #EF4444" in end and "[New game]" in end
+    assert "┏━ container, accent #22C55E" in end and "[New game]" in end, "the hint wins it"
 
 
 def test_the_gallery_prints_every_tables_phone_height_tallest_first(tmp_path: Path, capsys) -> None:

@@ -5,8 +5,10 @@ Within a room nothing is random, so every way to play the room's cards (which on
 order, with the weapon or barehanded) is tried, and each way's end, between two rooms, is scored
 by `evaluate`: the chance to escape from there, from health, the weapon and its last kill, the
 card carried over, and what the unseen cards still hold. Running is scored over the rooms it could
-deal, each played its best way. Each crawl says where its rules differ (`Rules`) and brings its
-own fitted weights.
+deal, each played its best way, and where a crawl asks for it (`Weights.lookahead`) so are the
+few best ways through the room, one room further, so that facing and running are weighed at the
+same depth. A way whose first play kills is never taken while another is not. Each crawl says
+where its rules differ (`Rules`) and brings its own fitted weights.
 
 The deck's order is never read: the unseen cards are the whole deck minus every card seen, and
 draws are seeded from the visible position, so the same position always gets the same advice.
@@ -112,7 +114,9 @@ class Weights:
 
     margin: tuple[float, ...]
     samples: int = 6
-    """Rooms drawn to score running."""
+    """Rooms drawn to score running, and the room after each way looked ahead at."""
+    lookahead: int = 0
+    """The best-scored ways through the room whose next room is looked at too (0: none)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +129,9 @@ class Rules:
     """Scoundrel: one potion heals per room. Dragons: a potion right after a potion is wasted."""
     reshuffles: bool
     """Dragons reshuffles the deck on a run; Scoundrel puts the room under it, in order."""
+    fall_counts_room: bool
+    """A fall scores health less the monsters left: Scoundrel counts the room's, Dragons only
+    the deck's."""
     worths: Worths = field(repr=False, compare=False)
     weights: Weights = field(repr=False, compare=False)
 
@@ -331,10 +338,15 @@ def features(leaf: Leaf, pool: Pool, worths: Worths) -> list[float]:
 
 def evaluate(rules: Rules, leaf: Leaf, pool: Pool) -> float:
     """The chance to escape from a position between two rooms (a fall now is -1, an escape 1),
-    plus a sliver of health so that even hopeless positions fight on for score."""
+    plus a sliver of health so that even hopeless positions fight on for score. A fall is
+    ranked by the score it ends with, health less the monsters left, as the engine scores it:
+    a line that falls later, having struck more with the weapon, scores better."""
     hp = leaf[0][0]
     if hp <= 0:
-        return -1.0 + hp / 1000
+        left = pool.damage
+        if rules.fall_counts_room:
+            left += sum(card.value for card in leaf[1] if role_of(card) == Role.MONSTER)
+        return -1.0 + (hp - left) / 1000
     if not leaf[1] and not pool.size:
         return 1.0 + hp / 1000
     found = features(leaf, pool, rules.worths)
@@ -366,11 +378,25 @@ def draws(
     return [rng.sample(unseen, count) for _ in range(samples)]
 
 
-def best_way(rules: Rules, fighter: Fighter, room: list[Card], plays: int, pool: Pool) -> Choice:
-    """The best-scored way through a room."""
+def best_way(
+    rules: Rules, fighter: Fighter, room: list[Card], plays: int, pool: Pool, safe: bool = False
+) -> Choice:
+    """The best-scored way through a room; with `safe`, the best of those whose first play
+    does not kill, where there is one."""
     ends = room_ends(rules, fighter, room, plays)
-    scored = (Choice(evaluate(rules, leaf, pool), plan, leaf) for leaf, plan in ends.items())
+    scored = [Choice(evaluate(rules, leaf, pool), plan, leaf) for leaf, plan in ends.items()]
+    if safe:
+        standing = [choice for choice in scored if not falls_first(rules, fighter, choice.plan)]
+        scored = standing or scored
     return max(scored, key=lambda choice: choice.value)
+
+
+def falls_first(rules: Rules, fighter: Fighter, plan: tuple[Play, ...]) -> bool:
+    """Whether the plan's first play ends the game in a fall."""
+    if not plan:
+        return False
+    kind, card = plan[0]
+    return dict(plays_of(rules, fighter, card))[kind][0] <= 0
 
 
 def run_value(sight: Sight, rng: random.Random) -> float:
@@ -391,13 +417,45 @@ def run_value(sight: Sight, rng: random.Random) -> float:
     return total / len(rooms)
 
 
+def looked_ahead(sight: Sight, way: Choice, pool: Pool) -> Choice:
+    """A way through the room scored one room further: the mean, over the rooms that may come
+    next (the cards it leaves, and cards drawn from the unseen ones, then from those seen under
+    them), of the best way through each. Running is scored so too (`run_value`), so the two
+    are weighed at the same depth."""
+    assert way.leaf is not None
+    fighter, carried = way.leaf
+    if fighter[0] <= 0 or (not carried and not pool.size):
+        return way
+    rules = sight.rules
+    unseen, below = sight.unseen, sight.below
+    rng = random.Random(f"{sight.key}|ahead")
+    rooms = draws(unseen, below, ROOM_SIZE - len(carried), rng, rules.weights.samples)
+    total = 0.0
+    for drawn in rooms:
+        room = [*carried, *drawn]
+        rest = Pool((Counter(unseen + below) - Counter(drawn)).elements())
+        plays = min(PLAYS_PER_ROOM, len(room)) if rest.size else len(room)
+        total += best_way(rules, fighter, room, plays, rest).value
+    return Choice(total / len(rooms), way.plan, way.leaf)
+
+
 def choose(sight: Sight) -> tuple[Choice, Choice]:
-    """The option to take, and the best way through the room (the same, unless running)."""
+    """The option to take, and the best way through the room (the same, unless running).
+    A move that ends the game is never chosen while another does not: running never does.
+    The few best-scored ways are looked at one room further, as running is."""
     pool = Pool(sight.unseen + sight.below)
-    face = best_way(sight.rules, sight.fighter, sight.room, sight.plays, pool)
+    rules = sight.rules
+    ends = room_ends(rules, sight.fighter, sight.room, sight.plays)
+    ways = [Choice(evaluate(rules, leaf, pool), plan, leaf) for leaf, plan in ends.items()]
+    safe = [way for way in ways if not falls_first(rules, sight.fighter, way.plan)] or ways
+    safe.sort(key=lambda way: -way.value)
+    face = safe[0]
+    if rules.weights.lookahead and pool.size:
+        ahead = (looked_ahead(sight, way, pool) for way in safe[: rules.weights.lookahead])
+        face = max(ahead, key=lambda way: way.value)
     if sight.may_run:
         ran = Choice(run_value(sight, random.Random(sight.key)), ())
-        if ran.value > face.value:
+        if ran.value > face.value or falls_first(sight.rules, sight.fighter, face.plan):
             return ran, face
     return face, face
 
@@ -421,14 +479,33 @@ def explain(sight: Sight, choice: Choice, face: Choice) -> str:
 
 
 def _why_run(sight: Sight, face: Choice) -> str:
+    """What facing the room would leave at best, in health: every way through it is tried."""
     hp = sight.fighter[0]
-    assert face.leaf is not None
-    left = face.leaf[0][0]
-    if left <= 0:
+    ends = room_ends(sight.rules, sight.fighter, sight.room, sight.plays)
+    standing = [fighter[0] for fighter, _ in ends if fighter[0] > 0]
+    if not standing:
         return f"Run: no way through this room leaves you standing (you have {hp} HP)"
-    if left < hp:
-        return f"Run: this room would cost you {hp - left} HP at best, and you have {hp}"
-    return "Run: this room would spend your best cards for little; the next one should be better"
+    if max(standing) < hp:
+        return f"Run: this room would cost you {hp - max(standing)} HP at best, and you have {hp}"
+    return (
+        f"Run: facing it would leave you at most {max(standing)} HP; your chances look better"
+        " if you meet these cards later"
+    )
+
+
+def _drink_saves(sight: Sight, card: Card) -> bool:
+    """Whether every way through the room that leaves the potion lies dead, and drinking it
+    first lets some way through stand."""
+    rules, fighter = sight.rules, sight.fighter
+    rest = list(sight.room)
+    rest.remove(card)
+    if not rest:
+        return False
+    plays = min(sight.plays, len(rest))
+    if any(end[0] > 0 for end, _ in room_ends(rules, fighter, rest, plays)):
+        return False
+    drunk = dict(plays_of(rules, fighter, card))[ActionKind.DRINK]
+    return any(end[0] > 0 for end, _ in room_ends(rules, drunk, rest, plays - 1))
 
 
 def _why_drink(sight: Sight, card: Card, later: tuple[Play, ...]) -> str:
@@ -437,11 +514,13 @@ def _why_drink(sight: Sight, card: Card, later: tuple[Play, ...]) -> str:
         wasted = "one potion a room" if sight.rules.potion_per_room else "a potion after a potion"
         return f"Drink the {card} to clear it from the room: it won't heal ({wasted})"
     healed = min(MAX_HP, hp + card.value) - hp
+    if not healed:
+        return f"Drink the {card} to clear it from the room: your health is full"
+    if _drink_saves(sight, card):
+        return f"Drink the {card} first: without it, this room would leave you dead"
     hits = _hits(sight, later)
     if hits:
         monster, damage = max(hits, key=lambda hit: hit[1])
-        if sum(damage for _, damage in hits) >= hp:
-            return f"Drink the {card} first: without it, this room would leave you dead"
         if damage:
             return f"Drink the {card} first (+{healed} HP): the {monster} will cost you {damage}"
     return f"Drink the {card}: +{healed} HP, up to {hp + healed}"
@@ -459,11 +538,19 @@ def _why_equip(sight: Sight, card: Card, later: tuple[Play, ...]) -> str:
         if after < before:
             cost = f"−{after} HP" if after else "no damage"
             return f"Equip the {card} before the {target}: {cost} instead of −{before}"
+    if not _monsters_left(sight):
+        return f"Equip the {card}: no monster is left for any weapon"
     if not weapon:
         return f"Equip the {card}: any weapon beats bare hands"
     if kill != FRESH and kill <= card.value + 1:
         return f"Equip the {card}: your weapon now only fights monsters under {kill}"
     return f"Equip the {card}: a fresh weapon for the monsters still to come"
+
+
+def _monsters_left(sight: Sight) -> list[int]:
+    """The values of the monsters still in the dungeon: in the room, under the deck or unseen."""
+    cards = sight.room + sight.unseen + sight.below
+    return [card.value for card in cards if role_of(card) == Role.MONSTER]
 
 
 def _why_barehanded(sight: Sight, card: Card, later: tuple[Play, ...]) -> str:
@@ -480,7 +567,11 @@ def _why_barehanded(sight: Sight, card: Card, later: tuple[Play, ...]) -> str:
         return (
             f"Fight the {card} barehanded to keep {name} for the {max(kept, key=lambda c: c.value)}"
         )
-    return f"Fight the {card} barehanded (−{card.value} HP) to keep {name} for bigger monsters"
+    others = _monsters_left(sight)
+    others.remove(card.value)
+    if any(card.value <= value < kill for value in others):
+        return f"Fight the {card} barehanded (−{card.value} HP) to keep {name} for bigger monsters"
+    return f"Fight the {card} barehanded: −{card.value} HP"
 
 
 def _why_fight(sight: Sight, card: Card, later: tuple[Play, ...]) -> str:

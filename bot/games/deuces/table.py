@@ -617,6 +617,7 @@ def deuces_hand(
     on_map = isinstance(prompt, RoutePrompt)
     drafting = state.mode.hides_classes(state)
     own, monsters = _hand_cards(state, facts, chosen)
+    legal = state.legal_actions(seat) if waiting else []
     return HandView(
         title="Your draw: keep two classes and two custom abilities"
         if drafting
@@ -626,7 +627,8 @@ def deuces_hand(
         + _pick_fields(state, seat, chosen),
         footer=_hand_footer(state) if waiting else "The table is not waiting for you right now.",
         cards=monsters + own if isinstance(prompt, EnemyTurnPrompt) else own + monsters,
-        controls=plays(state, seat, chosen, names) if waiting else [],
+        controls=plays(state, seat, chosen, legal, names),
+        hint=hint_control(state, seat, legal, names) if waiting else None,
         picture=hand_picture(facts, chosen),
     )
 
@@ -789,31 +791,41 @@ def hand_picture(facts: HandFacts, chosen: list[Card]) -> Picture | None:
 
 
 def plays(
-    state: DeucesState, seat: int, picked: list[Card], names: Sequence[str] = ()
+    state: DeucesState,
+    seat: int,
+    picked: list[Card],
+    legal: Sequence[DeucesAction],
+    names: Sequence[str] = (),
 ) -> list[Control]:
-    """The hint, then every legal play made of exactly the picked cards, and those that take
-    no cards (End turn, an ability with no cards to choose), which a pick never hides."""
-    hint = suggest(state, seat)
+    """Every legal play made of exactly the picked cards, and those that take no cards (End
+    turn, an ability with no cards to choose), which a pick never hides. The hint is apart
+    (`hint_control`): the table says whether it leads them."""
     wanted = Counter(picked)
     loot = isinstance(state.prompt, LootPrompt)  # loot cards aren't held
-    legal = state.legal_actions(seat)
-    matching = [
+    offered = [
         action
         for action in legal
-        if (loot or Counter(action_cards(action)) in (wanted, NO_CARDS)) and action != hint
+        if loot or Counter(action_cards(action)) in (wanted, NO_CARDS)
     ]
-    offered = [
-        Control(
-            label=f"💡 {hint_words(state, seat, hint, legal, names)}"[:LABEL_LIMIT],
-            action=str(hint),
-            style="success",
-        )
-    ]
-    offered += [
+    # the moves that end a turn or a step are never cut off by a long list of others
+    offered.sort(key=lambda action: not isinstance(action, ENDINGS))
+    return [
         Control(label=label(state, seat, action, names), action=str(action), style="primary")
-        for action in matching
+        for action in offered[:MAX_PLAYS]
     ]
-    return offered[: MAX_PLAYS + 1]
+
+
+ENDINGS = (EndTurn, Autopilot, LootDone)
+"""Moves that close a turn or a step: always on offer, whatever else is."""
+
+
+def hint_control(
+    state: DeucesState, seat: int, legal: Sequence[DeucesAction], names: Sequence[str] = ()
+) -> Control:
+    """The GM's suggestion for this seat as a button, saying what it does."""
+    hint = suggest(state, seat)
+    words = hint_words(state, seat, hint, legal, names)
+    return Control(label=f"💡 {words}"[:LABEL_LIMIT], action=str(hint), style="success")
 
 
 NO_CARDS: Counter[Card] = Counter()

@@ -31,12 +31,17 @@ DRAGONS_WEIGHTS = Weights(
         -0.86706, 0.2172, -0.15097, 0.14043, 0.57108, -0.35327, 0.05083, -0.00651, 0.01329,
         0.14542, 0.00573, 0.02133, -0.00598, -0.10396, 0.8432, -0.22118, -0.00752, -0.02122,
         0.00461, 0.09888,
-    )
+    ),
+    samples=16,
+    lookahead=3,
 )  # fmt: skip
+"""Looking at the room after the three best ways through this one won 121 of 300 unseen deals
+where the evaluation alone won 93 (104 drawing 6 rooms rather than 16)."""
 DRAGONS_RULES = Rules(
     barehanded_choice=False,
     potion_per_room=False,
     reshuffles=True,
+    fall_counts_room=False,
     worths=DRAGONS_WORTHS,
     weights=DRAGONS_WEIGHTS,
 )

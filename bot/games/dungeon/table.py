@@ -249,7 +249,7 @@ def describe(state: DungeonState, seat: int, move: Move, layout: Layout) -> str:
 
 def dungeon_hand(state: DungeonState, seat: int, picked: list[str]) -> HandView:
     """A seat's cards, what lies under the face-down cards it played, and (on its play) where
-    the picked card may go, the hint first."""
+    the picked card may go, and the hint."""
     hand = state.hand(seat)
     chosen = picked_cards(state, seat, picked)
     layout = layout_of(state)
@@ -269,7 +269,7 @@ def dungeon_hand(state: DungeonState, seat: int, picked: list[str]) -> HandView:
     if acting and state.phase == Phase.PLAY:
         footer = "Pick a card, then press where it goes (or play blind from the table)."
     elif acting:
-        footer = "Your move is on the table; the hint is below."
+        footer = "Your move is on the table."
     else:
         footer = "The table is not waiting for you right now."
     description = " ".join(str(card) for card in hand) or "No cards."
@@ -290,6 +290,7 @@ def dungeon_hand(state: DungeonState, seat: int, picked: list[str]) -> HandView:
         ],
         max_picks=1,
         controls=controls,
+        hint=hint_control(state, seat, layout) if acting else None,
         picture=Picture(groups=[group] if hand else [], grid=grid_picture(state, layout, seat)),
     )
 
@@ -310,29 +311,28 @@ def _known_cells(state: DungeonState, seat: int) -> list[tuple[Point, Cell]]:
 def hand_controls(
     state: DungeonState, seat: int, chosen: list[Card], layout: Layout
 ) -> list[Control]:
-    """The hint, then (in the play phase, with a card picked) that card's placements and wall
-    breaks, best first by the bot's reckoning."""
-    hint = choose(state, seat)
-    offered = [
-        Control(
-            label=f"💡 {label(state, seat, hint, layout)}"[:80],
-            action=str(hint),
-            style="success",
-            row=1,
-        )
-    ]
+    """In the play phase, with a card picked, that card's placements and wall breaks, best
+    first by the bot's reckoning, laid out in rows of five after the hint's place."""
     if state.phase != Phase.PLAY or len(chosen) != 1:
-        return offered
+        return []
     card = chosen[0]
     plays = [
         m
         for m in state.legal_actions(seat)
-        if m.card == card and m.kind in (Kind.PLACE, Kind.BREAK) and m != hint
+        if m.card == card and m.kind in (Kind.PLACE, Kind.BREAK)
     ]
+    offered: list[Control] = []
     for move in ranked(state, seat, plays)[:HAND_PLAYS]:
         style = "danger" if move.kind == Kind.BREAK else "primary"
-        offered.append(button(state, seat, move, layout, row=1 + len(offered) // 5, style=style))
+        row = 1 + (len(offered) + 1) // 5
+        offered.append(button(state, seat, move, layout, row=row, style=style))
     return offered
+
+
+def hint_control(state: DungeonState, seat: int, layout: Layout) -> Control:
+    """The bot's move for the seat, as the hint's button, first in the hand's buttons."""
+    hint = choose(state, seat)
+    return Control(label=f"💡 {label(state, seat, hint, layout)}"[:80], action=str(hint), row=1)
 
 
 def picked_cards(state: DungeonState, seat: int, values: list[str]) -> list[Card]:

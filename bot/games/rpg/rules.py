@@ -119,7 +119,8 @@ RPG_RULES = RulesPage(
             "In Discord",
             "`/rpg new` opens a table: players join, the host may add bots, then starts. Press "
             "**My hand** to see your cards (only you see them), pick cards in the menu, and "
-            "press a play; 💡 is the bot's hint. A player who lets the table wait too long is "
+            "press a play; 💡, alone with bot players, is the bot's hint (a table of people, "
+            "rated against each other, has none). A player who lets the table wait too long is "
             "answered for: their turn ends, they defend as cheaply as they can while keeping "
             "a heart, or they pass the bid.",
         ),

@@ -186,7 +186,7 @@ def _table_picture(state: RpgState, name: Name) -> Picture | None:
 
 
 def rpg_hand(state: RpgState, seat: int, picked: list[str], names: Sequence[str] = ()) -> HandView:
-    """One seat's cards, and the plays of the picked ones, led by the hint."""
+    """One seat's cards, the plays of the picked ones, and the hint."""
     hand = state.hands[seat] if 0 <= seat < state.players else []
     chosen = picked_cards(hand, picked)
     acting = seat in state.acting()
@@ -208,6 +208,7 @@ def rpg_hand(state: RpgState, seat: int, picked: list[str], names: Sequence[str]
         ],
         max_picks=PICK_LIMIT,
         controls=plays(state, seat, chosen, names) if acting else [],
+        hint=hint_control(state, seat, chosen, names) if acting else None,
         picture=_hand_picture(hand, chosen),
     )
 
@@ -287,11 +288,37 @@ def _footer(state: RpgState, seat: int, chosen: list[Card]) -> str:
 def plays(
     state: RpgState, seat: int, chosen: list[Card], names: Sequence[str] = ()
 ) -> list[Control]:
-    """The hint, then every legal play made of exactly the picked cards, then the moves that
-    need no cards. A hint that is the very play of the picked cards, or the special round's
-    pass, is not repeated: that button itself leads, styled as the hint, under its own name
-    (a player who picked the cards of the hint sees the play they made)."""
+    """Every legal play made of exactly the picked cards, then the moves that need no cards,
+    one less than fit: the hint, where the table shows it, leads them."""
+    controls: list[Control] = []
+    seen: set[str] = set()
+    for action in _offered(state, seat, chosen):
+        if str(action) in seen:
+            continue
+        seen.add(str(action))
+        style: Style = "secondary" if action.kind in ("end", "nobid") else "primary"
+        label = _picked_label(state, seat, action, names)
+        controls.append(Control(label=label, action=str(action), style=style))
+    return controls[: MAX_CONTROLS - 1]
+
+
+def hint_control(
+    state: RpgState, seat: int, chosen: list[Card], names: Sequence[str] = ()
+) -> Control | None:
+    """The bot's hint as a button. Where the picked cards make the hint's play, or the hint is
+    the special round's pass, the button is that play's, under its own name (a player who
+    picked the cards of the hint sees the play they made), so it is offered once."""
     hint = bot_action(state, seat)
+    if hint is None:
+        return None
+    same = next((a for a in _offered(state, seat, chosen) if _same(a, hint)), None)
+    if same is not None and (chosen or hint == NoBid()):
+        return Control(label=_picked_label(state, seat, same, names), action=str(same))
+    return Control(label=_cut(f"💡 {label(state, seat, hint, names)}"), action=str(hint))
+
+
+def _offered(state: RpgState, seat: int, chosen: list[Card]) -> list[RpgAction]:
+    """The plays of the picked cards (or the defences too big to pick), then the free moves."""
     picked: list[RpgAction] = []
     extra: list[RpgAction] = []
     if chosen:
@@ -299,28 +326,7 @@ def plays(
     elif state.phase == Phase.DEFEND:
         extra = [Defend(cards=cards) for cards in state.defences(seat) if len(cards) > PICK_LIMIT]
     free = FREE_MOVES.get(state.phase, [])
-    led = hint is not None and (any(_same(a, hint) for a in picked) or hint == NoBid())
-    controls: list[Control] = []
-    if hint is not None and not led:
-        tip = _cut(f"💡 {label(state, seat, hint, names)}")
-        controls.append(Control(label=tip, action=str(hint), style="success"))
-    seen: set[str] = {str(hint)} if not led else set()
-    for action in [*picked, *extra, *free]:
-        if str(action) in seen or (not led and _same(action, hint)):
-            continue
-        seen.add(str(action))
-        is_hint = led and _same(action, hint)
-        style: Style = "secondary" if action.kind in ("end", "nobid") else "primary"
-        control = Control(
-            label=_picked_label(state, seat, action, names),
-            action=str(action),
-            style="success" if is_hint else style,
-        )
-        if is_hint:
-            controls.insert(0, control)
-        else:
-            controls.append(control)
-    return controls[:MAX_CONTROLS]
+    return [*picked, *extra, *free]
 
 
 FREE_MOVES: dict[Phase, list[RpgAction]] = {Phase.TURN: [EndTurn()], Phase.BID: [NoBid()]}

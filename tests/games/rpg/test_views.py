@@ -5,6 +5,7 @@ import pytest
 
 from bot.games.cards import cards
 from bot.games.contract import Setup
+from bot.games.definition import Match
 from bot.games.rpg import GAME, RPG_RULINGS
 from bot.games.rpg.actions import Attack, Bid, Buy, Defend, EndTurn, NoBid
 from bot.games.rpg.events import Attacked, Bought, Defended, Fell, RoundClosed, TurnStarted
@@ -14,8 +15,9 @@ from bot.games.views import HandView
 from .scripts import NAMES, build, c, cs, play
 
 
-def hand_of(state, seat: int, picked: list[str]) -> HandView:
-    view = GAME.hand(state, seat, picked)
+def hand_of(state, seat: int, picked: list[str], hints: bool = True) -> HandView:
+    """The hand as a table shows it: the hint leading, where the table offers hints."""
+    view = Match(GAME, state).hand(seat, picked, hints=hints)
     assert view is not None
     assert len(view.controls) <= MAX_CONTROLS
     assert all(len(control.label) <= LABEL_LIMIT for control in view.controls)

@@ -67,9 +67,7 @@ def _ended(event: DuelEncounterEnded, pick: Pick, scene: Scene) -> str:
     how = "holding more cards when time is called" if event.by_count else "with both rivals down"
     score = f"{max(event.wins)} to {min(event.wins)}"
     if max(event.wins) >= WINS_NEEDED:
-        return (
-            f"Encounter {event.encounter} goes to {winner} {how}, and the duel with it, {score}!"
-        )
+        return f"Encounter {event.encounter} goes to {winner} {how}, and the duel with it, {score}!"
     return f"Encounter {event.encounter} goes to {winner} {how}: {score}."
 
 
