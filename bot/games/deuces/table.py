@@ -803,9 +803,7 @@ def plays(
     wanted = Counter(picked)
     loot = isinstance(state.prompt, LootPrompt)  # loot cards aren't held
     offered = [
-        action
-        for action in legal
-        if loot or Counter(action_cards(action)) in (wanted, NO_CARDS)
+        action for action in legal if loot or Counter(action_cards(action)) in (wanted, NO_CARDS)
     ]
     # the moves that end a turn or a step are never cut off by a long list of others
     offered.sort(key=lambda action: not isinstance(action, ENDINGS))
