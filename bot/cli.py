@@ -258,7 +258,9 @@ def chosen(
     if typed in by_key:
         return by_key[typed].text
     if not choice:
-        return hint if hint is not None else choice
+        if hint is None:
+            out.write("No move is marked as the hint here: type a move's number or cards.\n")
+        return hint
     if choice.isdecimal():
         out.write(_no_such_number(listed) + "\n")
         return None

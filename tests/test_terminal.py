@@ -85,7 +85,8 @@ def test_bad_input_is_explained_and_changes_nothing() -> None:
     play("scoundrel", seed=3, stdin=io.StringIO("0\n99\nfight\n\n²\n?\n"), stdout=out)
     text = out.getvalue()
     assert text.count("The moves here have keys, not numbers: type one in brackets") == 2
-    assert text.count("Not now: not a move") == 3, "a word, Enter alone, a superscript digit"
+    assert text.count("Not now: not a move") == 2, "a word, a superscript digit"
+    assert text.count("No move is marked as the hint here") == 1, "Enter alone"
     assert "== Rules: Scoundrel ==" in text and "strictly weaker" in text, "? shows the rules"
     assert "Room 2" not in text
     assert "Room 2" not in text
@@ -251,16 +252,24 @@ def test_a_rated_duel_marks_no_move_as_the_hint() -> None:
     """A Deuces duel is rated between two people: no move is marked, and `h` has none."""
     out = io.StringIO()
     play("deuces", variant="duel", seed=2, stdin=io.StringIO("h\nq\n"), stdout=out)
-    assert "(hint)" not in out.getvalue() and "💡" not in out.getvalue()
+    screens = "\n".join(_without_help(out.getvalue()))
+    assert "(hint)" not in screens and "💡" not in screens
     assert "No hint in this game.\n" in out.getvalue()
+
+
+def _without_help(text: str) -> list[str]:
+    """The screen's lines but the help line (which says how a marked move is played)."""
+    return [line for line in text.splitlines() if not line.startswith("Type a move")]
 
 
 def test_a_party_against_the_gm_marks_the_move_a_hint_would_play() -> None:
     """Deuces against the GM is rated between no one: the hint is marked, Enter plays it."""
     out = io.StringIO()
     play("deuces", seed=2, stdin=io.StringIO("h\nq\n"), stdout=out)
-    assert "(hint)" in out.getvalue()
-    assert "No hint in this game. Enter plays the move marked (hint)." in out.getvalue()
+    marked = next(line for line in _without_help(out.getvalue()) if "(hint)" in line)
+    said = out.getvalue().split("💡 The move marked (hint) is ", 1)[1].split(". Enter plays it.")[0]
+    number = said.split(")")[0]
+    assert f"{number}) " in marked, "h names the very move marked"
 
 
 def test_a_key_keeps_naming_its_card_after_other_cards_are_played() -> None:
@@ -347,7 +356,9 @@ def test_a_masters_table_of_people_at_the_terminal_marks_no_hint() -> None:
     out = io.StringIO()
     enters = io.StringIO("\n" * 3 + "q\n")
     play("deuces", variant="masters", seed=4, players=3, stdin=enters, stdout=out)
-    assert "(hint)" not in out.getvalue() and "💡" not in out.getvalue()
+    screens = "\n".join(_without_help(out.getvalue()))
+    assert "(hint)" not in screens and "💡" not in screens
+    assert "No move is marked as the hint here" in out.getvalue(), "Enter alone says so"
 
 
 def test_a_traditional_quest_is_chosen_and_walked_in_the_terminal() -> None:

@@ -7,7 +7,7 @@ from collections import Counter
 
 from PIL import Image
 
-from bot.games.definition import Match
+from bot.games.definition import GameMatch
 from bot.games.dungeon import GAME, new_game
 from bot.games.dungeon.engine import DungeonState, Phase
 from bot.games.dungeon.naming import layout_of
@@ -101,7 +101,7 @@ def test_a_picked_card_is_offered_at_its_places_in_the_hand_with_the_hint_first(
     state = board({(2, 2): "+3D", (3, 2): "+4H"}, pawns=((2, 2), None), hands=("7H KD 5S", ""))
     play(state, "step.e")
     assert state.phase == Phase.PLAY
-    hand = Match(GAME, state).hand(0, ["0.7H"])
+    hand = GameMatch(GAME, state).hand(0, ["0.7H"])
     assert hand is not None
     legal = {str(move) for move in state.legal_actions(0)}
     assert hand.controls[0].label.startswith("💡")
@@ -121,7 +121,7 @@ def test_every_phase_keeps_its_views_within_the_limits() -> None:
         seat = state.acting()[0]
         seen.add(state.phase)
         check_table(state, GAME.table(state, NAMES))
-        hand = Match(GAME, state).hand(seat, [])
+        hand = GameMatch(GAME, state).hand(seat, [])
         assert hand is not None and len(hand.controls) <= 20
         assert all(len([c for c in hand.controls if c.row == row]) <= 5 for row in range(5))
         state.apply(seat, rng.choice(state.legal_actions(seat)))

@@ -5,7 +5,7 @@ import pytest
 
 from bot.games.cards import cards
 from bot.games.contract import Setup
-from bot.games.definition import Match
+from bot.games.definition import GameMatch
 from bot.games.rpg import GAME, RPG_RULINGS
 from bot.games.rpg.actions import Attack, Bid, Buy, Defend, EndTurn, NoBid
 from bot.games.rpg.events import Attacked, Bought, Defended, Fell, RoundClosed, TurnStarted
@@ -17,7 +17,7 @@ from .scripts import NAMES, build, c, cs, play
 
 def hand_of(state, seat: int, picked: list[str], hints: bool = True) -> HandView:
     """The hand as a table shows it: the hint leading, where the table offers hints."""
-    view = Match(GAME, state).hand(seat, picked, hints=hints)
+    view = GameMatch(GAME, state).hand(seat, picked, hints=hints)
     assert view is not None
     assert len(view.controls) <= MAX_CONTROLS
     assert all(len(control.label) <= LABEL_LIMIT for control in view.controls)
@@ -160,11 +160,13 @@ def test_a_bidder_picks_a_diamond_or_passes() -> None:
     play(state, 1, EndTurn())
     view = hand_of(state, 0, picks(state, 0, "5D"))
     actions = [control.action for control in view.controls]
-    assert actions == ["nobid", "bid.5D"], "the pass (the hint) leads; only the picked diamond"
-    assert view.controls[0].label == "No bid" and view.controls[0].style == "success"
+    assert actions == ["bid.5D", "nobid"], "only the picked diamond, and the pass"
+    assert not any(control.hint for control in view.controls), "the pass is the player's own"
 
 
-def test_picking_the_cards_of_the_hint_shows_that_play_as_the_hint() -> None:
+def test_picking_the_cards_of_the_hint_shows_that_play_as_the_players_own() -> None:
+    """A play the player picked is theirs, even where it is the hint's: pressing it takes no
+    hint (the game stays ranked)."""
     state, _ = build(["3H AD", "4H"], deck="2C 3C")
     play(state, 0, EndTurn())
     play(state, 1, EndTurn())
@@ -175,9 +177,9 @@ def test_picking_the_cards_of_the_hint_shows_that_play_as_the_hint() -> None:
         ("No bid", "secondary"),
     ]
     view = hand_of(state, 0, picks(state, 0, "AD"))
-    assert [(b.label, b.action, b.style) for b in view.controls] == [
-        ("Bid A♦", "bid.AD", "success"),
-        ("No bid", "nobid", "secondary"),
+    assert [(b.label, b.action, b.style, b.hint) for b in view.controls] == [
+        ("Bid A♦", "bid.AD", "primary", False),
+        ("No bid", "nobid", "secondary", False),
     ]
 
 
