@@ -58,7 +58,7 @@ def help_lines(
 
 
 def usage(tree: app_commands.CommandTree[Any], path: str) -> str:
-    """ "/dragons challenge opponent", "/stats [user]": a command as its registered options
+    """ "/<game> challenge opponent", "/stats [user]": a command as its registered options
     name it, required ones bare and optional ones in brackets, so /help never drifts from the
     names a player sees in Discord's command picker."""
     root, *rest = path.split()

@@ -66,7 +66,7 @@ class Challenge(BaseModel, frozen=True):
     against_bot: bool = False
     """`new` starts the variant against the bot (the game's `bot_action`) instead."""
     command: str = Field(default="challenge", pattern=r"^[a-z][a-z0-9_-]{0,31}$")
-    """The subcommand that issues it (`/<game> challenge @player`, `/deuces duel @player`)."""
+    """The subcommand that issues it (`/<game> challenge opponent:`, `/deuces duel opponent:`)."""
     heroes: int = Field(default=1, ge=1, le=3)
     """How many seats each of the two people holds (a duel of two heroes a side: 2); the
     challenger's come first."""

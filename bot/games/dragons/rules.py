@@ -65,7 +65,7 @@ DRAGONS_RULES = RulesPage(
         ),
         (
             "Duel",
-            "`/dragons challenge @player`: two decks shuffled together, rooms of 7. The room's "
+            "`/dragons challenge opponent:`: two decks shuffled together, rooms of 7. The room's "
             "first player decides for both: run or face. Then you take turns picking cards until "
             "one is left; it starts the next room, led by whoever picked last. Each of you wins "
             "or loses on your own, and the duel moves both players' ratings.",

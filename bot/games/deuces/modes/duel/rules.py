@@ -68,7 +68,7 @@ DUEL_PAGE = mode_page(
     title="Duel of the Duos",
     summary="Two players, two heroes each, fight each other with no GM: the best of five wins.",
     start=(
-        "`/deuces duel @player` (they accept or decline within 10 minutes). In a terminal: "
+        "`/deuces duel opponent:` (they accept or decline within 10 minutes). In a terminal: "
         "`python -m bot play deuces --variant duel` (two of you at one keyboard).\n"
         + "\n".join(f"• {ruling}" for ruling in DUEL_SETUP)
     ),
