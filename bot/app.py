@@ -21,7 +21,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.config import NO_TOKEN_HELP, Settings, load_settings, printable_url, scrubbed
+from bot.config import (
+    Settings,
+    interpreter,
+    load_settings,
+    no_token_help,
+    printable_url,
+    scrubbed,
+)
 from bot.games.registry import GAMES
 from bot.render.pictures import warm_up
 from cogs.answers import refuse
@@ -185,7 +192,7 @@ def run(
         settings = settings.model_copy(update={"shards": shard_range, "shard_count": count})
     token = settings.discord_token.get_secret_value() if settings.discord_token else ""
     if not token:
-        print(NO_TOKEN_HELP, file=sys.stderr)
+        print(no_token_help(interpreter()), file=sys.stderr)
         return 2
     problem = asyncio.run(store_problem(settings.database_url))
     if problem:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import re
+import sys
 
 from pydantic import (
     AliasChoices,
@@ -168,7 +170,10 @@ def load_settings() -> Settings | str:
         return "The bot's settings are not right (see .env.example):\n" + "\n".join(problems)
 
 
-NO_TOKEN_HELP = """\
+def no_token_help(python: str) -> str:
+    """What to do without a token, every command given with the interpreter that is running
+    (`.venv/bin/python` as the README installs it: a bare `python` may lack the packages)."""
+    return f"""\
 No DISCORD_TOKEN is set, so the bot cannot log in to Discord.
 
 To run the bot in your server:
@@ -176,8 +181,16 @@ To run the bot in your server:
      open "Bot", press "Reset Token" and copy the token.
   2. Put it in the environment: export DISCORD_TOKEN=... (or copy .env.example to .env).
   3. Invite the bot (see README.md), register its commands once with
-     `python -m bot sync --guild YOUR_SERVER_ID`, then start it with `python -m bot`.
+     `{python} -m bot sync --guild YOUR_SERVER_ID`, then start it with `{python} -m bot`.
 
 To play right now without Discord, in this terminal:
-  python -m bot play scoundrel
+  {python} -m bot play scoundrel
 """
+
+
+def interpreter() -> str:
+    """The running Python as a person would type it here: relative when it is below the
+    current folder (`.venv/bin/python`), else its full path."""
+    here = os.getcwd()
+    path = sys.executable
+    return os.path.relpath(path, here) if path.startswith(here + os.sep) else path

@@ -105,7 +105,12 @@ def test_without_a_token_the_bot_explains_how_to_get_one_and_how_to_play_offline
     result = run_cli(stdin="", env=env)
     assert result.returncode != 0
     assert "DISCORD_TOKEN" in result.stderr
-    assert "python -m bot play scoundrel" in result.stderr
+    # the interpreter that runs, as typed from the project folder: a bare `python` may lack
+    # the packages the README's set-up installs into .venv
+    python = os.path.relpath(sys.executable, ROOT)
+    if python.startswith(".."):
+        python = sys.executable
+    assert f"  {python} -m bot play scoundrel\n" in result.stderr
 
 
 def test_dragons_solo_in_the_terminal() -> None:
