@@ -420,14 +420,8 @@ def _next(state: DeucesTable) -> list[DeucesEvent]:
         state.phase = Phase.LOOT
         state.prompt = built(LootPrompt, seats=seats)
     else:
-        state.phase = between_encounters(state)
+        state.phase = state.mode.after_loot()
     return []
-
-
-def between_encounters(state: DeucesTable) -> Phase:
-    """What follows an encounter and its loot step: the next one, or (Quest for Loot) the
-    players' choice to play on or stop."""
-    return state.mode.after_loot()
 
 
 def has_loot_choice(state: DeucesTable, who: PlayerState) -> bool:

@@ -604,7 +604,7 @@ class LootStep(PromptKind[LootPrompt]):
         prompt.seats.remove(seat)
         if not prompt.seats:
             state.prompt = None
-            state.phase = flow.between_encounters(state)
+            state.phase = state.mode.after_loot()
         return []
 
     def timeout(self, state: DeucesTable, seat: int, prompt: LootPrompt) -> DeucesAction:

@@ -624,7 +624,7 @@ def deuces_hand(
         else f"Your hand: {state.players[seat].klass.name}",
         description=" · ".join(marks) or empty_hand(drafting, on_map),
         fields=_hand_fields(state, seat, facts, on_map, drafting)
-        + _pick_fields(state, seat, chosen),
+        + _pick_fields(state, seat, chosen, legal),
         footer=_hand_footer(state) if waiting else "The table is not waiting for you right now.",
         cards=monsters + own if isinstance(prompt, EnemyTurnPrompt) else own + monsters,
         controls=plays(state, seat, chosen, legal, names),
@@ -675,9 +675,11 @@ def _hand_fields(
     ]
 
 
-def _pick_fields(state: DeucesState, seat: int, chosen: list[Card]) -> list[Field]:
+def _pick_fields(
+    state: DeucesState, seat: int, chosen: list[Card], legal: Sequence[DeucesAction]
+) -> list[Field]:
     """Why the picked cards offer no play, when they offer none."""
-    note = pick_note(state, seat, chosen)
+    note = pick_note(state, seat, chosen, legal)
     return [Field(name="✋ Your pick", value=note, inline=False)] if note else []
 
 
@@ -853,14 +855,17 @@ def hint_words(
     return f"Defend with {' '.join(str(card) for card in hint.cards)} · none holds: loses least"
 
 
-def pick_note(state: DeucesState, seat: int, picked: list[Card]) -> str | None:
+def pick_note(
+    state: DeucesState, seat: int, picked: list[Card], legal: Sequence[DeucesAction]
+) -> str | None:
     """Why the picked cards make no play the seat may make now (None when they make one, or
-    nothing is picked), in the engine's own words for the play they would be."""
+    nothing is picked), in the engine's own words for the play they would be; `legal` are
+    the seat's legal actions, as the hand has them already."""
     prompt = state.prompt
     if not picked or prompt is None or seat not in state.waiting_for:
         return None
     wanted = Counter(picked)
-    if any(Counter(action_cards(action)) == wanted for action in state.legal_actions(seat)):
+    if any(Counter(action_cards(action)) == wanted for action in legal):
         return None
     cards = " ".join(str(card) for card in picked)
     trial = _trial(state, seat, tuple(picked))
