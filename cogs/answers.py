@@ -46,6 +46,9 @@ _watching: set[asyncio.Task[None]] = set()
 _offset = ClockOffset()
 """How far this machine's clock runs ahead of Discord's: taken off every age measured."""
 CLEARED = ("content", "embed")
+CLICKS = (discord.InteractionType.component, discord.InteractionType.modal_submit)
+"""Interactions made on a message (a button, a select, a box a button opened): answered by
+editing that message, or deferred as an update of it."""
 """Fields an edit sets to None to take them off: a Components V2 message may have neither."""
 
 
@@ -146,7 +149,7 @@ def watch(interaction: discord.Interaction) -> None:
     In a burst of clicks this holds because their work is rationed (cogs/turns.py): those
     waiting for a turn are not on the event loop, which keeps turning quickly enough to wake
     each watch on time. Commands are not rationed; they are few, and most answer at once."""
-    watched = (discord.InteractionType.component, discord.InteractionType.application_command)
+    watched = (*CLICKS, discord.InteractionType.application_command)
     if interaction.type not in watched:
         return
     if interaction.extras.get(_CLAIMED) or interaction.response.is_done():
@@ -204,7 +207,7 @@ async def _defer_when_silent(interaction: discord.Interaction, after: float) -> 
 
 async def _defer_claimed(interaction: discord.Interaction) -> None:
     try:
-        if interaction.type == discord.InteractionType.component:
+        if interaction.type in CLICKS:
             await interaction.response.defer()
         else:
             command = interaction.command
@@ -269,12 +272,23 @@ async def update(interaction: discord.Interaction, **fields: Any) -> None:
     await interaction.edit_original_response(**fields)
 
 
+async def ask(interaction: discord.Interaction, modal: discord.ui.Modal) -> bool:
+    """Open a box for the user to type into; False if the interaction was answered already
+    (a box can only be the first answer)."""
+    step_aside()
+    if not _claim(interaction):
+        return False
+    async with _answering(interaction):
+        await interaction.response.send_modal(modal)
+    return True
+
+
 async def defer(interaction: discord.Interaction, *, ephemeral: bool = False) -> None:
     """Say that an answer is coming (a thread is being opened, say); follow-ups carry it."""
     step_aside()
     if _claim(interaction):
         async with _answering(interaction):
-            if interaction.type == discord.InteractionType.component:
+            if interaction.type in CLICKS:
                 await interaction.response.defer()
             else:
                 await interaction.response.defer(ephemeral=ephemeral, thinking=True)

@@ -11,11 +11,12 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from cogs import answers
-from cogs.answers import refuse
+from cogs.answers import CLICKS, refuse
 from cogs.boards import turn_page
 from cogs.components import walk
 from cogs.context import UnknownGame
 from cogs.custom_ids import (
+    ASK_KIND,
     BOARD_KIND,
     GAME_KIND,
     HINT_KIND,
@@ -25,6 +26,7 @@ from cogs.custom_ids import (
     CustomId,
     decode,
 )
+from cogs.number_asks import typed_values
 from cogs.player_stats import share
 from cogs.refresh import refresh_stale_tables
 from cogs.replies import SOMETHING_WENT_WRONG, say
@@ -51,6 +53,7 @@ class ChannelGameCog(commands.Cog):
             SELECT_KIND: router.select,
             BOARD_KIND: lambda interaction, custom, _: turn_page(interaction, custom),
             SHARE_KIND: lambda interaction, _custom, _values: share(interaction),
+            ASK_KIND: lambda interaction, custom, _: router.numbers.open(interaction, custom),
         }
 
     async def cog_load(self) -> None:
@@ -114,12 +117,14 @@ class ChannelGameCog(commands.Cog):
         the user see "This interaction failed".
         """
         answers.watch(interaction)
-        if interaction.type != discord.InteractionType.component:
+        if interaction.type not in CLICKS:
             return
         data: Any = interaction.data or {}
         custom_id = str(data.get("custom_id", ""))
         custom = decode(custom_id)
         handler = self.handlers.get(custom.kind) if custom is not None else None
+        if interaction.type == discord.InteractionType.modal_submit:
+            handler = self._typed if custom is not None and custom.kind == ASK_KIND else None
         if custom is not None and handler is not None and _on_message(interaction, custom_id):
             try:
                 await handler(interaction, custom, [str(v) for v in data.get("values", [])])
@@ -128,9 +133,16 @@ class ChannelGameCog(commands.Cog):
                 await refuse(interaction, SOMETHING_WENT_WRONG)
             return
         # A button of ours gone from its message was replaced by a newer move's buttons.
-        moves = (GAME_KIND, HINT_KIND)
+        moves = (GAME_KIND, HINT_KIND, ASK_KIND)
         text = say("stale" if custom is not None and custom.kind in moves else "unknown_button")
         await refuse(interaction, text)
+
+    async def _typed(
+        self, interaction: discord.Interaction, custom: CustomId, _values: list[str]
+    ) -> None:
+        """A box a move's button opened, sent back with the number typed in it."""
+        data: Any = interaction.data or {}
+        await self.router.numbers.answer(interaction, custom, typed_values(data))
 
 
 def _on_message(interaction: discord.Interaction, custom_id: str) -> bool:

@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 import discord
 
 from bot.games.views import Control
-from cogs.custom_ids import GAME_KIND, HINT_KIND, SELECT_KIND, CustomId
+from cogs.custom_ids import ASK_KIND, GAME_KIND, HINT_KIND, SELECT_KIND, CustomId
 from storage import GameRecord
 
 SELECT_OPTIONS = 25
@@ -83,6 +83,8 @@ def button(
     is counted as taking a hint."""
     if control.hint and kind == GAME_KIND:
         kind = HINT_KIND
+    if control.ask is not None and kind == GAME_KIND:
+        kind = ASK_KIND
     custom = CustomId.for_action(game_id, version, control.action, kind)
     return discord.ui.Button(
         label=control.label,

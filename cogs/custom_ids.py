@@ -23,6 +23,7 @@ BOARD_KIND = "lb"  # leaderboard pages: game_id carries the page number
 SELECT_KIND = "s"  # select menus of a game (a player's hand, a lobby's class choice)
 SHARE_KIND = "sh"  # a private answer's Share (/stats, /leaderboard): posts it as it was seen
 HINT_KIND = "h"  # a move offered as the game's hint: played like kind g, and counted as a hint
+ASK_KIND = "n"  # a move that asks for a number first (cogs/number_asks.py): a box, then kind g
 
 
 _COMPILED = re.compile(PATTERN)

@@ -41,6 +41,7 @@ from cogs.messages import (
     SHARE,
     again_variant,
 )
+from cogs.number_asks import NumberDesk
 from cogs.plays import Plays
 from cogs.replies import idle_text, say
 from cogs.starting import Starter
@@ -176,6 +177,7 @@ class Router:
         self.lobbies = lobbies
         self.daily = daily
         self.insight = insight
+        self.numbers = NumberDesk(desk, self.click)
         self._buttons: dict[str, Handler] = {
             PLAY_AGAIN: self._again,
             REMATCH: lambda i, record, _: self.challenges.rematch(i, record),

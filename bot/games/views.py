@@ -23,6 +23,17 @@ class Field(BaseModel, frozen=True):
     which the game's state alone does not know."""
 
 
+class NumberAsk(BaseModel, frozen=True):
+    """A move that takes a number from a range too wide to list as buttons (a wager of any of
+    the chips held): its button asks for the number, and plays the control's action with the
+    number as its last word (`bid` and 7 play `bid.7`)."""
+
+    question: str
+    """What is asked, as the box's label says it ("Chips to bid")."""
+    least: int
+    most: int
+
+
 class Control(BaseModel, frozen=True):
     """A button: the action it plays (its text form), how it looks, and where."""
 
@@ -35,6 +46,8 @@ class Control(BaseModel, frozen=True):
     """The table line this button acts on (a room card: "**9♣** monster"), where it acts on
     one: a message with room for it shows the line with the button beside it. Buttons sharing
     a line stay together in a row, the line then said by their labels."""
+    ask: NumberAsk | None = None
+    """The button asks for a number first (`action` is then the move's first word)."""
     hint: bool = False
     """The button is the game's hint (`HandView.hint`, placed by `Match.hand`): playing it
     counts as taking a hint, which keeps the game off the boards."""

@@ -35,11 +35,13 @@ from tests.harness.interactions import (
     APPLICATION_COMMAND,
     AUTOCOMPLETE,
     MESSAGE_COMPONENT,
+    MODAL_SUBMIT,
     InteractionRecord,
     InteractionResult,
     base_payload,
     command_data,
     component_data,
+    modal_data,
     user_command_data,
 )
 from tests.harness.limits import limit_problems
@@ -413,6 +415,41 @@ class FakeDiscord:
             stored = self._message(message)
             data = component_data(stored, custom_id, values, check=check)
         return await self._component(stored, user, data, f"select {custom_id}", check, settle)
+
+    async def submit(
+        self,
+        opened: InteractionResult,
+        values: dict[str, str],
+        user: User | str,
+        /,
+        *,
+        settle: bool = True,
+    ) -> InteractionResult:
+        """Type ``values`` into the modal a click opened (``opened``), and submit it, as the
+        user who clicked: the submission carries the message the click was made on."""
+        modal = opened.modal
+        if modal is None:
+            raise AssertionError(f"{opened!r} opened no modal")
+        who = self._user(user)
+        if who.id != opened.record.user.id:
+            raise AssertionError(
+                f"the modal was opened for {opened.record.user.name}, not {who.name}"
+            )
+        with self._own_time():
+            data = modal_data(modal, values)
+            clicked = self.world.messages.get(opened.record.clicked_message_id or 0)
+        assert clicked is not None, "the modal was opened from no message"
+        place = self.world.find_channel(clicked.channel_id)
+        assert place is not None
+        return await self._interact(
+            MODAL_SUBMIT,
+            who,
+            place,
+            data,
+            label=f"submit {modal['custom_id']}",
+            clicked=clicked,
+            settle=settle,
+        )
 
     async def _component(
         self,

@@ -27,6 +27,9 @@ if TYPE_CHECKING:
 
 APPLICATION_COMMAND = 2
 MESSAGE_COMPONENT = 3
+MODAL_SUBMIT = 5
+TEXT_INPUT = 4
+LABEL = 18
 AUTOCOMPLETE = 4
 BUTTON = 2
 STRING_SELECT = 3
@@ -116,6 +119,11 @@ class InteractionResult:
     @property
     def response_data(self) -> dict[str, Any]:
         return (self.record.callback or {}).get("data") or {}
+
+    @property
+    def modal(self) -> dict[str, Any] | None:
+        """The box the bot opened (response type 9): its title, custom_id and components."""
+        return self.response_data if self.response_type == 9 else None
 
     @property
     def choices(self) -> list[dict[str, Any]]:
@@ -373,6 +381,39 @@ def component_data(
     if values is not None:
         data["values"] = list(values)
     return data
+
+
+def text_inputs(modal: dict[str, Any]) -> list[tuple[dict[str, Any], bool]]:
+    """A modal's text inputs, each with whether it sits under a label (else in a row)."""
+    found: list[tuple[dict[str, Any], bool]] = []
+    for part in modal.get("components") or []:
+        if part.get("type") == LABEL and (part.get("component") or {}).get("type") == TEXT_INPUT:
+            found.append((part["component"], True))
+        for inner in part.get("components") or []:
+            if inner.get("type") == TEXT_INPUT:
+                found.append((inner, False))
+    return found
+
+
+def modal_data(modal: dict[str, Any], values: dict[str, str]) -> dict[str, Any]:
+    """The ``data`` of a modal submitted with ``values`` typed in its text inputs, checked as a
+    Discord client would: every input known, required ones filled, lengths within bounds."""
+    inputs = text_inputs(modal)
+    known = {box["custom_id"] for box, _ in inputs}
+    unknown = set(values) - known
+    if unknown:
+        raise AssertionError(f"{sorted(unknown)} are not inputs of the modal ({sorted(known)})")
+    components: list[dict[str, Any]] = []
+    for box, labelled in inputs:
+        value = values.get(box["custom_id"], "")
+        least, most = box.get("min_length", 0), box.get("max_length", 4000)
+        if (value and not least <= len(value) <= most) or (box.get("required", True) and not value):
+            raise AssertionError(f"{value!r} does not fit {box['custom_id']!r} ({least}-{most})")
+        typed = {"type": TEXT_INPUT, "custom_id": box["custom_id"], "value": value}
+        components.append(
+            {"type": LABEL, "component": typed} if labelled else {"type": 1, "components": [typed]}
+        )
+    return {"custom_id": modal["custom_id"], "components": components}
 
 
 def _check_component(

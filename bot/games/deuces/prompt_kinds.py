@@ -69,6 +69,7 @@ from bot.games.deuces.state import (
     pet,
     player,
 )
+from bot.games.views import Control
 
 P = TypeVar("P")
 Play = Callable[[], list[DeucesEvent]]
@@ -98,6 +99,11 @@ class PromptKind(Generic[P]):
 
     def hand_footer(self, state: DeucesTable) -> str | None:
         """My hand's last line while this prompt waits for its player (None: the usual)."""
+        return None
+
+    def other_answer(self, state: DeucesTable, seat: int, prompt: P) -> Control | None:
+        """A button for answers too many to list (a wager of any chips held), asking for the
+        rest of the answer first; None where every answer is listed."""
         return None
 
     def legal(self, state: DeucesTable, seat: int, prompt: P) -> list[DeucesAction]:

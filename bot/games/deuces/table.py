@@ -627,7 +627,7 @@ def deuces_hand(
         + _pick_fields(state, seat, chosen, legal),
         footer=_hand_footer(state) if waiting else "The table is not waiting for you right now.",
         cards=monsters + own if isinstance(prompt, EnemyTurnPrompt) else own + monsters,
-        controls=plays(state, seat, chosen, legal, names),
+        controls=plays(state, seat, chosen, legal, names) + _other_answer(state, seat, waiting),
         hint=hint_control(state, seat, legal, names) if waiting else None,
         picture=hand_picture(facts, chosen),
     )
@@ -673,6 +673,15 @@ def _hand_fields(
         )
         for foe in facts.foes
     ]
+
+
+def _other_answer(state: DeucesState, seat: int, waiting: bool) -> list[Control]:
+    """The button that asks for an answer the plays cannot list (any chips held, wagered)."""
+    prompt = state.prompt
+    if not waiting or prompt is None:
+        return []
+    other = state.mode.kind(prompt).other_answer(state, seat, prompt)
+    return [] if other is None else [other]
 
 
 def _pick_fields(
@@ -723,7 +732,7 @@ def ability_status(why_not: str | None, on_map: bool) -> str:
 def empty_hand(drafting: bool, on_map: bool) -> str:
     """What My hand says with no card in it: why there is none, where a reason is known."""
     if drafting:
-        return "Only you see this draw until both sides have kept theirs."
+        return "This draw stays hidden from the other side until both sides have kept theirs."
     if on_map:
         return MAP_HAND
     return "No cards."

@@ -19,6 +19,7 @@ from bot.games.deuces import (
     suggest,
 )
 from bot.games.deuces.game import GAME
+from bot.games.deuces.table import deuces_hand
 from bot.games.deuces.modes.loot.wagers import payouts
 from bot.games.deuces.state import Mode, Phase, Side
 from bot.games.deuces.voice import narrate
@@ -325,3 +326,15 @@ def test_a_player_who_folds_sits_the_encounter_out() -> None:
     assert ("players", 2) not in attacked
     assert of(events, "chips_settled")[0].changes[2] == 0, "the blind was all they paid"
     assert not [e for e in of(events, "loot_gained") if e.seat == 2]
+
+
+def test_the_hand_asks_for_an_amount_only_where_the_list_leaves_one_out() -> None:
+    state, _ = loot_table(2, ["five"] * 8)
+    state.players[0].chips, state.players[1].chips = 30, 4
+    others = [c for c in deuces_hand(state, 0, []).controls if c.ask is not None]
+    assert [(c.action, c.ask.least, c.ask.most) for c in others if c.ask] == [("bid", 1, 30)]
+    assert not [c for c in deuces_hand(state, 1, []).controls if c.ask], "1 to 4: all listed"
+    bid_all(state, 4, 4)
+    state.players[0].chips = 25
+    asked = [c.ask for c in deuces_hand(state, 0, []).controls if c.ask is not None]
+    assert [(a.question, a.least, a.most) for a in asked] == [("Chips to raise", 1, 21)]

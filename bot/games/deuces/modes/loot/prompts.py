@@ -7,6 +7,7 @@ from bot.games.deuces.actions import Bid, Call, DeucesAction, Onward, Raise
 from bot.games.deuces.modes.loot import policy, wagers
 from bot.games.deuces.prompt_kinds import Play, PromptKind
 from bot.games.deuces.state import CallPrompt, DeucesTable, OnwardPrompt, RaisePrompt, WagerPrompt
+from bot.games.views import Control
 
 SEALED_FOOTER = "Wager below, on the hand you see: only you see your choice."
 
@@ -23,6 +24,9 @@ class Bidding(PromptKind[WagerPrompt]):
 
     def hand_footer(self, state: DeucesTable) -> str | None:
         return SEALED_FOOTER
+
+    def other_answer(self, state: DeucesTable, seat: int, prompt: WagerPrompt) -> Control | None:
+        return wagers.other_bid(state, seat)
 
     def take(
         self, state: DeucesTable, seat: int, prompt: WagerPrompt, action: DeucesAction
@@ -72,6 +76,9 @@ class Raising(PromptKind[RaisePrompt]):
 
     def hand_footer(self, state: DeucesTable) -> str | None:
         return SEALED_FOOTER
+
+    def other_answer(self, state: DeucesTable, seat: int, prompt: RaisePrompt) -> Control | None:
+        return wagers.other_raise(state, seat)
 
     def take(
         self, state: DeucesTable, seat: int, prompt: RaisePrompt, action: DeucesAction

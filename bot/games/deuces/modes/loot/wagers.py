@@ -37,6 +37,7 @@ from bot.games.deuces.state import (
     RaisePrompt,
     WagerPrompt,
 )
+from bot.games.views import Control, NumberAsk
 
 BLIND = 1
 """Every player's least bid: it sets their own target to the standard 5."""
@@ -78,6 +79,27 @@ def raise_cap(state: DeucesTable, seat: int) -> int:
 def listed(least: int, cap: int) -> list[int]:
     """The amounts a wager from `least` to `cap` lists: the common ones within it, and all in."""
     return sorted({n for n in (least, *LISTED) if least <= n <= cap} | {cap})
+
+
+def other_amount(word: str, question: str, least: int, most: int) -> Control | None:
+    """A button that asks for any amount from `least` to `most` (`word` played with it), where
+    the listed amounts leave some out: every chip held may be staked, a list cannot hold them
+    all."""
+    if most - least + 1 <= len(listed(least, most)):
+        return None
+    ask = NumberAsk(question=question, least=least, most=most)
+    return Control(label="Another amount…", action=word, ask=ask)
+
+
+def other_bid(state: DeucesTable, seat: int) -> Control | None:
+    return other_amount(
+        Bid.model_fields["kind"].default, "Chips to bid", BLIND, bid_cap(state, seat)
+    )
+
+
+def other_raise(state: DeucesTable, seat: int) -> Control | None:
+    word = Raise.model_fields["kind"].default
+    return other_amount(word, "Chips to raise", 1, raise_cap(state, seat))
 
 
 def own_target(state: DeucesTable, seat: int) -> int:
