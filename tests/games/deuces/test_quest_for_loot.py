@@ -19,9 +19,9 @@ from bot.games.deuces import (
     suggest,
 )
 from bot.games.deuces.game import GAME
-from bot.games.deuces.table import deuces_hand
 from bot.games.deuces.modes.loot.wagers import payouts
 from bot.games.deuces.state import Mode, Phase, Side
+from bot.games.deuces.table import deuces_hand
 from bot.games.deuces.voice import narrate
 from tests.games.deuces.tables import kinds, of, table
 
