@@ -17,7 +17,9 @@ LOOT_TURN: list[str] = [
     "Wagers: once hands are drawn, every player bids at once and sealed, from the 1-chip blind "
     "(a target of 5, with the table's modifier) up to every chip they hold (no cap), each chip "
     "above the blind adding 1 to their own target. The bids are shown together; each player "
-    "who bid less than the highest matches it or folds. Nobody bids again before the draw.",
+    "who bid less than the highest matches it or folds. Nobody bids again before the draw. "
+    "My hand lists the common amounts; **Another amount…** takes any other (in the terminal, "
+    "type `bid.7` or `raise.7`).",
     "Short of the highest bid, a player may go all in: they match with every chip they hold, "
     "and their bet and their target are what they put in.",
     "The GM's blind: 'the GM still takes their blind' is the blind of a player who does not "
