@@ -194,7 +194,7 @@ class HandDealt(Event, frozen=True):
 
 
 class Reshuffled(Event, frozen=True):
-    """The pile ran out: the discards were shuffled into a new pile."""
+    """The pile ran out: the discard pile was flipped over as the new pile."""
 
     kind: Literal["reshuffled"] = "reshuffled"
     count: int

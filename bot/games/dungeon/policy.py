@@ -29,6 +29,7 @@ from bot.games.dungeon.grid import (
     neighbours,
     step,
 )
+from bot.games.dungeon.monsters import facing_worth, pull
 from bot.games.dungeon.roles import (
     DUNGEON_DECK,
     PLAYER_HEALTH,
@@ -189,7 +190,7 @@ def nearness(gap: int) -> float:
 
 def choose(state: DungeonState, seat: int) -> Move:
     """The bot's move for a seat the game waits on."""
-    actions = state.legal_actions(seat)
+    actions = considered(state, state.legal_actions(seat))
     if not actions:
         raise ValueError("the game is not waiting on this seat")
     if len(actions) == 1:
@@ -199,13 +200,21 @@ def choose(state: DungeonState, seat: int) -> Move:
     return max(actions, key=rate)  # the first of equals: the engine's order decides ties
 
 
+def considered(state: DungeonState, moves: list[Move]) -> list[Move]:
+    """The moves the bot weighs: turning a monster another way before the pawn moves is left
+    out, since the facings it was offered are the bot's own choice already."""
+    if state.phase == Phase.MONSTERS:
+        return list(moves)
+    return [move for move in moves if move.kind != Kind.FACE]
+
+
 def ranked(state: DungeonState, seat: int, moves: list[Move]) -> list[Move]:
     """Moves of the phase under way, the bot's favourite first (equals keep their order): how
     the hand orders a card's placements."""
     if not moves or seat not in state.acting():
         return list(moves)
     rate = _RATERS[state.phase](Knowledge(state, seat))
-    return sorted(moves, key=rate, reverse=True)
+    return sorted(considered(state, moves), key=rate, reverse=True)
 
 
 def _start(know: Knowledge) -> Callable[[Move], float]:
@@ -221,26 +230,16 @@ def _start(know: Knowledge) -> Callable[[Move], float]:
 
 
 def _monsters(know: Knowledge) -> Callable[[Move], float]:
-    """Monsters go at the rival and away from the bot's own pawn."""
+    """Monsters go at the rival and away from the bot's own pawn (as their offered facings
+    do: monsters.offered_facing)."""
     monster = know.state.current_monster()
     assert monster is not None
 
-    def pull(point: Point) -> float:
-        score = 0.0
-        if know.rival is not None:
-            score -= distance(point, know.rival)
-        if know.me is not None:
-            score += 0.6 * min(distance(point, know.me), 4)
-        return score
-
     def rate(move: Move) -> float:
         assert move.direction is not None
-        ahead = step(monster.at, move.direction)
         if move.kind == Kind.MONSTER:
-            return pull(ahead)
-        if not know.board.enterable(ahead):
-            return pull(monster.at) - 5  # facing a wall: it will not move next turn
-        return pull(ahead)
+            return pull(know.board, step(monster.at, move.direction), know.seat)
+        return facing_worth(know.board, monster, move.direction, know.seat)
 
     return rate
 

@@ -178,7 +178,7 @@ def _dealt(v: Voice, e: HandDealt) -> str:
 
 
 def _reshuffled(v: Voice, e: Reshuffled) -> str:
-    return f"🔀 The discards are shuffled into a new pile of {e.count}."
+    return f"🔄 The discard pile is flipped over as a new pile of {e.count}."
 
 
 def _faded(v: Voice, e: OutOfSight) -> str:

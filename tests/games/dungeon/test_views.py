@@ -10,7 +10,9 @@ from PIL import Image
 from bot.games.definition import GameMatch
 from bot.games.dungeon import GAME, new_game
 from bot.games.dungeon.engine import DungeonState, Phase
-from bot.games.dungeon.naming import layout_of
+from bot.games.dungeon.grid import ARROWS
+from bot.games.dungeon.naming import layout_of, names_of
+from bot.games.dungeon.picture import grid_picture
 from bot.games.dungeon.policy import choose
 from bot.games.dungeon.text_grid import text_grid
 from bot.games.views import TableView
@@ -60,14 +62,42 @@ def test_the_table_shows_scores_turn_pile_and_a_text_grid_in_a_code_block() -> N
 
 def test_the_text_grid_has_one_two_character_token_a_cell() -> None:
     state = board(
-        {(0, 0): "+3D", (1, 0): "+5C", (2, 0): "9H", (3, 0): "+TH"},
+        {(0, 0): "+3D", (1, 0): "+5C", (2, 0): "9H", (3, 0): "+TH", (1, 1): "QD"},
         pawns=((0, 0), None),
-        monsters=[("JH", (0, 1), "n"), ("QD", (1, 1), None)],
+        monsters=[("JH", (0, 1), "n")],
     )
+    play(state, "flip.1.1")  # wakes the Troll: new, it has no facing yet
     lines = text_grid(state, layout_of(state))
-    assert lines[0].split() == ["A", "B", "C", "D", "E", "F"]
-    assert lines[2].split()[1:] == ["..", "P1", "W5", "##", "T♥", ".."]
-    assert lines[3].split()[1:] == ["..", "J↑", "Q*", "..", ".."]
+    assert lines[0].split() == ["Z", "A", "B", "C", "D", "E"]
+    assert lines[2].split() == ["1", "..", "P1", "W5", "##", "T♥", ".."]
+    facing = ARROWS[state.board.monsters[0].facing or "n"]
+    assert lines[3].split()[:4] == ["2", "..", f"J{facing}", "Q*"]
+
+
+def test_a_cell_keeps_its_name_when_the_dungeon_grows_north_and_west() -> None:
+    state, _ = new_game(3)
+    names = names_of(state)
+    assert [names.name(p) for p in ((0, 0), (3, 3), (-1, 0), (0, -1), (4, 4))] == [
+        "A1",
+        "D4",
+        "Z1",
+        "A0",
+        "E5",
+    ]
+    seen: dict[tuple[int, int], str] = {}
+    while not state.is_over and state.turns < 40:
+        layout = layout_of(state)
+        picture = grid_picture(state, layout)
+        for cell in picture.cells:
+            point = (layout.xs[cell.col], layout.ys[cell.row])
+            name = picture.columns[cell.col] + picture.rows[cell.row]
+            assert seen.setdefault(point, name) == name, "a cell is never renamed"
+        header, *rows = text_grid(state, layout)
+        assert header.split() == picture.columns
+        assert [row.split()[0] for row in rows] == picture.rows
+        seat = state.acting()[0]
+        state.apply(seat, choose(state, seat))
+    assert any(x < 0 or y < 0 for x, y in seen), "the dungeon grew north or west"
 
 
 def test_the_public_table_never_shows_a_card_played_face_down() -> None:
@@ -78,7 +108,7 @@ def test_the_public_table_never_shows_a_card_played_face_down() -> None:
     assert "8♦" not in text and "8D" not in text
     hand = GAME.hand(state, 0, [])
     assert hand is not None
-    assert any("D2 8♦" in field.value for field in hand.fields), "its player knows it"
+    assert any("E3 8♦" in field.value for field in hand.fields), "its player knows it"
     rival = GAME.hand(state, 1, [])
     assert rival is not None and not any("8♦" in field.value for field in rival.fields)
 
