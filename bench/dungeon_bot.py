@@ -60,28 +60,45 @@ def play(seed: int, bot: int | None) -> Game:
     return Game(state.winner, bot, state.turns, actions, state.end_reason or "?")
 
 
-def asked(job: tuple[int, int]) -> tuple[int, int]:
+@dataclass(frozen=True, slots=True)
+class Asked:
+    decisions: int
+    turns: int
+    gifts: int
+    """Points a seat claimed from treasure its rival had turned over (a flip's gift)."""
+
+
+def asked(job: tuple[int, int]) -> Asked:
     """The decisions a person in seat `person` is asked, accepting every default, against the
     bot; and the game's length in turns. A decision is every move the game waits on from that
     seat, as the table and the hand ask for it (a facing offered is not one)."""
     seed, person = job
     state, _ = new_game(seed)
-    count = 0
+    count = gifts = 0
+    flipped: dict[object, int] = {}
     while not state.is_over:
         seat = state.acting()[0]
         count += seat == person
-        state.apply(seat, choose(state, seat))
-    return count, state.turns
+        for event in state.apply(seat, choose(state, seat)):
+            kind = getattr(event, "kind", "")
+            if kind == "card_turned" and getattr(event, "how", "") == "flip":
+                flipped[getattr(event, "at", None)] = seat
+            elif kind == "claimed":
+                by = flipped.pop(getattr(event, "at", None), None)
+                gifts += getattr(event, "points", 0) if by not in (None, seat) else 0
+    return Asked(count, state.turns, gifts)
 
 
 def decisions(seeds: int, workers: int) -> None:
     jobs = [(seed, person) for seed in range(seeds) for person in (0, 1)]
     games = run_all(asked, jobs, workers, chunksize=4)
-    counts = [float(count) for count, _ in games]
-    turns = sum(t for _, t in games) / len(games)
+    counts = [float(game.decisions) for game in games]
+    turns = sum(game.turns for game in games) / len(games)
     print(f"{len(games)} games against the bot, accepting every default ({turns:.0f} turns each)")
     median, p90 = percentile(counts, 0.5), percentile(counts, 0.9)
     print(f"decisions per game: median {median:.0f}, p90 {p90:.0f}")
+    gifts = sum(game.gifts for game in games) / len(games)
+    print(f"points claimed from treasure the rival turned over: {gifts:.1f} a game")
 
 
 def play_job(job: tuple[int, int | None]) -> Game:
@@ -128,8 +145,10 @@ def main() -> None:
     parser.add_argument("--asked", type=int, default=None, help="one seed: decisions asked")
     args = parser.parse_args()
     if args.asked is not None:
-        count, turns = asked((args.asked, 0))
-        print(f"seed {args.asked}: {count} decisions asked of seat 1 in {turns} turns")
+        game = asked((args.asked, 0))
+        print(
+            f"seed {args.asked}: {game.decisions} decisions asked of seat 1 in {game.turns} turns"
+        )
         return
     if not args.strength:
         decisions(args.seeds or 30, args.workers)

@@ -68,3 +68,12 @@ def test_ranked_puts_the_bots_choice_first() -> None:
     assert ranked(state, 0, moves)[0] == choose(state, 0)
     assert sorted(map(str, ranked(state, 0, moves))) == sorted(map(str, moves))
     assert parse_action("step.e") in moves
+
+
+def test_it_turns_over_a_card_away_from_its_rival_not_the_first_beside_it() -> None:
+    walls = {(1, 2): "+5S", (3, 2): "+6S", (2, 1): "+7S", (2, 3): "+8S"}
+    cells = {(2, 2): "+3D", **walls, (6, 0): "+2H", (5, 0): "9H", (0, 6): "9D"}
+    state = board(cells, pawns=((2, 2), (6, 0)))
+    flips = [str(m) for m in state.legal_actions(0) if m.kind.value == "flip"]
+    assert flips[0] == "flip.5.0", "reading order would turn up the card beside the rival"
+    assert str(choose(state, 0)) == "flip.0.6"
