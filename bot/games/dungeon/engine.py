@@ -498,7 +498,10 @@ class DungeonState(GameState[Move]):
             if monster is not None:
                 monster.facing = offered_facing(self.board, monster, self.mover)
                 monster.new = False
-                events.append(MonsterFaced(seat=self.mover, card=card, facing=monster.facing))
+                faced = MonsterFaced(
+                    seat=self.mover, card=card, facing=monster.facing, offered=True
+                )
+                events.append(faced)
         return events
 
     def _fight_moved(self, monster: Monster) -> list[Event]:

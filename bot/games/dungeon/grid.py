@@ -135,3 +135,7 @@ class Layout(Names):
         shown = set(points) or {(0, 0)}
         self.xs = sorted({x for x, _ in shown})
         self.ys = sorted({y for _, y in shown})
+
+    def caption(self) -> str:
+        """A line above a picture of the layout, saying what part it shows: all of it here."""
+        return ""

@@ -57,6 +57,11 @@ def _label(state: DungeonState, seat: int, move: Move, grid: Names) -> str:
         return "Stop hopping"
     if kind == Kind.SKIP:
         return "Play no card"
+    if kind == Kind.FACE and move.card is not None:
+        assert move.direction is not None
+        turned = state.board.monster(move.card)
+        where = f" at {grid.name(turned.at)}" if turned is not None else ""
+        return f"Turn {monster_called(move.card)}{where} to face {ARROWS[move.direction]}"
     if kind in (Kind.MONSTER, Kind.FACE):
         assert move.direction is not None
         monster = state.current_monster()
