@@ -54,7 +54,7 @@ SEAT_MARKS = ("🟣", "🔵")
 PHASE_TEXT = {
     Phase.START: "places their Joker on a starting card",
     Phase.MONSTERS: "moves the monsters",
-    Phase.PAWN: "moves their pawn (or turns a card over)",
+    Phase.PAWN: "moves their pawn",
     Phase.ENTER: "re-enters the dungeon at an empty cell",
     Phase.HOP: "may hop on to a matching card",
     Phase.BATTLE: "picks a card in the battle",
