@@ -212,8 +212,8 @@ def considered(state: DungeonState, moves: list[Move]) -> list[Move]:
 
 
 def ranked(state: DungeonState, seat: int, moves: list[Move]) -> list[Move]:
-    """Moves of the phase under way, the bot's favourite first (equals keep their order): how
-    the hand orders a card's placements."""
+    """Moves of the phase under way, the bot's favourite first (equals keep their order; a
+    monster's facing changed by hand is left out, as `choose` leaves it)."""
     if not moves or seat not in state.acting():
         return list(moves)
     rate = _RATERS[state.phase](Knowledge(state, seat))
