@@ -113,14 +113,15 @@ async def test_a_turn_is_two_decisions_the_pawns_move_accepting_facings_then_any
     async with harness.running(make_bot) as discord:
         table = (await discord.slash("dungeon new", alice)).message
         cells = {(0, 0): "+3D", (1, 0): "8S", (0, 1): "+2H", (5, 5): "+4D", (4, 0): "5C"}
+        cells |= {(3, 4): "6S"}
         state, _ = DungeonState.scripted(
             cells,
             hands=("9S 7H", "KC"),
             pawns=((0, 0), (5, 5)),
-            monsters=[("JH", (3, 0), "e")],
+            monsters=[("JH", (3, 0), "e"), ("QD", (3, 3), "s")],
         )
-        assert state.phase == Phase.PAWN, "the monster moved with no press"
-        offered = state.board.monster(MONSTER).facing  # type: ignore[union-attr]
+        assert state.phase == Phase.PAWN, "both monsters moved with no press"
+        left_alone = state.board.monster(Card.parse("QD")).facing  # type: ignore[union-attr]
         await set_state(discord, state)
         stale = await discord.select(table, menus_of(table)[0]["custom_id"], ["joker.0.0"], alice)
         assert stale.ephemeral, "a move from before is refused, and the table redrawn"
@@ -128,7 +129,8 @@ async def test_a_turn_is_two_decisions_the_pawns_move_accepting_facings_then_any
 
         # Accepting the offer costs nothing; here one facing is changed first, from its select.
         turn = next(m for m in menus_of(table) if "monster" in m.get("placeholder", ""))
-        other = next(o["value"] for o in turn["options"] if not o["value"].endswith(f".{offered}"))
+        assert {o["value"].split(".")[1] for o in turn["options"]} == {"JH", "QD"}
+        other = next(o["value"] for o in turn["options"] if o["value"].startswith("face.JH."))
         changed = await discord.select(table, turn["custom_id"], [other], alice)
         assert changed.response_type == UPDATE_MESSAGE, changed.content
         record, state = await state_of(discord)
@@ -139,6 +141,7 @@ async def test_a_turn_is_two_decisions_the_pawns_move_accepting_facings_then_any
         assert stepped.response_type == UPDATE_MESSAGE, stepped.content
         record, state = await state_of(discord)
         assert state.phase == Phase.PLAY and state.board.monster(MONSTER).facing == facing  # type: ignore[union-attr]
+        assert state.board.monster(Card.parse("QD")).facing == left_alone, "accepted as offered"  # type: ignore[union-attr]
         assert not any(str(m).startswith("face.") for m in state.legal_actions(0))
 
         opened = await discord.click(table, table.button("🂠 My hand")["custom_id"], alice)
