@@ -112,7 +112,7 @@ def player_field(state: DungeonState, seat: int, names: list[str], layout: Layou
         f"**{state.score(seat)}**/{WINNING_SCORE} · "
         f"{plural(len(state.hand(seat)), 'card')} · {where}"
     )
-    return Field(name=f"{SEAT_MARKS[seat]} {names[seat]}", value=value)
+    return Field(name=f"{SEAT_MARKS[seat]} P{seat + 1} {names[seat]}", value=value)
 
 
 def facings_field(state: DungeonState, layout: Layout) -> Field | None:
