@@ -200,8 +200,9 @@ def button(
 def pawn_controls(
     state: DungeonState, seat: int, legal: list[Move], layout: Layout
 ) -> tuple[list[Control], list[Menu]]:
-    """A direction pad (the illegal steps shown disabled), Take when it is the only way out,
-    and menus for Knight's moves and for the cards to turn over (nearest first)."""
+    """A direction pad (the illegal steps shown disabled; no pad when none is open), Take when
+    it is the only way out, a menu of Knight's moves then cards to turn over (nearest first),
+    and one of the other ways the monsters moved this turn may face."""
     pawn = state.pawn(seat)
     assert pawn is not None
     allowed = set(legal)
@@ -249,7 +250,7 @@ def facing_menus(state: DungeonState, seat: int, legal: list[Move], layout: Layo
     """A select of the other ways the monsters moved this turn may face: choosing one turns
     that monster and still waits for the pawn's move, which accepts every facing."""
     turns = [m for m in legal if m.kind == Kind.FACE and m.card is not None]
-    return menus("Turn a monster another way first…", state, seat, turns, layout, 1)
+    return menus("Turn a monster another way first…", state, seat, turns, layout, 2)
 
 
 def menus(
