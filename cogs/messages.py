@@ -202,4 +202,6 @@ def hand_view(record: GameRecord, hand: HandView) -> discord.ui.View:
         view.add_item(select)
     for control in hand.controls:
         view.add_item(button(record.id, record.version, control))
+    for number, menu in enumerate(hand.menus):  # after the buttons: each takes a free row
+        view.add_item(menu_select(record, number, menu))
     return drawn(view)

@@ -142,7 +142,9 @@ ROUTES: dict[str, Route] = {
     },
     PICK: Route(GameStatus.ACTIVE, _hands, "no_hand", "private"),
     PICK_SEAT: Route(GameStatus.PENDING, _lobby, "lobby_gone", "game", _gathered),
-    MOVE_MENU: Route(GameStatus.ACTIVE, _always, "pending", "game"),
+    # A table's menus, and a private hand's: a public message not the game's is refused
+    # when played (Plays.play), as its buttons are.
+    MOVE_MENU: Route(GameStatus.ACTIVE, _always, "pending"),
 }
 
 

@@ -170,6 +170,10 @@ class HandView(BaseModel):
     hint: Control | None = None
     """The move the game suggests, kept apart from the plays: `Match.hand` leads with it where
     the table offers hints, and leaves it out where it does not (a game rated between people)."""
+    menus: list[Menu] = []
+    """Selects of plays under the buttons, each a row of its own (at most 25 options each):
+    for a picked card with more places than buttons hold (a cell of a grid, say). Choosing
+    an option plays its action, as a table's menu does."""
     picture: Picture | None = None
     """The hand's cards as a picture, where the game draws one."""
 

@@ -58,10 +58,26 @@ async def _play_own(discord, table: StoredMessage, user, move: str) -> StoredMes
             values.append(next(v for v in options if v.endswith(f".{code}") and v not in values))
         hand = (await discord.select(hand, picker, values, user)).message
         pressed = _own_button(hand, move)
-    assert pressed is not None, f"no button of the player's own plays {move}"
-    played = await discord.click(hand, pressed["custom_id"], user)
+    if pressed is None:  # a play with many places is an option of the hand's menus
+        menu = _own_menu(hand, move)
+        assert menu is not None, f"no button or menu of the player's own plays {move}"
+        played = await discord.select(hand, menu["custom_id"], [move], user)
+    else:
+        played = await discord.click(hand, pressed["custom_id"], user)
     assert played.response_type == InteractionResponseType.message_update.value, played.content
     return hand
+
+
+def _own_menu(hand: StoredMessage, move: str) -> dict | None:
+    """The hand's select that offers `move` as one of its options, if shown."""
+    return next(
+        (
+            c
+            for c in hand.walk_components()
+            if c.get("type") == 3 and any(o["value"] == move for o in c.get("options", []))
+        ),
+        None,
+    )
 
 
 def _own_button(hand: StoredMessage, move: str) -> dict | None:

@@ -6,7 +6,8 @@ west or north), so a move means the same whatever the views call that cell:
 
     joker.1.2       place your Joker on the dungeon card at (1, 2)
     mon.n           move the new monster north (its first move goes any way)
-    face.e          turn the monster being moved to face east
+    face.JH.e       turn J♥, moved this turn, to face east before the pawn moves
+    face.e          (saved games from before) turn the monster being moved to face east
     step.w          move your pawn one step west
     knight.2.-1     a Knight's move two east and one north
     flip.3.4        turn over the face-down card at (3, 4) instead of moving
@@ -71,6 +72,8 @@ class Move(Action, frozen=True):
     def __str__(self) -> str:
         if self.kind in BARE:
             return self.kind.value
+        if self.kind == Kind.FACE and self.card is not None:
+            return f"{self.kind.value}.{self.card.code}.{self.direction}"
         if self.kind in DIRECTED:
             return f"{self.kind.value}.{self.direction}"
         assert self.at is not None
@@ -108,6 +111,12 @@ def with_card(kind: Kind, card: Card, point: Point) -> Move:
 
 
 @lru_cache(maxsize=MOVES_KEPT)
+def facing(card: Card, direction: Dir) -> Move:
+    """Turn one monster moved this turn to face a new way."""
+    return Move(kind=Kind.FACE, card=card, direction=direction)
+
+
+@lru_cache(maxsize=MOVES_KEPT)
 def bare(kind: Kind) -> Move:
     return Move(kind=kind)
 
@@ -124,6 +133,8 @@ def parse_action(text: str) -> Move:
         return bare(kind)
     if kind in DIRECTED and len(rest) == 1 and is_dir(direction := rest[0]):
         return directed(kind, direction)
+    if kind == Kind.FACE and len(rest) == 2 and is_dir(direction := rest[1]):
+        return facing(_card(rest[0]), direction)
     if kind == Kind.KNIGHT and len(rest) == 2:
         offset = _point(rest, text)
         if offset in KNIGHT_OFFSETS:
@@ -131,14 +142,18 @@ def parse_action(text: str) -> Move:
     if kind in AT_CELL and len(rest) == 2:
         return at_cell(kind, _point(rest, text))
     if kind in WITH_CARD and len(rest) == 3:
-        try:
-            card = Card.parse(rest[0])
-        except CardParseError:
-            raise IllegalAction(f"not a card: {rest[0]!r}") from None
-        if card.is_joker:
-            raise IllegalAction("the Jokers are the pawns, not cards to play")
-        return with_card(kind, card, _point(rest[1:], text))
+        return with_card(kind, _card(rest[0]), _point(rest[1:], text))
     raise IllegalAction(f"not a move of this game: {text!r}")
+
+
+def _card(word: str) -> Card:
+    try:
+        card = Card.parse(word)
+    except CardParseError:
+        raise IllegalAction(f"not a card: {word!r}") from None
+    if card.is_joker:
+        raise IllegalAction("the Jokers are the pawns, not cards to play")
+    return card
 
 
 def _point(words: list[str], text: str) -> Point:

@@ -1,12 +1,13 @@
 """Dungeon of Cards for two players, as ruled on its rules page (rules.py).
 
-A turn is a run of phases, each waiting on one decision of one seat: the monsters move (each
-turned by the player whose turn it is; a monster that comes next to the opponent is fought at
-once), the pawn moves (a step, a Knight's move, a flip, or taking it into the hand; re-entering
-after it left the board), hops onto pairs and runs, every battle (picks by the fighter and, for
-the monster, by the opponent), a card is played, and cards out of sight are removed. Between two
-decisions the engine runs everything automatic, so `acting()` always names the seat it waits on
-and `legal_actions` for that seat is never empty.
+A turn is a run of phases, each waiting on one decision of one seat: the monsters move (a new
+one where the player whose turn it is sends it, the others the way they face; a monster that
+comes next to the opponent is fought at once), each is offered a facing that the pawn's move
+accepts (the mover may turn any of them first), the pawn moves (a step, a Knight's move, a flip,
+or taking it into the hand; re-entering after it left the board), hops onto pairs and runs,
+every battle (picks by the fighter and, for the monster, by the opponent), a card is played, and
+cards out of sight are removed. Between two decisions the engine runs everything automatic, so
+`acting()` always names the seat it waits on and `legal_actions` for that seat is never empty.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from bot.games.dungeon.actions import (
     knight,
     with_card,
 )
+from bot.games.dungeon.actions import facing as turn_to
 from bot.games.dungeon.battle import Battle, Resume, other
 from bot.games.dungeon.board import SEATS, Board, Cell, Monster, Player
 from bot.games.dungeon.events import (
@@ -75,7 +77,14 @@ from bot.games.dungeon.grid import (
     neighbours,
     step,
 )
-from bot.games.dungeon.monsters import MonsterTurn, ahead, free_steps, order, threatens
+from bot.games.dungeon.monsters import (
+    MonsterTurn,
+    ahead,
+    free_steps,
+    offered_facing,
+    order,
+    threatens,
+)
 from bot.games.dungeon.roles import (
     BATTLE_POINTS,
     DUNGEON_DECK,
@@ -111,8 +120,8 @@ class Phase(StrEnum):
 PHASE_KINDS: dict[Phase, set[Kind]] = {
     Phase.START: {Kind.START},
     Phase.MONSTERS: {Kind.MONSTER, Kind.FACE},
-    Phase.PAWN: {Kind.STEP, Kind.KNIGHT, Kind.FLIP, Kind.TAKE},
-    Phase.ENTER: {Kind.ENTER},
+    Phase.PAWN: {Kind.STEP, Kind.KNIGHT, Kind.FLIP, Kind.TAKE, Kind.FACE},
+    Phase.ENTER: {Kind.ENTER, Kind.FACE},
     Phase.HOP: {Kind.HOP, Kind.STOP},
     Phase.BATTLE: {Kind.PICK},
     Phase.PLAY: {Kind.PLACE, Kind.BREAK, Kind.BLIND, Kind.SKIP},
@@ -153,7 +162,7 @@ class DungeonState(GameState[Move]):
     winner: int | None = None
     end_reason: Literal["hundred", "turns", "cards"] | None = None
     shuffles: int = 0
-    """Reshuffles of the discards so far: each draws its own order from the seed."""
+    """Times the discards were flipped into a new pile."""
 
     # ---- building a game --------------------------------------------------------------------
 
@@ -237,6 +246,8 @@ class DungeonState(GameState[Move]):
         if not self._allows(action):
             raise IllegalAction(f"{action} is not a legal move now")
         self.turn += 1
+        if action.kind != Kind.FACE and self.phase in (Phase.PAWN, Phase.ENTER):
+            self.monster_turn = None  # the pawn's move accepts the monsters' facings
         return self._APPLY[action.kind](self, action)
 
     def results(self) -> list[SeatResult]:
@@ -325,7 +336,20 @@ class DungeonState(GameState[Move]):
         assert monster is not None and self.monster_turn is not None
         if self.monster_turn.choosing_step:
             return [directed(Kind.MONSTER, d) for d in free_steps(self.board, monster)]
-        return [directed(Kind.FACE, d) for d in DIRS]
+        return [directed(Kind.FACE, d) for d in DIRS]  # a game saved mid-turn before offers
+
+    def turnable(self) -> list[Move]:
+        """Turns the mover may still give the monsters moved this turn, before the pawn moves:
+        every way but the one each faces now."""
+        turn = self.monster_turn
+        if turn is None or self.phase not in (Phase.PAWN, Phase.ENTER):
+            return []
+        found: list[Move] = []
+        for card in turn.turned:
+            monster = self.board.monster(card)
+            if monster is not None:
+                found += [turn_to(card, d) for d in DIRS if d != monster.facing]
+        return found
 
     def pawn_moves(self) -> list[Move]:
         """The mover's steps and Knight's moves (flips aside)."""
@@ -344,10 +368,11 @@ class DungeonState(GameState[Move]):
     def _legal_pawn(self) -> list[Move]:
         moves = self.pawn_moves()
         flips = [at_cell(Kind.FLIP, point) for point in self.board.face_down()]
-        return moves + flips + ([] if moves else [bare(Kind.TAKE)])
+        return moves + flips + ([] if moves else [bare(Kind.TAKE)]) + self.turnable()
 
     def _legal_enter(self) -> list[Move]:
-        return [at_cell(Kind.ENTER, point) for point in self.board.frontier()]
+        entries = [at_cell(Kind.ENTER, point) for point in self.board.frontier()]
+        return entries + self.turnable()
 
     def hop_targets(self) -> list[Point]:
         """Cells the pawn may hop onto now: a face-up red number card next to it, nobody on it,
@@ -434,26 +459,54 @@ class DungeonState(GameState[Move]):
         return [TurnBegan(seat=seat, number=self.turns + 1), *self._next_monster()]
 
     def _next_monster(self) -> list[Event]:
-        """Bring up the next monster to move (moving it at once if it is not new), or go on to
-        the pawn once every monster has moved."""
+        """Move the monsters in turn: a new one waits for its mover to send it somewhere, the
+        others go the way they face (or stay put). A monster that comes next to the opponent
+        is fought at once. Once every monster has moved, each is offered a facing and the
+        pawn moves."""
         turn = self.monster_turn
         assert turn is not None
+        events: list[Event] = []
         while turn.queue:
             monster = self.board.monster(turn.queue.pop(0))
             if monster is None:
                 continue  # beaten in a battle earlier this phase
-            self.phase = Phase.MONSTERS
             turn.current, turn.moved = monster.card, False
-            if monster.new:
-                turn.choosing_step = bool(free_steps(self.board, monster))
-                return [] if turn.choosing_step else [MonsterHeld(card=monster.card, at=monster.at)]
+            if monster.new and free_steps(self.board, monster):
+                self.phase, turn.choosing_step = Phase.MONSTERS, True
+                return events
             turn.choosing_step = False
-            target = ahead(self.board, monster)
+            target = None if monster.new else ahead(self.board, monster)
+            turn.turned.append(monster.card)
             if target is None:
-                return [MonsterHeld(card=monster.card, at=monster.at, facing=monster.facing)]
-            return [self._move_monster(monster, target)]
-        self.monster_turn = None
-        return self._begin_pawn()
+                facing_now = None if monster.new else monster.facing
+                events.append(MonsterHeld(card=monster.card, at=monster.at, facing=facing_now))
+                continue
+            events.append(self._move_monster(monster, target))
+            if threatens(self.board, monster, 1 - self.mover):
+                return events + self._fight_moved(monster)
+        turn.current, turn.choosing_step = None, False
+        return events + self._offer_facings() + self._begin_pawn()
+
+    def _offer_facings(self) -> list[Event]:
+        """Every monster moved this turn faces the way the bot would turn it, from the board
+        as the monsters left it; the mover may change any before the pawn moves."""
+        turn = self.monster_turn
+        assert turn is not None
+        events: list[Event] = []
+        for card in turn.turned:
+            monster = self.board.monster(card)
+            if monster is not None:
+                monster.facing = offered_facing(self.board, monster, self.mover)
+                monster.new = False
+                faced = MonsterFaced(
+                    seat=self.mover, card=card, facing=monster.facing, offered=True
+                )
+                events.append(faced)
+        return events
+
+    def _fight_moved(self, monster: Monster) -> list[Event]:
+        """A monster moved next to the opponent's pawn: they fight it alone, now."""
+        return self._fight(1 - self.mover, [monster.card], nearby=False, resume="monsters")
 
     def _move_monster(self, monster: Monster, target: Point) -> Event:
         origin = monster.at
@@ -464,21 +517,31 @@ class DungeonState(GameState[Move]):
 
     def _monster_step(self, move: Move) -> list[Event]:
         monster = self.current_monster()
-        assert monster is not None and move.direction is not None and self.monster_turn
-        self.monster_turn.choosing_step = False
-        return [self._move_monster(monster, step(monster.at, move.direction))]
+        turn = self.monster_turn
+        assert monster is not None and move.direction is not None and turn is not None
+        turn.choosing_step = False
+        turn.turned.append(monster.card)
+        events = [self._move_monster(monster, step(monster.at, move.direction))]
+        if threatens(self.board, monster, 1 - self.mover):
+            return events + self._fight_moved(monster)
+        return events + self._next_monster()
 
     def _face(self, move: Move) -> list[Event]:
-        monster = self.current_monster()
+        assert move.direction is not None
+        if move.card is not None:  # a facing changed before the pawn moves
+            monster = self.board.monster(move.card)
+            assert monster is not None
+            monster.facing = move.direction
+            return [MonsterFaced(seat=self.mover, card=monster.card, facing=move.direction)]
+        monster = self.current_monster()  # a game saved while a monster waited to be turned
         turn = self.monster_turn
-        assert monster is not None and turn is not None and move.direction is not None
+        assert monster is not None and turn is not None
         monster.facing, monster.new = move.direction, False
         events: list[Event] = [
             MonsterFaced(seat=self.mover, card=monster.card, facing=move.direction)
         ]
-        rival = 1 - self.mover
-        if turn.moved and threatens(self.board, monster, rival):
-            return events + self._fight(rival, [monster.card], nearby=False, resume="monsters")
+        if turn.moved and threatens(self.board, monster, 1 - self.mover):
+            return events + self._fight_moved(monster)
         return events + self._next_monster()
 
     # ---- the pawn -----------------------------------------------------------------------------
@@ -499,13 +562,14 @@ class DungeonState(GameState[Move]):
         return self._land(origin, landing, self.back_one(corner, origin), knight=True)
 
     def back_one(self, corner: Point, origin: Point) -> Point:
-        """Where a Knight's move that meets a wall ends: back one, on the corner of its L, if
-        the pawn can stand there as it is (a face-down card, left face down, or floor); else
-        back where it began (the corner is blank or holds treasure)."""
+        """Where a Knight's move that meets a wall or a monster ends: back one, on the corner
+        of its L, whenever a pawn may stand there (a face-down card or a red number card, face
+        up or not, nobody on it); else back where it began (the corner is blank). The pawn
+        stands on the corner's card as it lies: it neither turns it up nor claims it."""
         cell = self.board.cell(corner)
         if cell is None or self.board.occupied(corner):
             return origin
-        return corner if not cell.up or role_of(cell.card) == Role.FLOOR else origin
+        return corner if not cell.up or is_red_number(cell.card) else origin
 
     def _land(self, origin: Point, target: Point, back: Point, knight: bool) -> list[Event]:
         """The pawn arrives on a card: turns it up if it is face down, and then bounces off a
@@ -523,7 +587,8 @@ class DungeonState(GameState[Move]):
                 self._wake(target)
             board.players[seat].at = back
             events.append(Bounced(seat=seat, blocker=cell.card, origin=origin, at=back))
-            return events + self._begin_battles("play")
+            woken = [cell.card] if role == Role.MONSTER else []
+            return events + self._fight(seat, woken, nearby=True, resume="play")
         board.players[seat].at = target
         events.append(PawnMoved(seat=seat, origin=origin, at=target, knight=knight))
         if role == Role.TREASURE:
@@ -754,8 +819,9 @@ class DungeonState(GameState[Move]):
         return [PlaySkipped(seat=self.mover), *self._end_turn()]
 
     def _draw(self, count: int) -> tuple[list[Card], list[Event]]:
-        """Up to `count` cards off the pile, the discards shuffled into a new pile whenever it
-        runs out."""
+        """Up to `count` cards off the pile; whenever it runs out, the discards are flipped
+        over into a new one (the first card discarded is its top: the order is reversed, not
+        shuffled)."""
         drawn: list[Card] = []
         events: list[Event] = []
         while len(drawn) < count:
@@ -763,7 +829,6 @@ class DungeonState(GameState[Move]):
                 if not self.discards:
                     break
                 self.pile, self.discards = self.discards, []
-                seeded_rng(self.seed, f"reshuffle:{self.shuffles}").shuffle(self.pile)
                 self.shuffles += 1
                 events.append(Reshuffled(count=len(self.pile)))
             take = min(count - len(drawn), len(self.pile))

@@ -54,6 +54,9 @@ class MonsterFaced(Event, frozen=True):
     seat: int
     card: Card
     facing: Dir
+    offered: bool = False
+    """The facing the monster was given as it moved, which the table shows as a fact (and the
+    pawn's move accepts); False when the mover turned it themselves."""
 
 
 class PawnMoved(Event, frozen=True):
@@ -194,7 +197,7 @@ class HandDealt(Event, frozen=True):
 
 
 class Reshuffled(Event, frozen=True):
-    """The pile ran out: the discards were shuffled into a new pile."""
+    """The pile ran out: the discard pile was flipped over as the new pile."""
 
     kind: Literal["reshuffled"] = "reshuffled"
     count: int

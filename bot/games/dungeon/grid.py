@@ -90,30 +90,35 @@ def unkey(text: str) -> Point:
     return (int(x), int(y))
 
 
-def column_name(index: int) -> str:
-    """A column's letters from its place in the view: A..Z, then AA, AB..."""
-    if index < 0:
-        return "?"
+def column_name(x: int) -> str:
+    """A column's fixed name: the first dungeon's columns are A–D (x 0–3); east of them E, F…
+    (then AA, AB… past Z), west of them Z, Y, X… Unique among any 26 neighbouring columns,
+    and sight keeps every dungeon far narrower than that."""
+    if x < 0:
+        return chr(ord("Z") + 1 + (x % -26 or -26)) if x >= -26 else "-" + column_name(-x - 1)
     name = ""
-    index += 1
+    index = x + 1
     while index:
         index, rest = divmod(index - 1, 26)
         name = chr(ord("A") + rest) + name
     return name
 
 
-class Names:
-    """How cells are called, from the view's north-west corner: column A is `min_x`, row 1 is
-    `min_y`. Naming a cell needs only the corner, not the whole view."""
+def row_name(y: int) -> str:
+    """A row's fixed name: the first dungeon's rows are 1–4 (y 0–3); south of them 5, 6…,
+    north of them 0, -1, -2…"""
+    return str(y + 1)
 
-    def __init__(self, min_x: int, min_y: int) -> None:
-        self.min_x, self.min_y = min_x, min_y
+
+class Names:
+    """How cells are called: by fixed coordinates set at the deal, so a cell keeps its name for
+    the whole game however the dungeon grows (the first 4×4 is A1–D4)."""
 
     def column(self, x: int) -> str:
-        return column_name(x - self.min_x)
+        return column_name(x)
 
     def row(self, y: int) -> str:
-        return str(y - self.min_y + 1)
+        return row_name(y)
 
     def name(self, point: Point) -> str:
         """A cell's name as a player reads it ("C3")."""
@@ -121,15 +126,16 @@ class Names:
 
 
 class Layout(Names):
-    """Which columns and rows a view shows and what they are called: the bounding box of the
-    dungeon and every empty cell next to it, with whole empty columns and rows left out.
-
-    Names are relative to the box (column A is its westmost), so the text grid, the picture and
-    every button name a cell the same way for the same state.
+    """Which columns and rows a view shows: the bounding box of the dungeon and every empty
+    cell next to it, with whole empty columns and rows left out. Every view names cells by
+    `Names`, so the text grid, the picture and every button call a cell alike, in every state.
     """
 
     def __init__(self, points: Iterable[Point]) -> None:
         shown = set(points) or {(0, 0)}
-        super().__init__(min(x for x, _ in shown), min(y for _, y in shown))
         self.xs = sorted({x for x, _ in shown})
         self.ys = sorted({y for _, y in shown})
+
+    def caption(self) -> str:
+        """A line above a picture of the layout, saying what part it shows: all of it here."""
+        return ""

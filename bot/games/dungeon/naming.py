@@ -1,12 +1,10 @@
 """How the dungeon's cells and moves are named for people: "C3", "Knight's move to D5".
 
-Every view of one state (the text grid, the picture, the buttons, the voice) names cells by the
-same Layout, so the grid's "C3" is the button's "C3".
+Every view (the text grid, the picture, the buttons, the voice) names cells by the same fixed
+Names, so the grid's "C3" is the button's "C3", this turn and every turn after.
 """
 
 from __future__ import annotations
-
-import weakref
 
 from bot.games.cards import Card
 from bot.games.dungeon.actions import Kind, Move
@@ -23,26 +21,11 @@ def layout_of(state: DungeonState) -> Layout:
 
 
 def names_of(state: DungeonState) -> Names:
-    """The names `layout_of` gives, from the corner alone: the view reaches one cell beyond
-    the dungeon on every side (the origin when the dungeon is empty).
-
-    Kept for the state as it stands (its object and its count of actions): labelling every
-    legal move of a turn names a cell hundreds of times."""
-    known = _NAMES.get(id(state))
-    if known is not None and known[0]() is state and known[1] == state.turn:
-        return known[2]
-    points = state.board.points()
-    if points:
-        names = Names(min(x for x, _ in points) - 1, min(y for _, y in points) - 1)
-    else:
-        names = Names(0, 0)
-    ident = id(state)
-    _NAMES[ident] = (weakref.ref(state, lambda _: _NAMES.pop(ident, None)), state.turn, names)
-    return names
+    """The names every view gives cells: fixed for the whole game, whatever the state."""
+    return NAMES
 
 
-_NAMES: dict[int, tuple[weakref.ref[DungeonState], int, Names]] = {}
-"""Names by the id of a live state (a weak reference tells a reused id apart)."""
+NAMES = Names()
 
 
 def monster_called(card: Card) -> str:
@@ -74,6 +57,11 @@ def _label(state: DungeonState, seat: int, move: Move, grid: Names) -> str:
         return "Stop hopping"
     if kind == Kind.SKIP:
         return "Play no card"
+    if kind == Kind.FACE and move.card is not None:
+        assert move.direction is not None
+        turned = state.board.monster(move.card)
+        where = f" at {grid.name(turned.at)}" if turned is not None else ""
+        return f"Turn {monster_called(move.card)}{where} to face {ARROWS[move.direction]}"
     if kind in (Kind.MONSTER, Kind.FACE):
         assert move.direction is not None
         monster = state.current_monster()

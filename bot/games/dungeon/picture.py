@@ -1,11 +1,11 @@
-"""The dungeon as a grid picture (bot/render/grid_picture.py draws it), and a battle's cards."""
+"""The dungeon as a grid picture (bot/render/grid_picture.py draws it)."""
 
 from __future__ import annotations
 
 from bot.games.dungeon.engine import DungeonState, Phase
 from bot.games.dungeon.grid import Layout, Point
-from bot.games.dungeon.roles import battle_value, is_wall
-from bot.games.views import CardGroup, Grid, GridCell, PictureCard
+from bot.games.dungeon.roles import is_wall
+from bot.games.views import Grid, GridCell
 
 
 def grid_picture(state: DungeonState, layout: Layout, viewer: int | None = None) -> Grid:
@@ -44,6 +44,7 @@ def grid_picture(state: DungeonState, layout: Layout, viewer: int | None = None)
         columns=[layout.column(x) for x in layout.xs],
         rows=[layout.row(y) for y in layout.ys],
         cells=cells,
+        title=layout.caption(),
     )
 
 
@@ -59,22 +60,3 @@ def _marked(state: DungeonState) -> set[Point]:
         ends = [point for point in (fought.at if fought else None, fighter) if point is not None]
         return set(battle.picked) | set(ends)
     return set()
-
-
-def battle_group(state: DungeonState, names: list[str]) -> CardGroup | None:
-    """The battle under way: the monster with its total, the cards picked with what they add."""
-    battle = state.battle
-    if state.phase != Phase.BATTLE or battle is None:
-        return None
-    shown = [PictureCard(card=battle.monster.code, caption=f"= {battle.monster_total}")]
-    pawn = f"P{battle.fighter + 1}"
-    for point, side in zip(battle.picked, battle.sides, strict=True):
-        cell = state.board.cell(point)
-        monster = state.board.monster_at(point)
-        card = cell.card if cell is not None else monster.card if monster is not None else None
-        if card is not None:
-            who = pawn if side == "player" else str(battle.monster)
-            shown.append(PictureCard(card=card.code, caption=f"{who} +{battle_value(card)}"))
-    fighter = names[battle.fighter]
-    title = f"Battle: {fighter} {battle.player_total} vs {battle.monster_total}"
-    return CardGroup(title=title, cards=shown)

@@ -29,6 +29,7 @@ from bot.games.dungeon.grid import (
     neighbours,
     step,
 )
+from bot.games.dungeon.monsters import facing_worth, pull
 from bot.games.dungeon.roles import (
     DUNGEON_DECK,
     PLAYER_HEALTH,
@@ -41,6 +42,9 @@ from bot.games.dungeon.roles import (
 
 REENTRY_COST = 4.0
 """What losing the pawn costs besides the points: a turn spent coming back."""
+GIFT_BESIDE_RIVAL = -100.0
+"""Turning up a card beside the rival's pawn hands it what lies there: never while any other
+move is left."""
 GOODNESS = {Role.TREASURE: 1.0, Role.FLOOR: -0.3, Role.WALL: -2.5, Role.MONSTER: -5.0}
 """How much a card is worth to whoever lands on it, per point of treasure (treasure) or flat."""
 
@@ -189,7 +193,7 @@ def nearness(gap: int) -> float:
 
 def choose(state: DungeonState, seat: int) -> Move:
     """The bot's move for a seat the game waits on."""
-    actions = state.legal_actions(seat)
+    actions = considered(state, state.legal_actions(seat))
     if not actions:
         raise ValueError("the game is not waiting on this seat")
     if len(actions) == 1:
@@ -199,13 +203,21 @@ def choose(state: DungeonState, seat: int) -> Move:
     return max(actions, key=rate)  # the first of equals: the engine's order decides ties
 
 
+def considered(state: DungeonState, moves: list[Move]) -> list[Move]:
+    """The moves the bot weighs: turning a monster another way before the pawn moves is left
+    out, since the facings it was offered are the bot's own choice already."""
+    if state.phase == Phase.MONSTERS:
+        return list(moves)
+    return [move for move in moves if move.kind != Kind.FACE]
+
+
 def ranked(state: DungeonState, seat: int, moves: list[Move]) -> list[Move]:
-    """Moves of the phase under way, the bot's favourite first (equals keep their order): how
-    the hand orders a card's placements."""
+    """Moves of the phase under way, the bot's favourite first (equals keep their order; a
+    monster's facing changed by hand is left out, as `choose` leaves it)."""
     if not moves or seat not in state.acting():
         return list(moves)
     rate = _RATERS[state.phase](Knowledge(state, seat))
-    return sorted(moves, key=rate, reverse=True)
+    return sorted(considered(state, moves), key=rate, reverse=True)
 
 
 def _start(know: Knowledge) -> Callable[[Move], float]:
@@ -221,26 +233,16 @@ def _start(know: Knowledge) -> Callable[[Move], float]:
 
 
 def _monsters(know: Knowledge) -> Callable[[Move], float]:
-    """Monsters go at the rival and away from the bot's own pawn."""
+    """Monsters go at the rival and away from the bot's own pawn (as their offered facings
+    do: monsters.offered_facing)."""
     monster = know.state.current_monster()
     assert monster is not None
 
-    def pull(point: Point) -> float:
-        score = 0.0
-        if know.rival is not None:
-            score -= distance(point, know.rival)
-        if know.me is not None:
-            score += 0.6 * min(distance(point, know.me), 4)
-        return score
-
     def rate(move: Move) -> float:
         assert move.direction is not None
-        ahead = step(monster.at, move.direction)
         if move.kind == Kind.MONSTER:
-            return pull(ahead)
-        if not know.board.enterable(ahead):
-            return pull(monster.at) - 5  # facing a wall: it will not move next turn
-        return pull(ahead)
+            return pull(know.board, step(monster.at, move.direction), know.seat)
+        return facing_worth(know.board, monster, move.direction, know.seat)
 
     return rate
 
@@ -253,19 +255,43 @@ def _pawn(know: Knowledge) -> Callable[[Move], float]:
     def settle(point: Point) -> float:
         return know.danger(point) + know.prospects(point)
 
+    rival = know.rival
+    rival_reach: set[Point] = set(reachable(state, rival)) if rival is not None else set()
+
+    def flip_worth(at: Point) -> float:
+        """Turning a card over tells both players what it is: worth it near the bot's own
+        pawn, a gift where the rival reaches it first. Beside the rival only a card the bot
+        knows is no gift (a wall, a monster) may be turned, unless every move is as bad."""
+        card = know.known(at)
+        gap = distance(at, origin)
+        beside_rival = rival is not None and distance(at, rival) == 1
+        harmless = card is not None and role_of(card) in (Role.WALL, Role.MONSTER)
+        if beside_rival and not harmless:
+            return GIFT_BESIDE_RIVAL
+        if card is not None and role_of(card) == Role.MONSTER:
+            near_rival = rival is not None and distance(at, rival) <= 2
+            return 2.0 if near_rival and gap > 2 else -4.0
+        if card is not None and role_of(card) == Role.TREASURE:
+            gift = float(points(card))
+        elif card is None:
+            gift = know.odds[Role.TREASURE] * know.mean_treasure
+        else:
+            gift = 0.0
+        risk = (
+            know.odds[Role.MONSTER] * (-REENTRY_COST if gap == 1 else 0.0) if card is None else 0.0
+        )
+        rival_gap = distance(at, rival) if rival is not None else 99
+        handed = gift * max(1.0 if at in rival_reach else 0.0, nearness(rival_gap))
+        near = 0.3 if gap <= 2 else 0.0
+        far_from_rival = 0.02 * min(distance(at, rival), 8) if rival is not None else 0.0
+        return -0.8 + risk + near + far_from_rival - handed
+
     def rate(move: Move) -> float:
         if move.kind == Kind.TAKE:
             return -REENTRY_COST
         if move.kind == Kind.FLIP:
             assert move.at is not None
-            card = know.known(move.at)
-            gap = distance(move.at, origin)
-            if card is not None and role_of(card) == Role.MONSTER:
-                rival = know.rival
-                near_rival = rival is not None and distance(move.at, rival) <= 2
-                return (2.0 if near_rival and gap > 2 else -4.0) + settle(origin)
-            risk = know.odds[Role.MONSTER] * (-REENTRY_COST if gap == 1 else 0.0)
-            return -0.8 + risk + settle(origin) + (0.3 if gap <= 2 else 0.0)
+            return flip_worth(move.at) + settle(origin)
         if move.kind == Kind.STEP:
             assert move.direction is not None
             landing, back = step(origin, move.direction), origin

@@ -38,8 +38,9 @@ RULINGS: list[str] = [
     "out of sight go. Each step waits on one choice at a time.",
     # Monsters.
     "The player whose turn it is moves every live monster, one at a time in reading order of "
-    "where they stand (top row first), and after each move turns it to face any way (also when "
-    "it could not move).",
+    "where they stand (top row first), and then turns each to face any way (also one that "
+    "could not move). Each is offered the facing the bot would choose, shown beside your pawn's "
+    "moves: your pawn's move accepts them all, and you may turn any of them another way first.",
     "A monster moves one cell onto a card nobody stands on that is not a face-up wall; a "
     "face-down card stays face down under it. With a wall, a blank, a pawn or another monster "
     "ahead it stays put. A new monster (just turned up) goes to any such neighbouring cell its "
@@ -57,10 +58,11 @@ RULINGS: list[str] = [
     "Landing on a face-down card turns it up. Treasure is claimed: it scores and is discarded, "
     "and your pawn stands on the empty cell. Floor is stood on. A wall sends you back: to where "
     "you were after a step; after a Knight's move back one, to the corner of the L if you can "
-    "stand there as it is (a face-down card, left face down, or floor), else to where you began. "
-    "The card stays face up.",
-    "Landing on a face-down monster turns it up, alive, and sends you back as a wall does; if "
-    "you end next to it, you fight it.",
+    "stand there (a face-down card, left face down, or a red number card, face up or not, "
+    "neither claimed nor turned), else (a blank) to where you began. The card stays face up.",
+    "Landing on a face-down monster turns it up, alive, and sends you back as a wall does, and "
+    "you always fight it, wherever the pawn went back to: the picks come from around your pawn "
+    "and around the monster.",
     "Instead of moving you may turn over any face-down card nobody stands on. A monster turned "
     "over comes alive and is fought only if it is next to your pawn; treasure turned over is "
     "not claimed (land on it later).",
@@ -92,7 +94,8 @@ RULINGS: list[str] = [
     "A card you play from your hand is known to you (your hand view shows what lies under "
     "them); a blind card is known to nobody.",
     "When your hand is empty you are dealt 10 more at once (fewer if fewer are left). When the "
-    "pile runs out, the discards are shuffled into a new pile.",
+    "pile runs out, the discard pile is flipped over as the new pile (not shuffled): the first "
+    "card discarded is drawn first.",
     # Out of sight.
     "Out of sight: at the end of every turn, every card and monster more than four steps from "
     "both pawns is discarded face up. Steps are counted straight along the grid, through any "
@@ -102,9 +105,9 @@ RULINGS: list[str] = [
     "where the first dungeon's top-left card lay.",
     # Time.
     "A player who lets the turn timer run out plays the bot's move for that choice.",
-    "Cells are named by the current view: columns A, B, C… from the west and rows 1, 2, 3… "
-    "from the north of the dungeon and the empty cells around it, so names shift when the "
-    "dungeon grows west or north. Moves' texts use fixed coordinates.",
+    "A cell keeps its name all game: the first 4×4 is A1–D4; columns go on east E, F… and "
+    "west Z, Y…, rows go on south 5, 6… and north 0, -1…, so no cell is ever renamed when the "
+    "dungeon grows.",
 ]
 
 DUNGEON_RULES = RulesPage(
@@ -123,8 +126,9 @@ DUNGEON_RULES = RulesPage(
         ),
         (
             "Your turn",
-            "1. Move the monsters: each goes one cell the way it faces (a new one: any way), "
-            "then you turn it. One that comes next to your opponent fights them now.\n"
+            "1. The monsters move: each goes one cell the way it faces (a new one: any way "
+            "you pick), then faces the way offered (change it before your move if you like). "
+            "One that comes next to your opponent fights them now.\n"
             "2. Move your Joker one cell or by a Knight's move, or turn a card over. Treasure "
             "you land on scores; a wall or a monster sends you back. Hop on over pairs and "
             "runs.\n"
@@ -136,11 +140,13 @@ DUNGEON_RULES = RulesPage(
         ),
         (
             "Reading the table",
-            "The picture and the text grid name cells alike (columns A, B, C…, rows 1, 2, 3…). "
-            "In the text grid: `##` face down, `W5` a wall of rank 5, `7♥` a face-up card "
-            "(`T` is 10), `P1` `P2` the pawns, `J↑` a monster and the way it faces (`J*` a new "
-            "one), `..` an empty cell where a card may go. Play a card from **My hand**: pick "
-            "it, then press where it goes.",
+            "The picture and the text grid name cells alike, and a cell keeps its name all "
+            "game (the first 4×4 is A1–D4). A big dungeon's picture shows the part around "
+            "the pawn whose turn it is; **My hand** shows the whole map as a text grid: `##` "
+            "face down, `W5` a wall of rank 5, `7♥` a face-up card (`T` is 10), `P1` `P2` the "
+            "pawns, `J↑` a monster and the way it faces (`J*` a new one), `..` an empty cell "
+            "where a card may go. Play a card from **My hand**: pick it, then choose its cell "
+            "(or press the hint).",
         ),
         rulings_section(HOUSE_RULINGS + RULINGS),
         boards_section(

@@ -1,10 +1,12 @@
 """Dungeon of Cards as players see it: the public table, and each player's own hand.
 
-The table shows the dungeon twice: as a picture, and as a text grid in a code block (one short
-token a cell) for screen readers and the terminal. Its buttons are the acting seat's moves that
-fit buttons (a direction pad, battle picks, hops, a monster's turn) and its menus the moves with
-many targets (Knight's moves, cards to turn over, where to enter or to play blind). A card from
-the hand is played from the hand's own view: pick it there, then press where it goes.
+The table fits one phone screen: the dungeon as a picture (the part in sight when it is too big
+to read whole), a line of facts, and the acting seat's moves: buttons for those that fit buttons
+(a direction pad, battle picks, hops, a new monster's way) and menus for the moves with many
+targets (Knight's moves and cards to turn over, a monster's facing changed before the pawn
+moves, where to enter or to play blind). The whole map as a text grid (one short token a cell,
+for screen readers and the terminal) is in each player's hand, shown privately. A card is
+played from the hand: pick it there, then choose its cell from the hand's menus.
 """
 
 from __future__ import annotations
@@ -15,11 +17,12 @@ from bot.games.cards import Card
 from bot.games.dungeon.actions import Kind, Move, directed
 from bot.games.dungeon.board import Cell
 from bot.games.dungeon.engine import MAX_TURNS, WINNING_SCORE, DungeonState, Phase
-from bot.games.dungeon.grid import Dir, Layout, Point, distance, knight_path, step, unkey
+from bot.games.dungeon.grid import ARROWS, Dir, Layout, Point, distance, knight_path, step, unkey
 from bot.games.dungeon.naming import card_called, label, layout_of, monster_called
-from bot.games.dungeon.picture import battle_group, grid_picture
-from bot.games.dungeon.policy import choose, ranked
+from bot.games.dungeon.picture import grid_picture
+from bot.games.dungeon.policy import choose
 from bot.games.dungeon.text_grid import LEGEND, grid_fields
+from bot.games.dungeon.window import Window
 from bot.games.views import (
     CardGroup,
     Control,
@@ -41,8 +44,9 @@ PAD_ROW = 1
 EXTRA_ROW = 2
 MAX_MENUS = 2
 """Beside two rows of buttons (and the table's own row), two selects fill Discord's five rows."""
-HAND_PLAYS = 19
-"""Placements offered beside the hint: four rows of five buttons under the hand's picker."""
+HAND_MENUS = 3
+"""A hand's selects of cells, under its picker and its row of buttons: 75 cells, more than
+any dungeon has had room for one card (the most seen is about 50)."""
 PAD_ARROWS: dict[Dir, str] = {"n": "⬆️", "w": "⬅️", "s": "⬇️", "e": "➡️"}
 PAD_ORDER: tuple[Dir, ...] = ("w", "n", "s", "e")
 SEAT_MARKS = ("🟣", "🔵")
@@ -50,7 +54,7 @@ SEAT_MARKS = ("🟣", "🔵")
 PHASE_TEXT = {
     Phase.START: "places their Joker on a starting card",
     Phase.MONSTERS: "moves the monsters",
-    Phase.PAWN: "moves their pawn (a step, a Knight's move, or turns a card over)",
+    Phase.PAWN: "moves their pawn",
     Phase.ENTER: "re-enters the dungeon at an empty cell",
     Phase.HOP: "may hop on to a matching card",
     Phase.BATTLE: "picks a card in the battle",
@@ -71,32 +75,59 @@ def dungeon_table(state: DungeonState, names: Sequence[str]) -> TableView:
     fields = [player_field(state, seat, names, layout) for seat in (0, 1)]
     discards = f" · {len(state.discards)} discarded" if state.discards else ""
     fields.append(Field(name="🂠 Pile", value=f"{plural(len(state.pile), 'card')}{discards}"))
+    facings = facings_field(state, layout)
+    if facings is not None:
+        fields.append(facings)
     fields.append(status_field(state, names))
     battle = battle_field(state, names)
     if battle is not None:
         fields.append(battle)
-    fields += grid_fields(state, layout)
-    group = battle_group(state, names)
-    picture = Picture(groups=[group] if group else [], grid=grid_picture(state, layout))
+    focus = [] if state.is_over else state.acting()
+    # A battle's cards are outlined on the grid and summed in its line: no card row below.
+    picture = Picture(groups=[], grid=grid_picture(state, in_sight(state, layout, focus)))
     controls, menus = ([], []) if state.is_over else table_moves(state, layout)
     return TableView(
         title="Dungeon of Cards · Duel",
         fields=fields,
-        footer=LEGEND,
+        footer="The map as text: My hand",
         controls=controls,
         menus=menus,
         picture=picture,
     )
 
 
+def in_sight(state: DungeonState, layout: Layout, seats: Sequence[int]) -> Window:
+    """The part of the dungeon a picture shows: around the pawn of the first of `seats` on
+    the board (then the other pawns), all of it when it fits."""
+    order = [*seats, *(seat for seat in (0, 1) if seat not in seats)]
+    pawns = [pawn for seat in order if (pawn := state.pawn(seat)) is not None]
+    return Window(layout, pawns)
+
+
 def player_field(state: DungeonState, seat: int, names: list[str], layout: Layout) -> Field:
+    """One line a player: it joins the table's line of facts."""
     pawn = state.pawn(seat)
-    where = f"pawn at {layout.name(pawn)}" if pawn is not None else "pawn in hand"
+    where = f"at {layout.name(pawn)}" if pawn is not None else "pawn in hand"
     value = (
-        f"**{state.score(seat)}** / {WINNING_SCORE} points\n"
-        f"{plural(len(state.hand(seat)), 'card')} in hand · {where}"
+        f"**{state.score(seat)}**/{WINNING_SCORE} · "
+        f"{plural(len(state.hand(seat)), 'card')} · {where}"
     )
-    return Field(name=f"{SEAT_MARKS[seat]} P{seat + 1} · {names[seat]}", value=value)
+    return Field(name=f"{SEAT_MARKS[seat]} P{seat + 1} {names[seat]}", value=value)
+
+
+def facings_field(state: DungeonState, layout: Layout) -> Field | None:
+    """The facings the monsters moved this turn were offered, which the pawn's move accepts."""
+    turn = state.monster_turn
+    if turn is None or state.phase not in (Phase.PAWN, Phase.ENTER):
+        return None
+    shown = [
+        f"{monster.card} {layout.name(monster.at)} {ARROWS[monster.facing]}"
+        for card in turn.turned
+        if (monster := state.board.monster(card)) is not None and monster.facing is not None
+    ]
+    if not shown:
+        return None
+    return Field(name="👹 Facing", value=" · ".join(shown))
 
 
 def status_field(state: DungeonState, names: list[str]) -> Field:
@@ -130,11 +161,11 @@ def battle_field(state: DungeonState, names: list[str]) -> Field | None:
     fighter = names[battle.fighter]
     rival = names[1 - battle.fighter]
     value = (
-        f"**{fighter}** {battle.player_total} ({battle.player_picks}/2 picks) against the "
-        f"{monster_called(battle.monster)} {battle.monster_total} ({battle.monster_picks}/2 "
-        f"picks, chosen by {rival}). Higher total wins; a tie goes to the monster."
+        f"**{fighter}** {battle.player_total} ({battle.player_picks}/2 picks) vs "
+        f"{monster_called(battle.monster)} {battle.monster_total} ({battle.monster_picks}/2, "
+        f"{rival} picks) · a tie goes to the monster"
     )
-    return Field(name="⚔️ Battle", value=value, inline=False)
+    return Field(name="⚔️", value=value, inline=False)
 
 
 def table_moves(state: DungeonState, layout: Layout) -> tuple[list[Control], list[Menu]]:
@@ -147,7 +178,9 @@ def table_moves(state: DungeonState, layout: Layout) -> tuple[list[Control], lis
     if phase == Phase.START:
         return [], menus("Place your Joker on…", state, seat, legal, layout, MAX_MENUS)
     if phase == Phase.ENTER:
-        return [], menus("Re-enter the dungeon at…", state, seat, legal, layout, 4)
+        entries = [m for m in legal if m.kind == Kind.ENTER]
+        found = menus("Re-enter the dungeon at…", state, seat, entries, layout, 3)
+        return [], found + facing_menus(state, seat, legal, layout)
     if phase == Phase.PLAY:
         blind = [m for m in legal if m.kind == Kind.BLIND]
         skip = [m for m in legal if m.kind == Kind.SKIP]
@@ -167,12 +200,15 @@ def button(
 def pawn_controls(
     state: DungeonState, seat: int, legal: list[Move], layout: Layout
 ) -> tuple[list[Control], list[Menu]]:
-    """A direction pad (the illegal steps shown disabled), Take when it is the only way out,
-    and menus for Knight's moves and for the cards to turn over (nearest first)."""
+    """A direction pad (the illegal steps shown disabled; no pad when none is open), Take when
+    it is the only way out, a menu of Knight's moves then cards to turn over (nearest first),
+    and one of the other ways the monsters moved this turn may face."""
     pawn = state.pawn(seat)
     assert pawn is not None
     allowed = set(legal)
     controls: list[Control] = []
+    if not any(m.kind == Kind.STEP for m in legal):
+        return pawn_rest(state, seat, legal, layout, controls)
     for direction in PAD_ORDER:
         move = directed(Kind.STEP, direction)
         target = step(pawn, direction)
@@ -188,7 +224,16 @@ def pawn_controls(
                 disabled=not ok,
             )
         )
-    controls += [
+    return pawn_rest(state, seat, legal, layout, controls)
+
+
+def pawn_rest(
+    state: DungeonState, seat: int, legal: list[Move], layout: Layout, controls: list[Control]
+) -> tuple[list[Control], list[Menu]]:
+    """After the pad (none when no step is open): Take, and the menus."""
+    pawn = state.pawn(seat)
+    assert pawn is not None
+    controls = controls + [
         button(state, seat, m, layout, EXTRA_ROW, "danger") for m in legal if m.kind == Kind.TAKE
     ]
     knights = [m for m in legal if m.kind == Kind.KNIGHT]
@@ -196,9 +241,16 @@ def pawn_controls(
         (m for m in legal if m.kind == Kind.FLIP),
         key=lambda m: distance(pawn, m.at) if m.at is not None else 0,
     )
-    found = menus("Knight's move to…", state, seat, knights, layout, 1)
-    found += menus("Turn a card over (nearest first)…", state, seat, flips, layout, 1)
-    return controls, found
+    title = "Knight's move, or turn a card over…" if knights else "Turn a card over…"
+    found = menus(title, state, seat, knights + flips, layout, 3)
+    return controls, found + facing_menus(state, seat, legal, layout)
+
+
+def facing_menus(state: DungeonState, seat: int, legal: list[Move], layout: Layout) -> list[Menu]:
+    """A select of the other ways the monsters moved this turn may face: choosing one turns
+    that monster and still waits for the pawn's move, which accepts every facing."""
+    turns = [m for m in legal if m.kind == Kind.FACE and m.card is not None]
+    return menus("Turn a monster another way first…", state, seat, turns, layout, 2)
 
 
 def menus(
@@ -209,8 +261,8 @@ def menus(
     layout: Layout,
     most: int,
 ) -> list[Menu]:
-    """Moves as selects of at most 25 options each, at most `most` of them (the rest, if any,
-    are left to the text form)."""
+    """Moves as selects of at most 25 options each, at most `most` of them: callers pass
+    enough for every move the phase has (a dungeon leaves fewer than 75 cells to name)."""
     found: list[Menu] = []
     chunks = [moves[i : i + MENU_OPTIONS] for i in range(0, len(moves), MENU_OPTIONS)][:most]
     for index, chunk in enumerate(chunks):
@@ -232,6 +284,14 @@ def describe(state: DungeonState, seat: int, move: Move, layout: Layout) -> str:
     never what only the acting seat knows)."""
     board = state.board
     target: Point | None = move.at
+    if move.kind == Kind.FACE and move.card is not None and move.direction is not None:
+        monster = board.monster(move.card)
+        if monster is None:
+            return ""
+        ahead = step(monster.at, move.direction)
+        offered = ARROWS[monster.facing] if monster.facing is not None else "none"
+        goes = f"goes to {layout.name(ahead)}" if board.enterable(ahead) else "stays put"
+        return f"Next turn it {goes} (offered: {offered})"
     if move.kind == Kind.KNIGHT:
         pawn = state.pawn(seat)
         target = knight_path(pawn, move.offset)[2] if pawn is not None else None
@@ -248,8 +308,8 @@ def describe(state: DungeonState, seat: int, move: Move, layout: Layout) -> str:
 
 
 def dungeon_hand(state: DungeonState, seat: int, picked: list[str]) -> HandView:
-    """A seat's cards, what lies under the face-down cards it played, and (on its play) where
-    the picked card may go, and the hint."""
+    """A seat's cards, what lies under the face-down cards it played, the whole map as text,
+    and (on its play) every cell the picked card may go to, and the hint."""
     hand = state.hand(seat)
     chosen = picked_cards(state, seat, picked)
     layout = layout_of(state)
@@ -262,12 +322,15 @@ def dungeon_hand(state: DungeonState, seat: int, picked: list[str]) -> HandView:
             name="🂠 Under your face-down cards",
             value=" · ".join(known) if known else "nothing you played is still face down",
             inline=False,
-        )
+        ),
+        *grid_fields(state, layout),
+        Field(name="Reading the map", value=LEGEND, inline=False),
     ]
     acting = seat in state.acting()
-    controls = hand_controls(state, seat, chosen, layout) if acting else []
+    playing = acting and state.phase == Phase.PLAY and len(chosen) == 1
+    plays = card_plays(state, seat, chosen[0]) if playing else []
     if acting and state.phase == Phase.PLAY:
-        footer = "Pick a card, then press where it goes (or play blind from the table)."
+        footer = "Pick a card, then choose its cell below (or play blind from the table)."
     elif acting:
         footer = "Your move is on the table."
     else:
@@ -279,6 +342,9 @@ def dungeon_hand(state: DungeonState, seat: int, picked: list[str]) -> HandView:
             PictureCard(card=card.code, dim=bool(chosen) and card not in chosen) for card in hand
         ],
     )
+    breaks = [m for m in plays if m.kind == Kind.BREAK][: 5 - 1]
+    places = [m for m in plays if m.kind == Kind.PLACE]
+    grid = grid_picture(state, in_sight(state, layout, [seat]), seat)
     return HandView(
         title=f"{SEAT_MARKS[seat]} Your hand (P{seat + 1}) · {plural(state.score(seat), 'point')}",
         description=description,
@@ -289,9 +355,10 @@ def dungeon_hand(state: DungeonState, seat: int, picked: list[str]) -> HandView:
             for i, card in enumerate(hand)
         ],
         max_picks=1,
-        controls=controls,
+        controls=[button(state, seat, m, layout, row=1, style="danger") for m in breaks],
+        menus=place_menus(state, seat, places, layout),
         hint=hint_control(state, seat, layout) if acting else None,
-        picture=Picture(groups=[group] if hand else [], grid=grid_picture(state, layout, seat)),
+        picture=Picture(groups=[group] if hand else [], grid=grid),
     )
 
 
@@ -308,25 +375,46 @@ def _known_cells(state: DungeonState, seat: int) -> list[tuple[Point, Cell]]:
     ]
 
 
-def hand_controls(
-    state: DungeonState, seat: int, chosen: list[Card], layout: Layout
-) -> list[Control]:
-    """In the play phase, with a card picked, that card's placements and wall breaks, best
-    first by the bot's reckoning, laid out in rows of five after the hint's place."""
-    if state.phase != Phase.PLAY or len(chosen) != 1:
-        return []
-    card = chosen[0]
-    plays = [
+def card_plays(state: DungeonState, seat: int, card: Card) -> list[Move]:
+    """Every play of one card: onto each empty cell next to the dungeon, or onto a wall."""
+    return [
         m
         for m in state.legal_actions(seat)
         if m.card == card and m.kind in (Kind.PLACE, Kind.BREAK)
     ]
-    offered: list[Control] = []
-    for move in ranked(state, seat, plays)[:HAND_PLAYS]:
-        style = "danger" if move.kind == Kind.BREAK else "primary"
-        row = 1 + (len(offered) + 1) // 5
-        offered.append(button(state, seat, move, layout, row=row, style=style))
-    return offered
+
+
+def place_menus(state: DungeonState, seat: int, places: list[Move], layout: Layout) -> list[Menu]:
+    """A picked card's cells as selects, in reading order (north to south, west to east) so a
+    cell read off the map is found at once; each says how far it lies from both pawns. The
+    hint, where the table gives one, is the button above them."""
+    if not places:
+        return []
+    card = places[0].card
+    found: list[Menu] = []
+    chunks = [places[i : i + MENU_OPTIONS] for i in range(0, len(places), MENU_OPTIONS)]
+    for chunk in chunks[:HAND_MENUS]:
+        first, last = (layout.name(m.at) for m in (chunk[0], chunk[-1]) if m.at is not None)
+        options = [
+            MenuOption(
+                label=layout.name(move.at),
+                action=str(move),
+                description=reach(state, seat, move.at),
+            )
+            for move in chunk
+            if move.at is not None
+        ]
+        found.append(Menu(placeholder=f"Place {card} at… ({first} to {last})", options=options))
+    return found
+
+
+def reach(state: DungeonState, seat: int, point: Point) -> str:
+    """How many steps a cell lies from your pawn and your rival's: who will get there first."""
+    parts: list[str] = []
+    for whose, pawn in (("you", state.pawn(seat)), ("your rival", state.pawn(1 - seat))):
+        if pawn is not None:
+            parts.append(f"{plural(distance(point, pawn), 'step')} from {whose}")
+    return " · ".join(parts).capitalize()
 
 
 def hint_control(state: DungeonState, seat: int, layout: Layout) -> Control:

@@ -90,8 +90,11 @@ def _monster_held(v: Voice, e: MonsterHeld) -> str:
     return f"👹 The {monster_called(e.card)} at {v.at(e.at)} is blocked and stays put."
 
 
-def _monster_faced(v: Voice, e: MonsterFaced) -> str:
-    return f"👹 It turns to face {NAMES[e.facing]} {ARROWS[e.facing]}."
+def _monster_faced(v: Voice, e: MonsterFaced) -> str | None:
+    if e.offered:
+        return None  # the table's Facing line shows it
+    way = f"{NAMES[e.facing]} {ARROWS[e.facing]}"
+    return f"👹 {v.who(e.seat)} turns the {monster_called(e.card)} to face {way}."
 
 
 def _pawn_moved(v: Voice, e: PawnMoved) -> str:
@@ -178,7 +181,7 @@ def _dealt(v: Voice, e: HandDealt) -> str:
 
 
 def _reshuffled(v: Voice, e: Reshuffled) -> str:
-    return f"🔀 The discards are shuffled into a new pile of {e.count}."
+    return f"🔄 The discard pile is flipped over as a new pile of {e.count}."
 
 
 def _faded(v: Voice, e: OutOfSight) -> str:

@@ -87,7 +87,6 @@ def test_every_monster_next_to_the_pawn_is_fought_north_east_south_west() -> Non
         pawns=((2, 2), (9, 9)),
         monsters=[("QH", (3, 2), "e"), ("JH", (2, 1), "n")],
     )
-    play(state, "face.n", "face.e")
     events = play(state, "flip.6.6")
     fought = [str(e.monster) for e in of(events, "battle_began")]  # type: ignore[attr-defined]
     assert fought == ["J♥", "Q♥"]

@@ -7,6 +7,7 @@ from bot.games.cards import Card
 from bot.games.contract import IllegalAction
 from bot.games.dungeon.actions import parse_action
 from bot.games.dungeon.engine import DungeonState, Phase
+from bot.games.dungeon.grid import distance
 from tests.games.dungeon.helpers import board, card_at, kinds, legal, of, play, up
 
 START = {(2, 2): "+3D"}
@@ -66,7 +67,6 @@ def test_a_pawn_never_steps_onto_a_blank_a_wall_a_pawn_or_a_monster() -> None:
         pawns=((2, 2), (2, 1)),
         monsters=[("QH", (2, 3), "s")],
     )
-    play(state, "face.s")
     assert not {m for m in legal(state) if m.startswith("step.")}
 
 
@@ -91,7 +91,6 @@ def test_a_knights_move_may_not_cross_a_pawn_or_a_monster() -> None:
     monster_in_way = board(
         {**START, (3, 0): "4H"}, monsters=[("JD", (2, 0), "n")], pawns=((2, 2), None)
     )
-    play(monster_in_way, "face.n")
     assert "knight.1.-2" not in legal(monster_in_way)
 
 
@@ -108,9 +107,10 @@ def test_a_knights_move_lands_and_leaves_crossed_cards_face_down() -> None:
         ("2C", (2, 0)),  # face down: back one, left face down
         ("+2H", (2, 0)),  # floor: back one
         (None, (2, 2)),  # blank: all the way back
-        ("+9D", (2, 2)),  # treasure: all the way back, unclaimed
+        ("+9D", (2, 0)),  # face-up treasure: back one, standing on it unclaimed
+        ("9D", (2, 0)),  # face-down treasure: back one, left face down
     ],
-    ids=["face-down", "floor", "blank", "treasure"],
+    ids=["face-down", "floor", "blank", "treasure", "hidden-treasure"],
 )
 def test_a_knights_move_onto_a_wall_goes_back_one_to_the_corner_if_it_can(
     corner: str | None, lands: tuple[int, int]
@@ -120,8 +120,33 @@ def test_a_knights_move_onto_a_wall_goes_back_one_to_the_corner_if_it_can(
     play(state, "knight.1.-2")
     assert state.pawn(0) == lands
     assert state.score(0) == 0
-    if corner == "2C":
-        assert not up(state, (2, 0))
+    if corner is not None:
+        assert card_at(state, (2, 0)) is not None, "the corner's card stays where it lies"
+        assert up(state, (2, 0)) == corner.startswith("+")
+
+
+@pytest.mark.parametrize(
+    ("corner", "lands"),
+    [
+        ("2C", (2, 0)),  # face down: back one
+        ("+9D", (2, 0)),  # face-up treasure: back one
+        ("+2H", (2, 0)),  # floor: back one
+        (None, (2, 2)),  # blank: all the way back
+    ],
+    ids=["face-down", "treasure", "floor", "blank"],
+)
+def test_a_monster_turned_up_by_a_knights_move_is_always_battled(
+    corner: str | None, lands: tuple[int, int]
+) -> None:
+    cells = {(3, 0): "QH", (1, 0): "+6H", (1, 2): "+6D"} | ({(2, 0): corner} if corner else {})
+    state = board({**START, **cells}, pawns=((2, 2), (9, 9)))
+    events = play(state, "knight.1.-2")
+    assert state.pawn(0) == lands
+    assert kinds(events)[-1] == "battle_began", "never left unfought, wherever the pawn went"
+    assert state.battle is not None and state.battle.monster == Card.parse("QH")
+    assert state.battle.fighter == 0 and state.phase == Phase.BATTLE
+    picks = state.battle.options(state.board, "player")
+    assert picks and all(distance(p, lands) == 1 for p in picks), "picked around the pawn"
 
 
 def test_turning_a_card_over_instead_of_moving() -> None:
@@ -174,7 +199,6 @@ def test_a_pawn_in_hand_re_enters_on_an_empty_cell_next_to_the_dungeon_and_stops
 
 def test_entering_next_to_a_monster_means_a_battle_first() -> None:
     state = board(START, pawns=((2, 2), None), monsters=[("JD", (4, 2), "n")], mover=1)
-    play(state, "face.n")
     events = play(state, "enter.3.2")
     assert "battle_began" in kinds(events)
     assert of(events, "battle_won"), "nothing to pick: 12 beats the Goblin's 11"

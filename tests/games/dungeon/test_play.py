@@ -1,5 +1,5 @@
 """Playing a card: face down next to the dungeon, a matching black card onto a wall, or blind
-from the pile; hands refilled when empty, the discards reshuffled when the pile runs out."""
+from the pile; hands refilled when empty, the discards flipped over when the pile runs out."""
 
 import pytest
 
@@ -67,13 +67,14 @@ def test_a_blind_card_comes_off_the_pile_face_down_and_nobody_knows_it() -> None
     assert state.hand(0) == [Card.parse("7H")]
 
 
-def test_the_discards_are_shuffled_into_a_new_pile_when_it_runs_out() -> None:
+def test_the_discards_are_flipped_over_as_the_new_pile_when_it_runs_out() -> None:
     state = to_play(hands=("7H", ""), pile="", discards="9H 2C 3C")
     events = play(state, "blind.4.2")
     assert of(events, "reshuffled")
-    assert len(state.pile) == 2 and state.discards == []
+    assert state.discards == []
     cell = state.board.cell((4, 2))
-    assert cell is not None and cell.card in {Card.parse(c) for c in ("9H", "2C", "3C")}
+    assert cell is not None and cell.card == Card.parse("9H"), "the first discarded comes first"
+    assert state.pile == [Card.parse("2C"), Card.parse("3C")], "in order, never shuffled"
 
 
 def test_an_empty_hand_is_dealt_ten_at_once() -> None:

@@ -1,5 +1,6 @@
 """The bot's sense: treasure it can reach, monsters it would lose to, traps for its rival."""
 
+from bot.games.cards import Card
 from bot.games.dungeon.actions import parse_action
 from bot.games.dungeon.grid import distance
 from bot.games.dungeon.policy import choose, ranked
@@ -14,14 +15,12 @@ def test_it_takes_treasure_in_reach() -> None:
 def test_it_keeps_away_from_a_giant_it_would_likely_lose_to() -> None:
     cells = {(2, 2): "+3D", (3, 2): "+9H", (5, 2): "+TH", (1, 2): "+6D"}
     state = board(cells, pawns=((2, 2), None), monsters=[("KH", (4, 2), "n")])
-    play(state, "face.n")
     assert str(choose(state, 0)) == "step.w"
 
 
 def test_it_fights_a_goblin_it_should_beat_for_treasure() -> None:
     cells = {(2, 2): "+3D", (3, 2): "+9H", (3, 1): "+8D", (1, 2): "+6D"}
     state = board(cells, pawns=((2, 2), None), monsters=[("JH", (4, 2), "n")])
-    play(state, "face.n")
     assert str(choose(state, 0)) == "step.e"
 
 
@@ -58,7 +57,9 @@ def test_it_sends_monsters_at_its_rival() -> None:
     assert {str(m) for m in state.legal_actions(0)} == {"mon.n", "mon.e", "mon.w"}
     assert str(choose(state, 0)) == "mon.e"
     play(state, "mon.e")
-    assert str(choose(state, 0)) == "face.e"
+    monster = state.board.monster(Card.parse("QH"))
+    assert monster is not None and monster.facing == "e", "the facing offered is the bot's"
+    assert not str(choose(state, 0)).startswith("face."), "it accepts its own offer"
 
 
 def test_ranked_puts_the_bots_choice_first() -> None:
@@ -67,3 +68,12 @@ def test_ranked_puts_the_bots_choice_first() -> None:
     assert ranked(state, 0, moves)[0] == choose(state, 0)
     assert sorted(map(str, ranked(state, 0, moves))) == sorted(map(str, moves))
     assert parse_action("step.e") in moves
+
+
+def test_it_turns_over_a_card_away_from_its_rival_not_the_first_beside_it() -> None:
+    walls = {(1, 2): "+5S", (3, 2): "+6S", (2, 1): "+7S", (2, 3): "+8S"}
+    cells = {(2, 2): "+3D", **walls, (6, 0): "+2H", (5, 0): "9H", (0, 6): "9D"}
+    state = board(cells, pawns=((2, 2), (6, 0)))
+    flips = [str(m) for m in state.legal_actions(0) if m.kind.value == "flip"]
+    assert flips[0] == "flip.5.0", "reading order would turn up the card beside the rival"
+    assert str(choose(state, 0)) == "flip.0.6"

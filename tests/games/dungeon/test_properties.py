@@ -1,7 +1,7 @@
 """Play-outs by random players and by the bot, many seeds: the invariants hold after every move.
 
 The bound: a game ends within MAX_TURNS (200) turns, and a turn is at most a few dozen
-decisions (each monster's move and turn, one pawn move, hops that each discard a card, battles
+decisions (each new monster's move, one pawn move, hops that each discard a card, battles
 of at most four picks that each remove a monster or the pawn, one card played), so a game is at
 most ACTION_BOUND decisions.
 """
@@ -14,10 +14,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.games.cards import standard_deck
-from bot.games.dungeon.actions import Move, parse_action
+from bot.games.dungeon.actions import Kind, Move, parse_action
 from bot.games.dungeon.board import SEATS
 from bot.games.dungeon.engine import MAX_TURNS, DungeonState, Phase, new_game
+from bot.games.dungeon.grid import distance
 from bot.games.dungeon.policy import choose
+from bot.games.dungeon.roles import Role, role_of
 
 EVERYTHING = Counter(standard_deck(jokers=2))
 ACTION_BOUND = 2 + MAX_TURNS * 90
@@ -151,3 +153,37 @@ def test_a_move_is_allowed_exactly_when_it_is_listed(seed: int, moves: int) -> N
         for move in candidates:
             assert state._allows(move) == (move in listed), str(move)  # pyright: ignore[reportPrivateUsage]
         state.apply(seat, rng.choice(sorted(listed, key=str)))
+
+
+def beside_rival(state: DungeonState, seat: int, move: Move) -> bool:
+    """A move that turns up a card next to the rival's pawn, hands it what lies there: any
+    card the mover does not know to be a wall or a monster."""
+    rival = state.pawn(1 - seat)
+    if move.kind != Kind.FLIP or move.at is None or rival is None:
+        return False
+    cell = state.board.cell(move.at)
+    assert cell is not None
+    known_harmless = cell.known_to(seat) and role_of(cell.card) in (Role.WALL, Role.MONSTER)
+    return distance(move.at, rival) == 1 and not known_harmless
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=seeds, moves=seeds)
+def test_the_bot_never_turns_up_a_card_beside_its_rival_while_another_move_is_left(
+    seed: int, moves: int
+) -> None:
+    """The bot's move is also the hint's and the turn timer's, so none of them gifts the rival
+    the card beside it, in games the bot plays both seats of (now and then a random move)."""
+    state, _ = new_game(seed)
+    rng = random.Random(moves)
+    gifts_possible = 0
+    while not state.is_over:
+        seat = state.acting()[0]
+        move = choose(state, seat)
+        legal = [m for m in state.legal_actions(seat) if m.kind != Kind.FACE]
+        if state.phase == Phase.PAWN and any(beside_rival(state, seat, m) for m in legal):
+            gifts_possible += 1
+            if beside_rival(state, seat, move):
+                assert all(beside_rival(state, seat, m) for m in legal), str(move)
+        state.apply(seat, rng.choice(legal) if rng.random() < 0.1 else move)
+    assert gifts_possible or state.turns < 40, "the play-out met the choice"

@@ -20,7 +20,6 @@ def test_cards_and_monsters_more_than_four_steps_from_every_pawn_go_at_the_end_o
 ):
     cells = {(0, 0): "+3D", (4, 0): "5S", (2, 2): "+7H", (5, 0): "8S", (3, 3): "+AH"}
     state = board(cells, pawns=((0, 0), None), monsters=[("JH", (0, 5), "n")])
-    play(state, "face.n")
     events = end_turn_with_a_flip(state, "flip.4.0")
     gone = of(events, "out_of_sight")[0]
     assert set(gone.cards) == {Card.parse(c) for c in ("8S", "AH", "JH")}  # type: ignore[attr-defined]

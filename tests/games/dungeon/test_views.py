@@ -5,12 +5,17 @@ import io
 import random
 from collections import Counter
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from PIL import Image
 
+from bot.games.cards import Card
 from bot.games.definition import GameMatch
 from bot.games.dungeon import GAME, new_game
 from bot.games.dungeon.engine import DungeonState, Phase
-from bot.games.dungeon.naming import layout_of
+from bot.games.dungeon.grid import ARROWS
+from bot.games.dungeon.naming import layout_of, names_of
+from bot.games.dungeon.picture import grid_picture
 from bot.games.dungeon.policy import choose
 from bot.games.dungeon.text_grid import text_grid
 from bot.games.views import TableView
@@ -39,35 +44,76 @@ def check_table(state: DungeonState, table: TableView) -> None:
     rows = Counter(control.row for control in table.controls)
     assert all(count <= 5 for count in rows.values())
     assert 0 not in rows, "row 0 is the table's own (My hand)"
-    assert len(set(rows) | {0}) + len(table.menus) <= 5, "Discord's five rows"
+    components = 1 + 1 + len(table.fields) + sum(1 + n for n in rows.values())
+    assert components + 2 * len(table.menus) <= 40, "Discord's 40 components a message"
     assert all(c.action in legal for c in table.controls if not c.disabled)
     for menu in table.menus:
         assert 1 <= len(menu.options) <= 25
         assert all(option.action in legal for option in menu.options)
+    offered = {c.action for c in table.controls if not c.disabled}
+    offered |= {option.action for menu in table.menus for option in menu.options}
+    if state.phase not in (Phase.PLAY, Phase.START):
+        assert offered == legal, "every move of the phase is on the table"
 
 
-def test_the_table_shows_scores_turn_pile_and_a_text_grid_in_a_code_block() -> None:
+def test_the_table_shows_scores_turn_and_pile_and_the_hand_the_map_as_text() -> None:
     state = mid_game()
     table = GAME.table(state, NAMES)
     names = [field.name for field in table.fields]
     assert any("Ann" in name for name in names) and any("Bob" in name for name in names)
     assert any("Pile" in name for name in names) and any("Turn" in name for name in names)
-    grid = next(field for field in table.fields if "Dungeon" in field.name)
-    assert grid.value.startswith("```") and grid.value.endswith("```")
-    assert "P1" in grid.value and "P2" in grid.value
+    assert not any("```" in field.value for field in table.fields), "the map is not shown twice"
+    for seat in (0, 1):
+        hand = GAME.hand(state, seat, [])
+        assert hand is not None
+        grid = next(field for field in hand.fields if "Dungeon" in field.name)
+        assert grid.value.startswith("```") and grid.value.endswith("```")
+        assert "P1" in grid.value and "P2" in grid.value
     check_table(state, table)
 
 
 def test_the_text_grid_has_one_two_character_token_a_cell() -> None:
     state = board(
-        {(0, 0): "+3D", (1, 0): "+5C", (2, 0): "9H", (3, 0): "+TH"},
+        {(0, 0): "+3D", (1, 0): "+5C", (2, 0): "9H", (3, 0): "+TH", (1, 1): "QD"},
         pawns=((0, 0), None),
-        monsters=[("JH", (0, 1), "n"), ("QD", (1, 1), None)],
+        monsters=[("JH", (0, 1), "n")],
     )
+    play(state, "flip.1.1")  # wakes the Troll: new, it has no facing yet
     lines = text_grid(state, layout_of(state))
-    assert lines[0].split() == ["A", "B", "C", "D", "E", "F"]
-    assert lines[2].split()[1:] == ["..", "P1", "W5", "##", "T♥", ".."]
-    assert lines[3].split()[1:] == ["..", "J↑", "Q*", "..", ".."]
+    assert lines[0].split() == ["Z", "A", "B", "C", "D", "E"]
+    assert lines[2].split() == ["1", "..", "P1", "W5", "##", "T♥", ".."]
+    facing = ARROWS[state.board.monsters[0].facing or "n"]
+    assert lines[3].split()[:4] == ["2", "..", f"J{facing}", "Q*"]
+
+
+def test_the_first_dungeon_is_a1_to_d4_and_names_go_on_outward() -> None:
+    names = names_of(new_game(3)[0])
+    assert [names.name(p) for p in ((0, 0), (3, 3), (-1, 0), (0, -1), (4, 4))] == [
+        "A1",
+        "D4",
+        "Z1",
+        "A0",
+        "E5",
+    ]
+
+
+@settings(max_examples=3, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**31))
+def test_a_cell_keeps_its_name_all_game_in_the_picture_and_the_text_grid(seed: int) -> None:
+    state, _ = new_game(seed)
+    seen: dict[tuple[int, int], str] = {}
+    while not state.is_over and state.turns < 60:
+        layout = layout_of(state)
+        picture = grid_picture(state, layout)
+        for cell in picture.cells:
+            point = (layout.xs[cell.col], layout.ys[cell.row])
+            name = picture.columns[cell.col] + picture.rows[cell.row]
+            assert seen.setdefault(point, name) == name, "a cell is never renamed"
+        header, *rows = text_grid(state, layout)
+        assert header.split() == picture.columns
+        assert [row.split()[0] for row in rows] == picture.rows
+        seat = state.acting()[0]
+        state.apply(seat, choose(state, seat))
 
 
 def test_the_public_table_never_shows_a_card_played_face_down() -> None:
@@ -78,7 +124,7 @@ def test_the_public_table_never_shows_a_card_played_face_down() -> None:
     assert "8♦" not in text and "8D" not in text
     hand = GAME.hand(state, 0, [])
     assert hand is not None
-    assert any("D2 8♦" in field.value for field in hand.fields), "its player knows it"
+    assert any("E3 8♦" in field.value for field in hand.fields), "its player knows it"
     rival = GAME.hand(state, 1, [])
     assert rival is not None and not any("8♦" in field.value for field in rival.fields)
 
@@ -92,8 +138,29 @@ def test_the_pawn_phase_offers_a_direction_pad_and_menus() -> None:
     pad = {c.action: c for c in table.controls if c.row == 1}
     assert set(pad) == {"step.n", "step.e", "step.s", "step.w"}
     assert not pad["step.e"].disabled and pad["step.w"].disabled
-    placeholders = [menu.placeholder for menu in table.menus]
-    assert any("Knight" in p for p in placeholders) and any("Turn" in p for p in placeholders)
+    [menu] = table.menus
+    assert "Knight" in menu.placeholder and "turn a card over" in menu.placeholder
+    kinds = [option.action.split(".")[0] for option in menu.options]
+    assert kinds == sorted(kinds, key=lambda kind: kind != "knight"), "Knight's moves first"
+    check_table(state, table)
+
+
+def test_the_offered_facings_are_shown_beside_the_pawns_moves_and_each_may_be_changed() -> None:
+    state = board(
+        {(2, 2): "+3D", (3, 2): "4H", (5, 2): "+6H", (6, 2): "+2D", (4, 4): "+2H"},
+        pawns=((2, 2), (4, 4)),
+        monsters=[("JH", (5, 2), "e"), ("QD", (6, 2), "s")],
+    )
+    assert state.phase == Phase.PAWN
+    table = GAME.table(state, NAMES)
+    facing = next(field for field in table.fields if "Facing" in field.name)
+    for card in ("J♥", "Q♦"):
+        monster = state.board.monster(Card.parse(card))
+        assert monster is not None and monster.facing is not None
+        assert f"{card} {names_of(state).name(monster.at)} {ARROWS[monster.facing]}" in facing.value
+    turn = next(menu for menu in table.menus if "monster" in menu.placeholder)
+    assert len(turn.options) == 6, "three other ways for each of the two"
+    assert all(option.label.startswith("Turn ") for option in turn.options)
     check_table(state, table)
 
 
@@ -105,9 +172,10 @@ def test_a_picked_card_is_offered_at_its_places_in_the_hand_with_the_hint_first(
     assert hand is not None
     legal = {str(move) for move in state.legal_actions(0)}
     assert hand.controls[0].label.startswith("💡")
-    assert 2 <= len(hand.controls) <= 20
     assert all(c.action in legal for c in hand.controls)
-    assert any(c.label.startswith("Place 7♥ at") for c in hand.controls)
+    offered = {option.action for menu in hand.menus for option in menu.options}
+    assert offered == {m for m in legal if m.startswith("place.7H.")}, "every cell, none hidden"
+    assert len(hand.menus) <= 3 and all(len(menu.options) <= 25 for menu in hand.menus)
     assert [card.picked for card in hand.cards] == [True, False, False]
     assert hand.cards[0].value == "0.7H"
     assert GAME.hand(state, 0, ["0.KD"]).cards[0].picked is False  # type: ignore[union-attr]
@@ -143,6 +211,22 @@ def test_the_grid_picture_is_a_png_a_phone_can_read() -> None:
     hand = GAME.hand(state, 0, [])
     assert hand is not None and hand.picture is not None
     assert Image.open(io.BytesIO(render(hand.picture))).height > image.height
+
+
+def test_a_dungeon_too_big_to_read_whole_is_pictured_around_the_acting_pawn() -> None:
+    cells = {(x, 0): "5H" for x in range(-8, 9)} | {(0, y): "6H" for y in range(-8, 9)}
+    cells |= {(0, 0): "+3D", (8, 1): "+2D"}
+    state = board(cells, pawns=((0, 0), (8, 1)), mover=1)
+    table = GAME.table(state, NAMES)
+    assert table.picture is not None and table.picture.grid is not None
+    grid = table.picture.grid
+    assert len(grid.columns) <= 9 and len(grid.rows) <= 9
+    assert "I" in grid.columns and "2" in grid.rows, "the acting pawn (P2 at I2) is in sight"
+    assert grid.title.startswith("Columns"), "the picture says it shows a part"
+    data = render(table.picture)
+    image = Image.open(io.BytesIO(data))
+    tile = image.width / (len(grid.columns) + 1)
+    assert tile * 330 / image.width >= 28, "tiles a thumb can read on a phone"
 
 
 def test_every_kind_of_cell_draws() -> None:
