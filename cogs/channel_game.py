@@ -19,12 +19,15 @@ from cogs.custom_ids import (
     BOARD_KIND,
     GAME_KIND,
     HINT_KIND,
+    HISTORY_KIND,
+    REPLAY_KIND,
     SELECT_KIND,
     SHARE_KIND,
     TABLE_KIND,
     CustomId,
     decode,
 )
+from cogs.history import history_click, replay_click
 from cogs.player_stats import share
 from cogs.refresh import refresh_stale_tables
 from cogs.replies import SOMETHING_WENT_WRONG, say
@@ -51,6 +54,8 @@ class ChannelGameCog(commands.Cog):
             SELECT_KIND: router.select,
             BOARD_KIND: lambda interaction, custom, _: turn_page(interaction, custom),
             SHARE_KIND: lambda interaction, _custom, _values: share(interaction),
+            HISTORY_KIND: history_click,
+            REPLAY_KIND: lambda interaction, custom, _: replay_click(interaction, custom),
         }
 
     async def cog_load(self) -> None:

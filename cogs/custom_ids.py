@@ -23,6 +23,8 @@ BOARD_KIND = "lb"  # leaderboard pages: game_id carries the page number
 SELECT_KIND = "s"  # select menus of a game (a player's hand, a lobby's class choice)
 SHARE_KIND = "sh"  # a private answer's Share (/stats, /leaderboard): posts it as it was seen
 HINT_KIND = "h"  # a move offered as the game's hint: played like kind g, and counted as a hint
+REPLAY_KIND = "rp"  # a replay's step buttons: version carries the step they go to
+HISTORY_KIND = "hi"  # /history pages and its replay menu: game_id carries the page
 
 
 _COMPILED = re.compile(PATTERN)
