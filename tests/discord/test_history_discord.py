@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import re
 
+import discord
 import pytest
 
+from bot.games.registry import GAMES
 from cogs.context import match_of
 from cogs.replay_steps import Replay
-from cogs.replays import replay_id
+from cogs.replays import replay_id, replay_message, viewer_seat
 from tests.discord.replayed import Kind, every_kind, record_game
 from tests.harness import StoredMessage
 
@@ -162,3 +164,64 @@ async def test_replays_refuse_running_foreign_and_unknown_games_and_stale_button
         onward = stepped.message.button("▶")["custom_id"]
         again = await discord.click(stepped.message, onward, bob)
         assert step_of(again.message) == (min(2, last), last)
+
+
+def hidden_kinds() -> list[Kind]:
+    """Every game and mode whose seats hold hands only they see."""
+    return [kind for kind in every_kind() if GAMES[kind.game].info.private_hands]
+
+
+def layout_text(fields) -> str:
+    """Every text a replay message shows (its picture draws the public table only)."""
+    return "\n".join(
+        item.content
+        for item in fields["view"].walk_children()
+        if isinstance(item, discord.ui.TextDisplay)
+    )
+
+
+@pytest.mark.parametrize("kind", hidden_kinds(), ids=str)
+async def test_hidden_hands_never_show_in_another_players_replay(
+    harness, make_bot, alice, bob, world, kind
+) -> None:
+    """At every step, each viewer's replay shows their own seat's hand and no other seat's:
+    a hand is told by its cards in order, on a line of its own, which nothing public spells
+    out the same way."""
+    seats = max(kind.seats, 2) if GAMES[kind.game].info.variant(kind.variant).seats.max > 1 else 1
+    kind = Kind(kind.game, kind.variant, seats)
+    people = [alice, bob, *(world.add_user(f"p{n}") for n in range(seats - 2))][:seats]
+    outsider = world.add_user("outsider")
+    async with harness.running(make_bot) as discord:
+        store = discord.bot.store
+        record = await record_game(
+            store, kind, [p.id for p in people], guild_id=guild_of(world), channel_id=4242
+        )
+        replay = Replay(record, await store.actions(record.id))
+        final = match_of(record)
+        names = [p.display_name for p in record.players]
+        shown_own = 0
+        for step in replay.steps():
+            hands = {
+                seat: hand.description
+                for seat in range(seats)
+                if (hand := step.match.hand(seat, [], names, hints=False)) is not None
+                and hand.description
+            }
+            for viewer in [*people, outsider]:
+                text = (
+                    "\n" + layout_text(await replay_message(replay, step, viewer.id, final)) + "\n"
+                )
+                own = viewer_seat(record, step.match, viewer.id)
+                for seat, cards in hands.items():
+                    if seat == own:
+                        assert f"\n{cards}\n" in text
+                        shown_own += 1
+                    elif hands.get(own) != cards:
+                        assert f"\n{cards}\n" not in text, (
+                            f"seat {seat}'s hand in {viewer.name}'s replay"
+                        )
+        assert shown_own > 0, "a player sees their own hand in their own replay"
+
+        end = await discord.slash("replay", outsider, game=record.id)
+        last = await discord.click(end.message, end.message.button("⏭")["custom_id"], outsider)
+        assert "only you see it" not in last.message.text
