@@ -143,7 +143,7 @@ class Board(BaseModel, frozen=True):
         return f"{text} · {tiebreak} {self.tiebreak}" + ("" if tiebreak == 1 else "s")
 
 
-RESERVED_KEYS = {"game", "help", "rules", "leaderboard", "stats"}
+RESERVED_KEYS = {"game", "help", "rules", "leaderboard", "stats", "history", "replay"}
 """Commands of the bot itself, which no game may be called."""
 
 
