@@ -163,7 +163,7 @@ class History:
 
         @app_commands.describe(game="The game's number, as /history and its message show it")
         async def replay(
-            interaction: discord.Interaction, game: app_commands.Range[int, 1, 2**53]
+            interaction: discord.Interaction, game: app_commands.Range[int, 1, 2**53 - 1]
         ) -> None:
             await self.replays.open(interaction, game)
 
