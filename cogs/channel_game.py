@@ -21,6 +21,7 @@ from cogs.custom_ids import (
     HINT_KIND,
     HISTORY_KIND,
     REPLAY_KIND,
+    SAME_DEAL_KIND,
     SELECT_KIND,
     SHARE_KIND,
     TABLE_KIND,
@@ -56,6 +57,9 @@ class ChannelGameCog(commands.Cog):
             SHARE_KIND: lambda interaction, _custom, _values: share(interaction),
             HISTORY_KIND: history_click,
             REPLAY_KIND: lambda interaction, custom, _: replay_click(interaction, custom),
+            SAME_DEAL_KIND: lambda interaction, custom, _: router.same_deal.click(
+                interaction, custom
+            ),
         }
 
     async def cog_load(self) -> None:

@@ -21,6 +21,7 @@ from cogs.custom_ids import SELECT_KIND, CustomId
 from cogs.loading import narration_of
 from cogs.panel_colour import COLOURS, panel_colour
 from cogs.replies import is_table_notice
+from cogs.same_deal_button import SAME_DEAL_BUTTON, same_deal_offered
 from cogs.table_layout import layout_view, table_button
 from storage import GameRecord, GameStatus
 
@@ -127,7 +128,8 @@ def table_controls(record: GameRecord, match: Match) -> list[Control]:
         rival_is_person = not any(p.is_bot for p in record.players)
         if challenge is not None and record.variant == challenge.variant and rival_is_person:
             return [Control(label="Rematch", action=REMATCH, style="primary"), again]
-        return [again, *([HINDSIGHT_BUTTON] if _alone_with(record, match.info.solver) else [])]
+        hindsight = [HINDSIGHT_BUTTON] if _alone_with(record, match.info.solver) else []
+        return [again, *hindsight, *([SAME_DEAL_BUTTON] if same_deal_offered(record) else [])]
     return []
 
 

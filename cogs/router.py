@@ -43,6 +43,8 @@ from cogs.messages import (
 )
 from cogs.plays import Plays
 from cogs.replies import idle_text, say
+from cogs.same_deal import SameDeal
+from cogs.same_deal_button import SAME_DEAL
 from cogs.starting import Starter
 from cogs.table_layout import without_controls
 from storage import GameRecord, GameStatus
@@ -56,6 +58,7 @@ TABLE_WORDS = {
     HINT,
     MOVE_MENU,
     HINDSIGHT,
+    SAME_DEAL,
     LEGACY_PLAY,
     *CHALLENGE_ANSWERS,
     *LOBBY_ACTIONS,
@@ -127,6 +130,7 @@ ROUTES: dict[str, Route] = {
     HAND: Route(GameStatus.ACTIVE, _hands, "no_hand", "game"),
     HINT: Route(GameStatus.ACTIVE, _hints, "pending"),
     HINDSIGHT: Route(GameStatus.FINISHED, _solver, "not_over"),
+    SAME_DEAL: Route(GameStatus.FINISHED, _always, "not_over", "game"),
     **{
         w: Route(GameStatus.PENDING, _challenge, "answered", "game", _challenged)
         for w in CHALLENGE_ANSWERS
@@ -176,6 +180,7 @@ class Router:
         self.lobbies = lobbies
         self.daily = daily
         self.insight = insight
+        self.same_deal = SameDeal(desk, starter)
         self._buttons: dict[str, Handler] = {
             PLAY_AGAIN: self._again,
             REMATCH: lambda i, record, _: self.challenges.rematch(i, record),
@@ -183,6 +188,7 @@ class Router:
             HAND: lambda i, record, _: self.plays.show_hand(i, record, [], fresh=True),
             HINT: lambda i, record, _: self.insight.hint(i, record),
             HINDSIGHT: lambda i, record, _: self.insight.hindsight(i, record),
+            SAME_DEAL: lambda i, record, _: self.same_deal.offer(i, record),
             **{word: self.challenges.answer for word in CHALLENGE_ANSWERS},
             **{word: self._lobby_press for word in LOBBY_ACTIONS},
         }

@@ -12,9 +12,16 @@ from cogs.context import match_of
 from cogs.replay_steps import Replay
 from cogs.replays import replay_id, replay_message, viewer_seat
 from tests.discord.replayed import Kind, every_kind, record_game
+from tests.discord.test_boards_discord import play_out
+from tests.discord.test_scoundrel_discord import SAME_DEAL
 from tests.harness import StoredMessage
 
 GUILD_GAMES = 7
+
+
+def world_message(discord, message: StoredMessage) -> StoredMessage:
+    """The message as Discord holds it now (edited since it was read)."""
+    return discord.world.message(message.id)
 
 
 def guild_of(world) -> int:
@@ -225,3 +232,53 @@ async def test_hidden_hands_never_show_in_another_players_replay(
         end = await discord.slash("replay", outsider, game=record.id)
         last = await discord.click(end.message, end.message.button("⏭")["custom_id"], outsider)
         assert "only you see it" not in last.message.text
+
+
+async def test_a_friend_plays_the_same_deal_and_the_scores_are_compared(
+    harness, make_bot, alice, bob, seeds
+) -> None:
+    seeds += [41, 99]
+    async with harness.running(make_bot) as discord:
+        store = discord.bot.store
+        started = await discord.slash("scoundrel new", alice)
+        finished = await play_out(discord, started.message, alice)
+        own = await store.active_games_of(alice.id)
+        assert own == [], "alice's game is over"
+
+        offer_id = finished.button(SAME_DEAL)["custom_id"]
+        by_bob = await discord.click(finished, offer_id, bob)
+        assert by_bob.ephemeral and "Only alice" in by_bob.content
+        offer = await discord.click(finished, offer_id, alice)
+        assert not offer.ephemeral and "alice** challenges a friend" in offer.content
+        play = offer.message.button("Play this deal")["custom_id"]
+        mine = await discord.click(offer.message, play, alice)
+        assert mine.ephemeral and "your own deal" in mine.content
+
+        taken = await discord.click(offer.message, play, bob)
+        assert not taken.ephemeral, "bob's table, in the channel"
+        bobs = (await store.active_games_of(bob.id))[0]
+        alices = await store.get_game(bobs.id - 1)
+        assert (bobs.seed, bobs.variant) == (alices.seed, alices.variant) == (41, "classic")
+        challenge = world_message(discord, offer.message)
+        assert f"their game is #{bobs.id}" in challenge.content
+        compare = challenge.button("Compare scores")["custom_id"]
+        early = await discord.click(challenge, compare, alice)
+        assert early.ephemeral and "still going" in early.content
+
+        await play_out(discord, taken.message, bob)
+
+    async with harness.running(make_bot) as discord:  # the comparison survives a restart
+        compared = await discord.click(challenge, compare, alice)
+        assert compared.response_type == 7
+        scores = dict(
+            (name, int(score))
+            for name, score in re.findall(r"\*\*(\w+)\*\* (-?\d+)", compared.content)
+        )
+        results = {
+            "alice": (await discord.bot.store.results(alices.id))[0].score,
+            "bob": (await discord.bot.store.results(bobs.id))[0].score,
+        }
+        assert scores == results
+        first = re.search(r"\*\*(\w+)\*\*", compared.content).group(1)
+        assert results[first] == max(results.values()), "the better score first"
+        assert compared.message.buttons == []
