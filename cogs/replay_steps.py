@@ -16,6 +16,7 @@ from bot.games.contract import Event, GameError, Setup
 from bot.games.definition import Match
 from cogs.context import game_of, match_of, names_of
 from cogs.lifecycle import LEAVE_ACTION, TIMEOUT_USER
+from cogs.replies import say
 from storage import ActionRecord, GameRecord
 
 TIMEOUT_WORD = "timeout"
@@ -64,7 +65,7 @@ class Replay:
         for number, logged in enumerate(self.actions, 1):
             before = match.before_move()
             seats, events = self._play(match, logged)
-            yield ReplayStep(number, match, match.narrate(events, before, self.names), seats)
+            yield ReplayStep(number, match, self._told(logged, seats, events, before, match), seats)
 
     def at(self, number: int) -> ReplayStep:
         """The step of that number (kept within the game's steps), told; the steps before it
@@ -76,8 +77,27 @@ class Replay:
         for logged in self.actions[: number - 1]:
             self._play(match, logged)
         before = match.before_move()
-        seats, events = self._play(match, self.actions[number - 1])
-        return ReplayStep(number, match, match.narrate(events, before, self.names), seats)
+        logged = self.actions[number - 1]
+        seats, events = self._play(match, logged)
+        return ReplayStep(number, match, self._told(logged, seats, events, before, match), seats)
+
+    def _told(
+        self,
+        logged: ActionRecord,
+        seats: tuple[int, ...],
+        events: Sequence[Event],
+        before: Match | None,
+        after: Match,
+    ) -> list[str]:
+        """The voice's lines for a step, after the table's own notice where the live table
+        had one (a turn that timed out, a player who left)."""
+        who = ", ".join(self.names[seat] for seat in seats)
+        notice = []
+        if logged.user_id == TIMEOUT_USER and logged.action.startswith(TIMEOUT_WORD):
+            notice = [say("timed_out", who=who)]
+        elif logged.action == LEAVE_ACTION:
+            notice = [say("left_notice", who=who)]
+        return notice + after.narrate(events, before, self.names)
 
     def _deal(self) -> tuple[Match, Sequence[Event]]:
         setup = setup_of(self.record, match_of(self.record))

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from bot.games.contract import Setup
 from bot.games.registry import GAMES
+from cogs.lifecycle import LEAVE_ACTION, TIMEOUT_USER
 from cogs.outcomes import result_rows
 from storage import GameRecord, GameStatus, PlayerSeat, Store
 
@@ -56,9 +57,13 @@ async def record_game(
     guild_id: int,
     channel_id: int,
     policy_seed: int = 1,
+    leave_at: int | None = None,
+    time_out_at: int | None = None,
 ) -> GameRecord:
     """A whole game of `kind`, seat n played by `user_ids[n]`, stored move by move; finished,
-    or abandoned after MOVES_AT_MOST moves with its forfeits recorded."""
+    or abandoned after MOVES_AT_MOST moves with its forfeits recorded. At move `leave_at` the
+    last seat leaves, and at `time_out_at` the clock answers for the seats awaited, logged as
+    the bot logs them."""
     game = GAMES[kind.game]
     setup = Setup(variant=kind.variant, seats=kind.seats, picks=lobby_picks(kind.game, kind.seats))
     match, events = game.start(seed, setup)
@@ -82,14 +87,23 @@ async def record_game(
     moves = 0
     while not match.is_over and moves < MOVES_AT_MOST:
         seat = match.acting()[0]
-        text = match.bot_move(seat) or rng.choice(match.legal(seat))
-        match.play(seat, text)
+        if moves == leave_at:
+            seat = kind.seats - 1
+            match.leave(seat)
+            user_id, text = record.players[seat].user_id, LEAVE_ACTION
+        elif moves == time_out_at:
+            played = [f"@{late}:{match.time_out(late)[0]}" for late in match.acting()]
+            user_id, text = TIMEOUT_USER, " ".join(["timeout", *played])
+        else:
+            text = match.bot_move(seat) or rng.choice(match.legal(seat))
+            match.play(seat, text)
+            user_id = record.players[seat].user_id
         moves += 1
         over = match.is_over
         record = await store.commit_action(
             record.id,
             record.version,
-            user_id=record.players[seat].user_id,
+            user_id=user_id,
             action=text,
             state=match.dump(),
             narration="[]",

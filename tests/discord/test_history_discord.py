@@ -282,3 +282,27 @@ async def test_a_friend_plays_the_same_deal_and_the_scores_are_compared(
         first = re.search(r"\*\*(\w+)\*\*", compared.content).group(1)
         assert results[first] == max(results.values()), "the better score first"
         assert compared.message.buttons == []
+
+
+async def test_a_replay_plays_a_seat_that_left_and_turns_that_timed_out(
+    harness, make_bot, alice, bob, world
+) -> None:
+    carol, dave = world.add_user("carol"), world.add_user("dave")
+    kind = Kind("rpg", "classic", 4)
+    async with harness.running(make_bot) as discord:
+        store = discord.bot.store
+        record = await record_game(
+            store,
+            kind,
+            [alice.id, bob.id, carol.id, dave.id],
+            guild_id=guild_of(world),
+            channel_id=4343,
+            time_out_at=1,
+            leave_at=2,
+        )
+        logged = [a.action for a in await store.actions(record.id)]
+        assert logged[1].startswith("timeout @") and logged[2] == "leave"
+        steps = list(Replay(record, await store.actions(record.id)).steps())
+        assert steps[-1].match.dump() == record.state
+        assert steps[2].lines[0].startswith("⏳ Time ran out for")
+        assert steps[3].lines[0].startswith("🏳️ player3 left the game")
