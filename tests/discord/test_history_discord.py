@@ -306,3 +306,28 @@ async def test_a_replay_plays_a_seat_that_left_and_turns_that_timed_out(
         assert steps[-1].match.dump() == record.state
         assert steps[2].lines[0].startswith("⏳ Time ran out for")
         assert steps[3].lines[0].startswith("🏳️ player3 left the game")
+
+
+async def test_a_lost_solo_deal_jumps_to_the_move_where_the_win_went(
+    harness, make_bot, alice, world
+) -> None:
+    async with harness.running(make_bot) as discord:
+        store = discord.bot.store
+        record = await record_game(
+            store,
+            Kind("dragons", "solo", 1),
+            [alice.id],
+            seed=1,
+            guild_id=guild_of(world),
+            channel_id=1,
+        )
+        final = match_of(record)
+        moves = [a.action for a in await store.actions(record.id)]
+        verdict = final.hindsight(final.setup("solo", 1), moves)
+        assert verdict is not None and verdict.lost_move is not None, "a winnable deal, lost"
+
+        opened = await discord.slash("replay", alice, game=record.id)
+        jumped = await discord.click(
+            opened.message, opened.message.button("🔍 Where the win went")["custom_id"], alice
+        )
+        assert step_of(jumped.message) == (verdict.lost_move + 1, len(moves))
