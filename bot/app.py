@@ -101,7 +101,7 @@ class DungeonBot(commands.AutoShardedBot):
             )
         )
         self.boards = Boards(self.store, self.clock)
-        self.history = History(self.router.desk)
+        self.history = History(self.router.desk, self.router.replays)
         for game in GAMES.values():
             self.tree.add_command(game_group(game, self.router))
             if game.info.challenge is not None:

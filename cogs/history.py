@@ -65,7 +65,7 @@ def title_of(game: str) -> str:
 
 
 def entry_line(entry: HistoryEntry) -> str:
-    """`#12 Scoundrel · Classic · won, 14 · <date> · message`: what, how it ended, when, where."""
+    """`#12 <title> · <variant> · Won, 14 · <date> · message`: what, how it ended, when, where."""
     what = title_of(entry.game)
     if entry.daily is not None:
         what += f" · daily deal {entry.daily}"
@@ -140,9 +140,9 @@ def history_view(request: HistoryRequest, page: HistoryPage) -> discord.ui.View:
 class History:
     """/history and /replay, and the clicks on what they show."""
 
-    def __init__(self, desk: Desk) -> None:
+    def __init__(self, desk: Desk, replays: Replays) -> None:
         self.desk = desk
-        self.replays = Replays(desk)
+        self.replays = replays
 
     def commands(self) -> list[app_commands.Command[Any, ..., None]]:
         game_choices = [

@@ -17,8 +17,8 @@ from cogs.answers import refuse
 from cogs.components import drawn
 from cogs.context import Desk, UnknownGame, game_of, match_of
 from cogs.custom_ids import SAME_DEAL_KIND, CustomId
+from cogs.finished_buttons import same_deal_offered
 from cogs.loading import Unloadable
-from cogs.same_deal_button import same_deal_offered
 from cogs.starting import Starter
 from storage import GameRecord, GameStatus, ResultRow
 

@@ -13,7 +13,7 @@ from cogs.replay_steps import Replay
 from cogs.replays import replay_id, replay_message, viewer_seat
 from tests.discord.replayed import Kind, every_kind, record_game
 from tests.discord.test_boards_discord import play_out
-from tests.discord.test_scoundrel_discord import SAME_DEAL
+from tests.discord.test_scoundrel_discord import REPLAY, SAME_DEAL
 from tests.harness import StoredMessage
 
 GUILD_GAMES = 7
@@ -244,6 +244,9 @@ async def test_a_friend_plays_the_same_deal_and_the_scores_are_compared(
         finished = await play_out(discord, started.message, alice)
         own = await store.active_games_of(alice.id)
         assert own == [], "alice's game is over"
+
+        replay = await discord.click(finished, finished.button(REPLAY)["custom_id"], bob)
+        assert replay.ephemeral and step_of(replay.message)[0] == 0, "anyone here may replay it"
 
         offer_id = finished.button(SAME_DEAL)["custom_id"]
         by_bob = await discord.click(finished, offer_id, bob)
