@@ -59,6 +59,7 @@ async def record_game(
     policy_seed: int = 1,
     leave_at: int | None = None,
     time_out_at: int | None = None,
+    daily: str | None = None,
 ) -> GameRecord:
     """A whole game of `kind`, seat n played by `user_ids[n]`, stored move by move; finished,
     or abandoned after MOVES_AT_MOST moves with its forfeits recorded. At move `leave_at` the
@@ -82,6 +83,7 @@ async def record_game(
         seed=seed,
         state=match.dump(),
         narration=json.dumps(match.narrate(events, None, names)),
+        daily=daily,
     )
     rng = random.Random(policy_seed)
     moves = 0

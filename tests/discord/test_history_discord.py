@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime
 
 import discord
 import pytest
@@ -334,3 +335,24 @@ async def test_a_lost_solo_deal_jumps_to_the_move_where_the_win_went(
             opened.message, opened.message.button("🔍 Where the win went")["custom_id"], alice
         )
         assert step_of(jumped.message) == (verdict.lost_move + 1, len(moves))
+
+
+async def test_a_daily_deal_replays_once_its_day_is_over(
+    harness, make_bot, alice, bob, world, clock
+) -> None:
+    today = datetime.fromtimestamp(clock(), UTC).date().isoformat()
+    async with harness.running(make_bot) as discord:
+        record = await record_game(
+            discord.bot.store,
+            Kind("scoundrel", "classic", 1),
+            [alice.id],
+            guild_id=guild_of(world),
+            channel_id=world.channel.id,
+            daily=today,
+        )
+        for asker in (alice, bob):
+            early = await discord.slash("replay", asker, game=record.id)
+            assert early.ephemeral and f"is {today}'s daily deal" in early.content
+        clock.advance(24 * 60)
+        opened = await discord.slash("replay", bob, game=record.id)
+        assert opened.ephemeral and step_of(opened.message)[0] == 0
