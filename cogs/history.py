@@ -7,6 +7,7 @@ nothing in memory and still answer after a restart.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -39,13 +40,13 @@ SAY = {
 COLOUR = 0x6366F1
 
 
+@dataclass
 class HistoryRequest:
     """Whose history, of which game, which page: all a page button needs."""
 
-    def __init__(self, user_id: int, game: str | None, page: int = 0) -> None:
-        self.user_id = user_id
-        self.game = game
-        self.page = page
+    user_id: int
+    game: str | None
+    page: int = 0
 
     def custom_id(self, word: str, page: int) -> str:
         arg = f"{self.user_id}.{self.game}" if self.game else str(self.user_id)

@@ -30,7 +30,7 @@ from cogs.custom_ids import REPLAY_KIND, CustomId
 from cogs.loading import Unloadable
 from cogs.messages import PICTURE_FILE, MessageFields, menu_select
 from cogs.panel_colour import COLOURS
-from cogs.replay_steps import NotReplayable, Replay, ReplayStep
+from cogs.replay_steps import NotReplayable, Replay, ReplayStep, setup_of
 from cogs.table_layout import layout_view
 from cogs.thinking import hindsight
 from storage import GameRecord, GameStatus
@@ -228,7 +228,7 @@ class Replays:
             await refuse(interaction, SAY["no_lost"])
             return
         await answers.defer(interaction)
-        setup = final.setup(record.variant or final.info.default_variant, len(record.players))
+        setup = setup_of(record, final)
         moves = [logged.action for logged in replay.actions]
         verdict = await self.desk.thinker.solve(hindsight, record.game, record.state, setup, moves)
         if verdict is None or verdict.lost_move is None:

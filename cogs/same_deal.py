@@ -19,6 +19,7 @@ from cogs.context import Desk, UnknownGame, game_of, match_of
 from cogs.custom_ids import SAME_DEAL_KIND, CustomId
 from cogs.finished_buttons import same_deal_offered
 from cogs.loading import Unloadable
+from cogs.replay_steps import setup_of
 from cogs.starting import Starter
 from storage import GameRecord, GameStatus, ResultRow
 
@@ -109,8 +110,7 @@ class SameDeal:
             await refuse(interaction, SAY["own_deal"])
             return
         game, final = game_of(record), match_of(record)
-        setup = final.setup(record.variant or final.info.default_variant, 1)
-        await self.starter.start(interaction, game, setup, seed=record.seed)
+        await self.starter.start(interaction, game, setup_of(record, final), seed=record.seed)
         mine = [
             g
             for g in await self.desk.store.active_games_of(interaction.user.id)
