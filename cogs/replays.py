@@ -45,6 +45,7 @@ SAY = {
     "unknown": "There is no game #{id}. `/history` lists your games with their numbers.",
     "elsewhere": "Game #{id} was played in another server: replay it there.",
     "running": "Game #{id} is still being played: its replay opens once it is over.",
+    "pending": "Game #{id} hasn't started yet: its replay opens once it has been played.",
     "never_played": "Game #{id} was never played (its challenge or lobby closed first), so"
     " there is nothing to replay.",
     "daily_today": "Game #{id} is {day}'s daily deal, still being played by others: its"
@@ -74,6 +75,8 @@ def refusal(
         return SAY["elsewhere"].format(id=game_id)
     if record.status == GameStatus.DECLINED:
         return SAY["never_played"].format(id=game_id)
+    if record.status == GameStatus.PENDING:
+        return SAY["pending"].format(id=game_id)
     if record.status not in CLOSED:
         return SAY["running"].format(id=game_id)
     today = datetime.fromtimestamp(now, UTC).date().isoformat()

@@ -13,6 +13,7 @@ from cogs.context import match_of
 from cogs.replay_steps import Replay
 from cogs.replays import replay_id, replay_message, viewer_seat
 from tests.discord.replayed import Kind, every_kind, record_game
+from tests.discord.stores import set_column
 from tests.discord.test_boards_discord import play_out
 from tests.discord.test_scoundrel_discord import REPLAY, SAME_DEAL
 from tests.harness import StoredMessage
@@ -150,6 +151,11 @@ async def test_replays_refuse_running_foreign_and_unknown_games_and_stale_button
         foreign = await record_game(store, kind, [alice.id], guild_id=guild + 1, channel_id=77)
         other = await discord.slash("replay", alice, game=foreign.id)
         assert "another server" in other.content
+
+        broken = await record_game(store, kind, [alice.id], guild_id=guild, channel_id=79)
+        await set_column(store, broken.id, "state", '{"not": "a table"}')
+        unloadable = await discord.slash("replay", alice, game=broken.id)
+        assert unloadable.ephemeral and "can no longer be loaded" in unloadable.content
 
         unknown = await discord.slash("replay", alice, game=999_999)
         assert (
