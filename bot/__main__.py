@@ -3,7 +3,8 @@
 its rules (a mode's own page, where the game has them);
 `python -m bot gallery FOLDER` writes every kind of message the games show, for review;
 `python -m bot migrate-store --from URL --to URL` copies a store into another, empty one;
-`python -m bot doctor` lists the stored games that no longer load."""
+`python -m bot doctor` lists the stored games that no longer load;
+`python -m bot replay GAME_ID` replays a finished game of the store in the terminal."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ from typing import Any
 from bot.cli import play, show_rules
 from bot.config import parse_shard_range, shard_problem
 from bot.games.registry import GAMES
+from bot.replay_cli import add_parser as add_replay_parser
+from bot.replay_cli import run as run_replay
 
 
 def shard_range(text: str) -> list[int]:
@@ -126,6 +129,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     doctor_cmd.add_argument(
         "--url", metavar="URL", help="the store to check (default: DATABASE_URL)"
     )
+    add_replay_parser(commands)
     args = parser.parse_args(argv)
     check_shards(parser, args)
     return args
@@ -166,6 +170,8 @@ def main(argv: list[str] | None = None) -> int:
         return migrate_store(args.source, args.target)
     if args.command == "doctor":
         return check_store(args.url)
+    if args.command == "replay":
+        return run_replay(args)
     if args.command == "gallery":
         from bot.gallery import write_gallery
 

@@ -37,6 +37,7 @@ from cogs.channel_game import ChannelGameCog
 from cogs.commands import challenge_menu, game_group
 from cogs.context import Desk, Shards, Timings
 from cogs.help import help_commands
+from cogs.history import History
 from cogs.replies import SOMETHING_WENT_WRONG
 from cogs.router import Router
 from cogs.thinking import Thinker
@@ -54,6 +55,7 @@ class DungeonBot(commands.AutoShardedBot):
     store: Store
     router: Router
     boards: Boards
+    history: History
 
     def __init__(
         self,
@@ -99,12 +101,13 @@ class DungeonBot(commands.AutoShardedBot):
             )
         )
         self.boards = Boards(self.store, self.clock)
+        self.history = History(self.router.desk, self.router.replays)
         for game in GAMES.values():
             self.tree.add_command(game_group(game, self.router))
             if game.info.challenge is not None:
                 self.tree.add_command(challenge_menu(game, self.router))
         await self.add_cog(ChannelGameCog(self.router, self.settings.expiry_check_seconds))
-        for command in [*help_commands(), *self.boards.commands()]:
+        for command in [*help_commands(), *self.boards.commands(), *self.history.commands()]:
             self.tree.add_command(command)
         # Card faces drawn once, off the loop, so the first tables after a restart are quick.
         self._warming = asyncio.get_running_loop().run_in_executor(None, warm_up)

@@ -20,12 +20,16 @@ from cogs.custom_ids import (
     BOARD_KIND,
     GAME_KIND,
     HINT_KIND,
+    HISTORY_KIND,
+    REPLAY_KIND,
+    SAME_DEAL_KIND,
     SELECT_KIND,
     SHARE_KIND,
     TABLE_KIND,
     CustomId,
     decode,
 )
+from cogs.history import history_click, replay_click
 from cogs.number_asks import typed_values
 from cogs.player_stats import share
 from cogs.refresh import refresh_stale_tables
@@ -54,6 +58,11 @@ class ChannelGameCog(commands.Cog):
             BOARD_KIND: lambda interaction, custom, _: turn_page(interaction, custom),
             SHARE_KIND: lambda interaction, _custom, _values: share(interaction),
             ASK_KIND: lambda interaction, custom, _: router.numbers.open(interaction, custom),
+            HISTORY_KIND: history_click,
+            REPLAY_KIND: lambda interaction, custom, _: replay_click(interaction, custom),
+            SAME_DEAL_KIND: lambda interaction, custom, _: router.same_deal.click(
+                interaction, custom
+            ),
         }
 
     async def cog_load(self) -> None:

@@ -24,6 +24,9 @@ SELECT_KIND = "s"  # select menus of a game (a player's hand, a lobby's class ch
 SHARE_KIND = "sh"  # a private answer's Share (/stats, /leaderboard): posts it as it was seen
 HINT_KIND = "h"  # a move offered as the game's hint: played like kind g, and counted as a hint
 ASK_KIND = "n"  # a move that asks for a number first (cogs/number_asks.py): a box, then kind g
+REPLAY_KIND = "rp"  # a replay's step buttons: version carries the step they go to
+HISTORY_KIND = "hi"  # /history pages and its replay menu: game_id carries the page
+SAME_DEAL_KIND = "sd"  # a challenge to a finished solo deal: play it, then compare the scores
 
 
 _COMPILED = re.compile(PATTERN)

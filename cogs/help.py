@@ -20,6 +20,8 @@ EMBED_LIMIT = 5800  # Discord refuses a message whose embeds pass 6,000 characte
 TABLE_LINES = [
     ("leaderboard", "This server's best players."),
     ("stats", "Games, wins, best scores, streaks and ratings."),
+    ("history", "A player's last games here, each with its result, date, link and replay."),
+    ("replay", "Replay a finished game step by step, only for you."),
     ("rules", "The rules of a game, exactly as this bot plays them; a mode's own page."),
     ("game resume", "Post this channel's game again with fresh buttons."),
     (

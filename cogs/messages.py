@@ -18,6 +18,7 @@ from bot.words import plural
 from cogs.components import button, drawn, game_select
 from cogs.context import hints_offered
 from cogs.custom_ids import SELECT_KIND, CustomId
+from cogs.finished_buttons import history_buttons
 from cogs.loading import narration_of
 from cogs.panel_colour import COLOURS, panel_colour
 from cogs.replies import is_table_notice
@@ -126,8 +127,10 @@ def table_controls(record: GameRecord, match: Match) -> list[Control]:
         challenge = match.info.challenge
         rival_is_person = not any(p.is_bot for p in record.players)
         if challenge is not None and record.variant == challenge.variant and rival_is_person:
-            return [Control(label="Rematch", action=REMATCH, style="primary"), again]
-        return [again, *([HINDSIGHT_BUTTON] if _alone_with(record, match.info.solver) else [])]
+            rematch = Control(label="Rematch", action=REMATCH, style="primary")
+            return [rematch, again, *history_buttons(record)]
+        hindsight = [HINDSIGHT_BUTTON] if _alone_with(record, match.info.solver) else []
+        return [again, *hindsight, *history_buttons(record)]
     return []
 
 

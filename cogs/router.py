@@ -26,6 +26,7 @@ from cogs.components import walk
 from cogs.context import Desk, UnknownGame, game_of, match_of
 from cogs.custom_ids import HINT_KIND, TABLE_KIND, CustomId, decode
 from cogs.daily import DailyDesk
+from cogs.finished_buttons import REPLAY, SAME_DEAL
 from cogs.insight import InsightDesk
 from cogs.lifecycle import Lifecycle
 from cogs.loading import Unloadable
@@ -43,7 +44,9 @@ from cogs.messages import (
 )
 from cogs.number_asks import NumberDesk
 from cogs.plays import Plays
+from cogs.replays import Replays
 from cogs.replies import idle_text, say
+from cogs.same_deal import SameDeal
 from cogs.starting import Starter
 from cogs.table_layout import without_controls
 from storage import GameRecord, GameStatus
@@ -57,6 +60,8 @@ TABLE_WORDS = {
     HINT,
     MOVE_MENU,
     HINDSIGHT,
+    SAME_DEAL,
+    REPLAY,
     LEGACY_PLAY,
     *CHALLENGE_ANSWERS,
     *LOBBY_ACTIONS,
@@ -128,6 +133,8 @@ ROUTES: dict[str, Route] = {
     HAND: Route(GameStatus.ACTIVE, _hands, "no_hand", "game"),
     HINT: Route(GameStatus.ACTIVE, _hints, "pending"),
     HINDSIGHT: Route(GameStatus.FINISHED, _solver, "not_over"),
+    SAME_DEAL: Route(GameStatus.FINISHED, _always, "not_over", "game"),
+    REPLAY: Route(GameStatus.FINISHED, _always, "not_over"),
     **{
         w: Route(GameStatus.PENDING, _challenge, "answered", "game", _challenged)
         for w in CHALLENGE_ANSWERS
@@ -180,6 +187,8 @@ class Router:
         self.daily = daily
         self.insight = insight
         self.numbers = NumberDesk(desk, self.click)
+        self.same_deal = SameDeal(desk, starter)
+        self.replays = Replays(desk)
         self._buttons: dict[str, Handler] = {
             PLAY_AGAIN: self._again,
             REMATCH: lambda i, record, _: self.challenges.rematch(i, record),
@@ -187,6 +196,8 @@ class Router:
             HAND: lambda i, record, _: self.plays.show_hand(i, record, [], fresh=True),
             HINT: lambda i, record, _: self.insight.hint(i, record),
             HINDSIGHT: lambda i, record, _: self.insight.hindsight(i, record),
+            SAME_DEAL: lambda i, record, _: self.same_deal.offer(i, record),
+            REPLAY: lambda i, record, _: self.replays.open(i, record.id),
             **{word: self.challenges.answer for word in CHALLENGE_ANSWERS},
             **{word: self._lobby_press for word in LOBBY_ACTIONS},
         }

@@ -98,15 +98,24 @@ class Starter:
                 return record
         return None
 
-    async def start(self, interaction: discord.Interaction, game: GameEntry, setup: Setup) -> None:
-        """A game for the user alone, in this channel or (busy) a new thread."""
+    async def start(
+        self,
+        interaction: discord.Interaction,
+        game: GameEntry,
+        setup: Setup,
+        seed: int | None = None,
+    ) -> None:
+        """A game for the user alone, in this channel or (busy) a new thread; on a fresh
+        deal, or on the deal of `seed` (a friend's, to play the same deal)."""
         if interaction.guild is None or interaction.channel is None:
             await refuse(interaction, say("guild_only"))
             return
         async with self.desk.start_lock(interaction.user.id):
-            await self._start(interaction, game, setup)
+            await self._start(interaction, game, setup, seed)
 
-    async def _start(self, interaction: discord.Interaction, game: GameEntry, setup: Setup) -> None:
+    async def _start(
+        self, interaction: discord.Interaction, game: GameEntry, setup: Setup, seed: int | None
+    ) -> None:
         fresh = await self._just_started(interaction.user.id)
         if fresh is not None:
             await refuse(interaction, say("cooldown", where=f"<#{fresh.channel_id}>"))
@@ -115,7 +124,8 @@ class Starter:
             players = [seat(interaction.user, 0)]
             for number in range(1, setup.seats):  # the rest of a game played against bots
                 players.append(bot_seat(number, players))
-            dealt = deal(game, self.desk.seeds(), setup, players, interaction.guild_id)
+            dealt_seed = self.desk.seeds() if seed is None else seed
+            dealt = deal(game, dealt_seed, setup, players, interaction.guild_id)
         except (GameError, ValueError) as error:
             await refuse(interaction, str(error))
             return

@@ -8,6 +8,7 @@ from collections.abc import Awaitable, Callable
 
 from storage.models import (
     BOARD_SIZE,
+    HISTORY_PAGE,
     ActionRecord,
     BoardEntry,
     BoardPage,
@@ -15,6 +16,8 @@ from storage.models import (
     GameRecord,
     GameStats,
     GameStatus,
+    HistoryEntry,
+    HistoryPage,
     NewGame,
     PlayerSeat,
     Rating,
@@ -64,6 +67,7 @@ async def open_store(database_url: str, clock: Callable[[], float] = time.time) 
 
 __all__ = [
     "BOARD_SIZE",
+    "HISTORY_PAGE",
     "ActionRecord",
     "BoardEntry",
     "BoardPage",
@@ -75,6 +79,8 @@ __all__ = [
     "GameStats",
     "GameStatus",
     "GameStore",
+    "HistoryEntry",
+    "HistoryPage",
     "NewGame",
     "PlayerSeat",
     "Rating",

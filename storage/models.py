@@ -169,3 +169,31 @@ class RatingChange:
     pool: str
     user_ids: list[int]
     rate: Callable[[list[Rating | None]], list[Rating]]
+
+
+HISTORY_PAGE = 5
+"""Games on one page of a player's history: each line with its link fits a phone."""
+
+
+class HistoryEntry(BaseModel):
+    """One finished game of a player's, as their history lists it: their own result (their
+    first seat's, where they ran several), and where its message is."""
+
+    game_id: int
+    game: str
+    variant: str | None
+    daily: str | None
+    status: GameStatus
+    outcome: str
+    score: int
+    finished_at: float
+    guild_id: int | None
+    channel_id: int
+    message_id: int | None
+    seats: int
+
+
+class HistoryPage(BaseModel):
+    entries: list[HistoryEntry]
+    total: int
+    """The player's recorded games in this server (of the game asked for, if one was)."""

@@ -23,12 +23,15 @@ import asyncpg
 
 from storage.models import (
     BOARD_SIZE,
+    HISTORY_PAGE,
     ActionRecord,
     BoardPage,
     BoardQuery,
     GameRecord,
     GameStats,
     GameStatus,
+    HistoryEntry,
+    HistoryPage,
     PlayerSeat,
     Rating,
     RatingChange,
@@ -484,6 +487,38 @@ class PostgresStore:
             game_id,
         )
         return [ResultRow(**dict(row)) for row in rows]
+
+    async def history(
+        self,
+        guild_id: int,
+        user_id: int,
+        game: str | None,
+        offset: int = 0,
+        limit: int = HISTORY_PAGE,
+    ) -> HistoryPage:
+        """Read by the results' per-player index; a person's several seats in one game make
+        one entry, their first seat's."""
+        where = "r.guild_id = $1 AND r.user_id = $2 AND ($3::text IS NULL OR r.game = $3)"
+        rows = await self._fetch(
+            "SELECT DISTINCT ON (r.game_id) r.game_id, r.game, r.variant, r.daily, g.status,"
+            " r.outcome, r.score, r.finished_at, g.guild_id, g.channel_id, g.message_id,"
+            " (SELECT COUNT(*) FROM game_players p WHERE p.game_id = r.game_id) AS seats"
+            f" FROM results r JOIN games g ON g.id = r.game_id WHERE {where}"
+            " ORDER BY r.game_id DESC, r.id LIMIT $4 OFFSET $5",
+            guild_id,
+            user_id,
+            game,
+            limit,
+            offset,
+        )
+        total = await self._fetchrow(
+            f"SELECT COUNT(DISTINCT r.game_id) AS n FROM results r WHERE {where}",
+            guild_id,
+            user_id,
+            game,
+        )
+        entries = [HistoryEntry(**dict(row)) for row in rows]
+        return HistoryPage(entries=entries, total=total["n"] if total is not None else 0)
 
     # ---- boards, stats and ratings -----------------------------------------------------------
 

@@ -17,6 +17,7 @@ from storage.models import (
     GameRecord,
     GameStats,
     GameStatus,
+    HistoryPage,
     PlayerSeat,
     Rating,
     RatingChange,
@@ -144,6 +145,13 @@ class ResultStore(Protocol):
     async def results(self, game_id: int) -> list[ResultRow]: ...
 
     async def record_verdict(self, game_id: int, winnable: bool) -> bool: ...
+
+    async def history(
+        self, guild_id: int, user_id: int, game: str | None, offset: int = 0, limit: int = ...
+    ) -> HistoryPage:
+        """A player's recorded games in a server, newest first (of one game, where named),
+        read from their results: one entry per game, however many seats they held."""
+        ...
 
     async def has_finished(self, guild_id: int, user_id: int, game: str, variant: str) -> bool:
         """Whether the player has played a game of this variant to its end in this server

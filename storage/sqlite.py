@@ -16,13 +16,16 @@ import sqlite3
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from storage.migrations import MIGRATIONS
 from storage.models import (
+    HISTORY_PAGE,
     ActionRecord,
     GameRecord,
     GameStatus,
+    HistoryEntry,
+    HistoryPage,
     PlayerSeat,
     Rating,
     RatingChange,
@@ -467,8 +470,39 @@ class SqliteStore(BoardQueries):
         )
         return [ResultRow(**dict(row)) for row in rows]
 
+    async def history(
+        self,
+        guild_id: int,
+        user_id: int,
+        game: str | None,
+        offset: int = 0,
+        limit: int = HISTORY_PAGE,
+    ) -> HistoryPage:
+        """Read by the results' per-player index; a person's several seats in one game make
+        one entry, their first seat's (the row MIN picks, as SQLite keeps its other columns)."""
+        where = "r.guild_id = ? AND r.user_id = ? AND (? IS NULL OR r.game = ?)"
+        params = (guild_id, user_id, game, game)
+        rows = await self._read(
+            "SELECT r.game_id, r.game, r.variant, r.daily, g.status, r.outcome, r.score,"
+            " r.finished_at, g.guild_id, g.channel_id, g.message_id, MIN(r.id) AS first_id,"
+            " (SELECT COUNT(*) FROM game_players p WHERE p.game_id = r.game_id) AS seats"
+            f" FROM results r JOIN games g ON g.id = r.game_id WHERE {where}"
+            " GROUP BY r.game_id ORDER BY r.game_id DESC LIMIT ? OFFSET ?",
+            (*params, limit, offset),
+        )
+        total = await self._read(
+            f"SELECT COUNT(DISTINCT r.game_id) AS n FROM results r WHERE {where}", params
+        )
+        entries = [HistoryEntry(**_without(dict(row), "first_id")) for row in rows]
+        return HistoryPage(entries=entries, total=total[0]["n"])
+
 
 # ---- the pieces of a transaction, run on the writer's thread ------------------------------------
+
+
+def _without(row: dict[str, Any], column: str) -> dict[str, Any]:
+    row.pop(column, None)
+    return row
 
 
 def _seat(db: sqlite3.Connection, game_id: int, players: list[PlayerSeat]) -> None:

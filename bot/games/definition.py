@@ -143,7 +143,7 @@ class Board(BaseModel, frozen=True):
         return f"{text} · {tiebreak} {self.tiebreak}" + ("" if tiebreak == 1 else "s")
 
 
-RESERVED_KEYS = {"game", "help", "rules", "leaderboard", "stats"}
+RESERVED_KEYS = {"game", "help", "rules", "leaderboard", "stats", "history", "replay"}
 """Commands of the bot itself, which no game may be called."""
 
 
@@ -304,6 +304,9 @@ class Hindsight:
     when the player won, or when the deal was never winnable."""
     instead: str | None = None
     """A move at that point that kept the win."""
+    lost_move: int | None = None
+    """Where `lost_at` is in the player's line: the index of that move among the moves
+    (0 for the first), so a replay can go to it; None with `lost_at`."""
 
 
 # A state's action type is its own type parameter, which a TypeVar's bound cannot name (there
@@ -402,6 +405,12 @@ class Game(GameEntry, Generic[S, A]):
     def settings_of(self, state: S) -> dict[str, int]:
         """The settings a game was started with, so "New game" starts the same again."""
         return {}
+
+    def picks_of(self, state: S) -> list[dict[str, str]]:
+        """The lobby's picks the game was dealt with, by seat (`Setup.picks`), read back from
+        its state, so the same deal can be dealt again to replay it. Empty, the default, for
+        a game whose deal no pick changes."""
+        return []
 
     def sealed(self, state: S, seat: int) -> bool:
         """Whether the seat now answers a sealed choice that several seats make at once, one
@@ -534,6 +543,11 @@ class Match(ABC):
 
     @abstractmethod
     def settings(self) -> dict[str, int]: ...
+
+    @abstractmethod
+    def setup(self, variant: str, seats: int) -> Setup:
+        """What this game was dealt from besides its seed (its settings and lobby picks, read
+        back from the state), to deal it again: a replay starts there."""
 
     @abstractmethod
     def sealed(self, seat: int) -> bool:
@@ -677,6 +691,10 @@ class GameMatch(Match, Generic[S, A]):
 
     def settings(self) -> dict[str, int]:
         return self.game.settings_of(self.state)
+
+    def setup(self, variant: str, seats: int) -> Setup:
+        picks = self.game.picks_of(self.state)
+        return Setup(variant=variant, seats=seats, settings=self.settings(), picks=picks)
 
     def sealed(self, seat: int) -> bool:
         return seat in self.acting() and self.game.sealed(self.state, seat)

@@ -11,6 +11,8 @@ EXPECTED = {
     "help",
     "leaderboard",
     "stats",
+    "history",
+    "replay",
     "dragons",
     "deuces",
     "rpg",

@@ -8,7 +8,14 @@ from cogs.panel_colour import COLOURS
 from storage import GameStatus
 from tests.discord.challenges import assert_expires_unanswered
 from tests.discord.tables import footnote, long_facts
-from tests.discord.test_scoundrel_discord import HINDSIGHT, HINT, TABLE_LABELS, moves_left
+from tests.discord.test_scoundrel_discord import (
+    HINDSIGHT,
+    HINT,
+    REPLAY,
+    SAME_DEAL,
+    TABLE_LABELS,
+    moves_left,
+)
 from tests.harness import StoredMessage
 
 UPDATE_MESSAGE = 7
@@ -51,7 +58,7 @@ async def test_solo_game_to_the_end(harness, make_bot, alice) -> None:
         assert message.buttons[-1]["label"] == HINT
         while moves_left(message):
             message = (await discord.click(message, pick(message)["custom_id"], alice)).message
-        assert [b["label"] for b in message.buttons] == ["New game", HINDSIGHT]
+        assert [b["label"] for b in message.buttons] == ["New game", HINDSIGHT, REPLAY, SAME_DEAL]
         record, state = await state_of(discord, 1)
         assert record.status == GameStatus.FINISHED
         results = await discord.bot.store.results(1)
@@ -104,7 +111,7 @@ async def test_a_challenge_accepted_and_played_to_the_end(harness, make_bot, ali
         assert message.accent_colour == COLOURS["winner" if escaped else "finished"]
         # A finished duel offers a rematch (a new challenge, from whoever presses it) and a
         # solo game.
-        assert [b["label"] for b in message.buttons] == ["Rematch", "New solo game"]
+        assert [b["label"] for b in message.buttons] == ["Rematch", "New solo game", REPLAY]
         rematch = await discord.click(message, message.button("Rematch")["custom_id"], bob)
         assert not rematch.ephemeral and f"<@{alice.id}>" in rematch.message.content
         assert "**bob** challenges you" in rematch.message.content

@@ -17,7 +17,8 @@ CHANNEL_MESSAGE = 4
 
 
 HINT, HINDSIGHT = "💡 Hint", "🔍 Could I have won?"
-TABLE_LABELS = {"New game", "Share my result", HINT, HINDSIGHT}
+SAME_DEAL, REPLAY = "🤝 Challenge a friend to this deal", "⏯ Replay"
+TABLE_LABELS = {"New game", "Share my result", HINT, HINDSIGHT, REPLAY, SAME_DEAL}
 """The table's own buttons: none of them plays a move."""
 
 
@@ -67,7 +68,7 @@ async def test_a_whole_game_clicked_from_new_to_the_end(harness, make_bot, alice
             message = result.message
             clicks += 1
         footer = footnote(message)
-        assert [b["label"] for b in message.buttons] == ["New game", HINDSIGHT]
+        assert [b["label"] for b in message.buttons] == ["New game", HINDSIGHT, REPLAY, SAME_DEAL]
 
         record = await discord.bot.store.get_game(1)
         actions = await discord.bot.store.actions(1)

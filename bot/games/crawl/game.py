@@ -116,7 +116,7 @@ class CrawlGame(Game[CrawlState, DungeonAction]):
         verdict: Hindsight,
     ) -> Hindsight:
         position = start.model_copy(deep=True)
-        for text in moves:
+        for number, text in enumerate(moves):
             action = parse_action(text)
             before = position.model_copy(deep=True)
             position.apply(SOLO, action)
@@ -131,6 +131,7 @@ class CrawlGame(Game[CrawlState, DungeonAction]):
                 verdict,
                 lost_at=f"Room {before.rooms_dealt}: {action_label(action)}",
                 instead=action_label(kept),
+                lost_move=number,
             )
         return verdict
 

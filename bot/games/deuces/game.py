@@ -305,6 +305,15 @@ class DeucesGame(Game[DeucesState, DeucesAction]):
             "epics": options.epics,
         }
 
+    def picks_of(self, state: DeucesState) -> list[dict[str, str]]:
+        """The party as the lobby chose it (`party_of` reads these back into the same party);
+        none where the seed drew the whole party."""
+        party = state.options.party or []
+        return [
+            {CLASS_PICK: hero.class_id, **({CUSTOM_PICK: hero.custom_id} if hero.custom_id else {})}
+            for hero in party
+        ]
+
 
 def hero_names(state: DeucesState, names: Sequence[str]) -> list[str]:
     """What each seat is called: its player's name, and where a name sits at several seats (a
