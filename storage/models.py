@@ -113,6 +113,7 @@ class NewGame(TypedDict):
     state: str
     narration: str
     daily: NotRequired[str | None]
+    settings: NotRequired[str | None]
 
 
 class ActionRecord(BaseModel):
