@@ -50,8 +50,7 @@ class TableSettings(BaseModel):
         ge=30,
         le=3600,
         title="Turn timer",
-        description="In a game with a turn timer, how long a player may keep the table waiting"
-        " before it moves for them",
+        description="How long a player may keep a timed table waiting before it moves for them",
     )
     game_expiry_minutes: int = Field(
         default=1440,
@@ -70,16 +69,14 @@ class TableSettings(BaseModel):
     threads: bool = Field(
         default=True,
         title="Threads",
-        description="A game started where one is being played opens in a thread (off: it is"
-        " refused)",
+        description="A game started where one is being played opens in a thread (off: refused)",
     )
     hints: bool = Field(default=True, title="Hints", description="Solo tables offer a Hint button")
     pictures: bool = Field(default=True, title="Pictures", description="Tables carry a picture")
     turn_pings: bool = Field(
         default=True,
         title="Turn pings",
-        description="A game of several players names whose turn it is (each player may turn"
-        " their own off with /settings me)",
+        description="Games of several players name whose turn it is (each player may opt out)",
     )
 
 
@@ -109,7 +106,7 @@ class PlayerSettings(BaseModel):
     turn_pings: TurnPings = Field(
         default=TurnPings.MENTION,
         title="Turn pings",
-        description="Whether the turn line notifies you, names you quietly, or leaves you out",
+        description="Whether a turn line notifies you, names you quietly, or leaves you out",
     )
 
 
@@ -127,6 +124,13 @@ def _field(model: type[BaseModel], name: str) -> FieldInfo:
 def _bounds(info: FieldInfo) -> tuple[int | None, int | None]:
     low = next((cast(int, m.ge) for m in info.metadata if isinstance(m, Ge)), None)
     high = next((cast(int, m.le) for m in info.metadata if isinstance(m, Le)), None)
+    return low, high
+
+
+def bounds(name: str) -> tuple[int, int]:
+    """A number setting's range, both ends included."""
+    low, high = _bounds(_field(TableSettings, name))
+    assert low is not None and high is not None, f"{name} is a number with a range"
     return low, high
 
 
