@@ -166,3 +166,20 @@ async def test_hints_off_removes_the_hint_button(harness, make_bot, alice, moder
         )
         answer = await discord.click(carrier, forged, alice)
         assert answer.ephemeral and "no hint" in answer.content.lower()
+
+
+async def test_threads_off_refuses_a_game_in_a_busy_channel(
+    harness, make_bot, alice, bob, moderator
+) -> None:
+    async with harness.running(make_bot) as discord:
+        await discord.slash("scoundrel new", alice)
+        changed = await discord.slash("settings server", moderator, threads=False)
+        assert "threads off" in changed.content
+        refused = await discord.slash("scoundrel new", bob)
+        assert refused.ephemeral and "starts no thread" in refused.content
+        assert discord.find_requests("POST", "/channels/{channel_id}/threads") == []
+        reset = await discord.slash("settings reset", moderator, setting="threads")
+        assert reset.ephemeral and reset.content.startswith("Threads is back to its default (on)")
+        in_thread = await discord.slash("scoundrel new", bob)
+        assert len(discord.find_requests("POST", "/channels/{channel_id}/threads")) == 1
+        assert "so yours is in <#" in in_thread.followups[-1].content
