@@ -57,8 +57,8 @@ SAY = {
     "not_admin": "Only members with Manage Server can change this server's settings."
     " `/settings show` shows them, and `/settings me` sets your own.",
     "guild_only": "Server settings are changed in the server itself.",
-    "changed": "Changed: {changes}. New games use it; " + NEW_GAMES_ONLY.lower(),
-    "reset": "{title} is back to its default ({value}). New games use it; "
+    "changed": "Changed: {changes}. This applies to new games; " + NEW_GAMES_ONLY.lower(),
+    "reset": "{title} is back to its default ({value}). This applies to new games; "
     + NEW_GAMES_ONLY.lower(),
     "game_on": "{title} can be started here again.",
     "game_off": "{title} can no longer be started here; games of it already being played go on.",
