@@ -240,7 +240,7 @@ class Lifecycle:
         """The games of this process's shards: each game's clock runs in one process only."""
         return [record for record in records if self.desk.owns(record.guild_id)]
 
-    def _limit(self, name: str, unit: int = 1) -> tuple[float, IdleLimit]:
+    def _limit(self, name: str, unit: float = 1) -> tuple[float, IdleLimit]:
         """The moment before which a game may be idle past its own `name` (the least it can
         be, the index's range), and the limit that reads each game's own."""
         now, defaults = self.desk.clock(), self.desk.defaults
@@ -332,8 +332,10 @@ class Lifecycle:
             return 0
         now = self.desk.clock()
         # A game is warned at most half its timer early: none is idle for less before then.
-        since = now - shortest("turn_seconds", self.desk.defaults) / 2
-        soon = self._owned(await self.desk.store.inactive_games(since, GameStatus.ACTIVE, timed))
+        since, half = self._limit("turn_seconds", 0.5)
+        soon = self._owned(
+            await self.desk.store.inactive_games(since, GameStatus.ACTIVE, timed, half)
+        )
         warned = 0
         for record in soon:
             turn_seconds = self.desk.settings_of(record).turn_seconds
