@@ -40,6 +40,7 @@ from cogs.help import help_commands
 from cogs.history import History
 from cogs.replies import SOMETHING_WENT_WRONG
 from cogs.router import Router
+from cogs.settings import settings_group
 from cogs.thinking import Thinker
 from storage import Store, StoreError, open_store
 
@@ -107,7 +108,12 @@ class DungeonBot(commands.AutoShardedBot):
             if game.info.challenge is not None:
                 self.tree.add_command(challenge_menu(game, self.router))
         await self.add_cog(ChannelGameCog(self.router, self.settings.expiry_check_seconds))
-        for command in [*help_commands(), *self.boards.commands(), *self.history.commands()]:
+        for command in [
+            *help_commands(),
+            *self.boards.commands(),
+            *self.history.commands(),
+            settings_group(self.router.desk),
+        ]:
             self.tree.add_command(command)
         # Card faces drawn once, off the loop, so the first tables after a restart are quick.
         self._warming = asyncio.get_running_loop().run_in_executor(None, warm_up)

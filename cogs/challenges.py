@@ -18,7 +18,7 @@ from cogs.components import build_view
 from cogs.context import Desk, game_of
 from cogs.custom_ids import TABLE_KIND, CustomId
 from cogs.replies import say
-from cogs.starting import Starter, deal, seat
+from cogs.starting import Starter, deal, opening, seat
 from storage import GameRecord, GameStatus, PlayerSeat, StaleVersion
 
 ACCEPT, DECLINE = "accept", "decline"
@@ -115,9 +115,14 @@ class ChallengeDesk:
         if challenge is None or interaction.channel_id is None:
             await refuse(interaction, say("guild_only"))
             return
+        settings = await opening(self.desk, interaction, game)
+        if settings is None:
+            return
         setup = Setup(variant=challenge.variant, seats=len(players))
         try:
-            dealt = deal(game, self.desk.seeds(), setup, players, interaction.guild_id)
+            dealt = deal(
+                game, self.desk.seeds(), setup, players, interaction.guild_id, None, settings
+            )
         except (GameError, ValueError) as error:
             await refuse(interaction, str(error))
             return
@@ -132,7 +137,7 @@ class ChallengeDesk:
         await self.starter.show(interaction, record, fields)
 
     def _text(self, key: str, record: GameRecord) -> str:
-        return challenge_text(key, record, self.desk.timings.challenge_minutes)
+        return challenge_text(key, record, self.desk.settings_of(record).challenge_expiry_minutes)
 
     @staticmethod
     def _buttons(record: GameRecord) -> discord.ui.View:
@@ -158,7 +163,8 @@ class ChallengeDesk:
         self, interaction: discord.Interaction, record: GameRecord, custom: CustomId
     ) -> None:
         store = self.desk.store
-        if record.updated_at < self.desk.clock() - self.desk.timings.challenge_minutes * 60:
+        minutes = self.desk.settings_of(record).challenge_expiry_minutes
+        if record.updated_at < self.desk.clock() - minutes * 60:
             record = await store.close_game(
                 record.id, record.version, GameStatus.EXPIRED, was=GameStatus.PENDING
             )

@@ -8,12 +8,20 @@ import logging
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 import discord
 
 from bot.games.definition import GameEntry, Match
 from bot.games.registry import GAMES
+from bot.settings import (
+    ServerSettings,
+    TableSettings,
+    environment_defaults,
+    server_settings,
+    table_settings,
+)
 from cogs.loading import Unloadable, described
 from cogs.table_layout import without_picture as layout_without_picture
 from cogs.thinking import Thinker
@@ -87,6 +95,26 @@ class Desk:
     def owns(self, guild_id: int | None) -> bool:
         return self.shards.owns(guild_id)
 
+    @cached_property
+    def defaults(self) -> ServerSettings:
+        """Every server's settings before its admins change any: the environment's."""
+        return environment_defaults(
+            turn_seconds=self.timings.turn_seconds,
+            game_expiry_minutes=self.timings.expiry_minutes,
+            challenge_expiry_minutes=self.timings.challenge_minutes,
+        )
+
+    async def server_settings(self, guild_id: int | None) -> ServerSettings:
+        """A server's settings as its admins left them (read when a game starts, never per
+        click: a game keeps the ones it started with)."""
+        if guild_id is None:
+            return self.defaults
+        return server_settings(self.defaults, await self.store.guild_settings(guild_id))
+
+    def settings_of(self, record: GameRecord) -> TableSettings:
+        """The settings a game is played with: those it started with."""
+        return settings_of(record, self.defaults)
+
     def lock(self, game_id: int) -> asyncio.Lock:
         """One click at a time per game in this process; the version column guards the rest."""
         lock = self._locks.get(game_id)
@@ -148,11 +176,24 @@ def match_of(record: GameRecord) -> Match:
         raise Unloadable(record.id, described(error)) from error
 
 
+BUILT_IN = TableSettings()
+"""The settings a game from before they were kept is drawn with, where the environment has no
+say (hints, pictures, pings are on unless a server turns them off)."""
+
+
+def settings_of(record: GameRecord, defaults: TableSettings = BUILT_IN) -> TableSettings:
+    """The table settings a game started with; a game from before they were kept plays with
+    the defaults."""
+    return table_settings(defaults, record.settings)
+
+
 def hints_offered(record: GameRecord) -> bool:
-    """Whether this table offers hints, by its variant and the people at it (RULES: none in a
-    game rated between people); the game's facts decide, never its name."""
+    """Whether this table offers hints: by its variant and the people at it (RULES: none in a
+    game rated between people), the game's facts deciding, never its name; and where its
+    server offers hints at all."""
     people = len({player.user_id for player in record.players if not player.is_bot})
-    return game_of(record).info.offers_hints(record.variant, people)
+    offered = game_of(record).info.offers_hints(record.variant, people)
+    return offered and settings_of(record).hints
 
 
 def names_of(record: GameRecord) -> list[str]:

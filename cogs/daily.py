@@ -21,7 +21,7 @@ from cogs.insight import InsightDesk
 from cogs.lifecycle import Lifecycle
 from cogs.messages import table_message
 from cogs.replies import say
-from cogs.starting import deal, seat
+from cogs.starting import deal, opening, seat
 from storage import DailyTaken, GameRecord, GameStatus
 
 SAY = {
@@ -58,11 +58,14 @@ class DailyDesk:
         done = SAY["done"].format(daily=daily.name, day=day, board=board_title(game))
         record = await store.daily_game(interaction.user.id, game.info.key, day)
         if record is None:
+            settings = await opening(desk, interaction, game)
+            if settings is None:
+                return
             setup = Setup(variant=daily.variant)
             players = [seat(interaction.user, 0)]
             seed = await desk.thinker.daily_seed(game.info.key, daily.variant, today)
             try:
-                dealt = deal(game, seed, setup, players, interaction.guild_id, daily=day)
+                dealt = deal(game, seed, setup, players, interaction.guild_id, day, settings)
             except (GameError, ValueError) as error:
                 await refuse(interaction, str(error))
                 return

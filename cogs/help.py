@@ -24,6 +24,15 @@ TABLE_LINES = [
     ("replay", "Replay a finished game step by step, only for you."),
     ("rules", "The rules of a game, exactly as this bot plays them; a mode's own page."),
     ("game resume", "Post this channel's game again with fresh buttons."),
+    ("settings show", "This server's settings and your own."),
+    (
+        "settings server",
+        "Manage Server: the turn timer, expiries, threads, hints, pictures and turn pings"
+        " for new games.",
+    ),
+    ("settings game", "Manage Server: turn a game on or off here."),
+    ("settings reset", "Manage Server: put a setting back to its default."),
+    ("settings me", "Your own turn pings: notify you, name you quietly, or leave you out."),
     (
         "game abandon",
         "End this channel's game (its players, or Manage Server). In a game of several that"

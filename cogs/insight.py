@@ -20,7 +20,7 @@ from bot.render.insight import best_text, hindsight_text, hint_text
 from bot.words import plural
 from cogs import answers
 from cogs.answers import refuse
-from cogs.context import Desk, game_of, match_of
+from cogs.context import Desk, game_of, hints_offered, match_of
 from cogs.thinking import advise, can_win, hindsight
 from storage import GameRecord
 
@@ -38,6 +38,7 @@ SAY = {
     "not_yours": "Only {owner} can ask about their own game.",
     "alone_only": "Hints and solved deals are for games played alone.",
     "no_hint": "I have no hint for this position.",
+    "hints_off": "This table offers no hints.",
     "hint_cost": "-# {hints} this game: it counts in your `/stats`, not on the boards.",
     "daily_best": "The best score today's deal allows is {best}.",
 }
@@ -52,6 +53,9 @@ class InsightDesk:
         """A move for the position as it is now, whatever the clicked message showed."""
         seat = await self._solo_seat(interaction, record)
         if seat is None:
+            return
+        if not hints_offered(record):  # a Hint button kept from an old message, or forged
+            await refuse(interaction, SAY["hints_off"])
             return
         hint = await self.desk.thinker.run(advise, record.game, record.state, seat)
         if hint is None:

@@ -14,6 +14,7 @@ import discord
 
 from bot.games.contract import Event
 from bot.games.registry import GAMES
+from bot.settings import shortest
 from cogs import answers
 from cogs.answers import refuse
 from cogs.bots import play_bots, waiting_bots
@@ -26,7 +27,7 @@ from cogs.outcomes import ratings_for, result_rows
 from cogs.pings import announce_turn, warn_turn, withdraw
 from cogs.replies import idle_text, say
 from cogs.table_layout import notice_view
-from storage import GameRecord, GameStatus, StaleVersion
+from storage import GameRecord, GameStatus, IdleLimit, StaleVersion
 
 log = logging.getLogger(__name__)
 
@@ -92,7 +93,7 @@ class Lifecycle:
             record = await self.desk.store.get_game(found.id) or found
             record = await self.expire_if_idle(record)
             if record.status != GameStatus.ACTIVE:
-                idle = idle_text(self.desk.timings.expiry_minutes)
+                idle = idle_text(self.desk.settings_of(record).game_expiry_minutes)
                 await refuse(interaction, say("expired", game=record.game, idle=idle))
                 return
             old_message = record.message_id
@@ -239,12 +240,18 @@ class Lifecycle:
         """The games of this process's shards: each game's clock runs in one process only."""
         return [record for record in records if self.desk.owns(record.guild_id)]
 
+    def _limit(self, name: str, unit: float = 1) -> tuple[float, IdleLimit]:
+        """The moment before which a game may be idle past its own `name` (the least it can
+        be, the index's range), and the limit that reads each game's own."""
+        now, defaults = self.desk.clock(), self.desk.defaults
+        default = getattr(defaults, name) * unit
+        limit = IdleLimit(now=now, key=name, unit=unit, default=default)
+        return now - shortest(name, defaults) * unit, limit
+
     async def expire_idle(self) -> int:
-        """Close every game idle past the expiry time, and say so on its message."""
-        minutes = self.desk.timings.expiry_minutes
-        records = self._owned(
-            await self.desk.store.inactive_games(self.desk.clock() - minutes * 60)
-        )
+        """Close every game idle past its expiry time, and say so on its message."""
+        since, limit = self._limit("game_expiry_minutes", 60)
+        records = self._owned(await self.desk.store.inactive_games(since, limit=limit))
         for record in records:
             try:
                 async with self.desk.lock(record.id):
@@ -261,7 +268,7 @@ class Lifecycle:
         """Close a game idle past the expiry time (or at once, when forced). The person who
         kept it waiting loses it: the one the table waits on, or the one behind `culprits`
         (the seats the table last answered for); when that is several people, everyone does."""
-        minutes = self.desk.timings.expiry_minutes
+        minutes = self.desk.settings_of(record).game_expiry_minutes
         if record.status != GameStatus.ACTIVE:
             return record
         if not force and record.updated_at > self.desk.clock() - minutes * 60:
@@ -282,18 +289,20 @@ class Lifecycle:
         """Close challenges nobody answered in time, and lobbies nobody started, saying so."""
         desk, store = self.desk, self.desk.store
         now = desk.clock()
-        pending = self._owned(
-            await store.inactive_games(
-                now - desk.timings.challenge_minutes * 60, GameStatus.PENDING
-            )
-        )
+        since = now - shortest("challenge_expiry_minutes", desk.defaults) * 60
+        pending = self._owned(await store.inactive_games(since, GameStatus.PENDING))
         closed = 0
         for record in pending:
             try:
                 info = game_of(record).info
                 lobby = info.lobby is not None and not info.is_challenge(record.variant)
-                if lobby and record.updated_at > now - desk.timings.expiry_minutes * 60:
-                    continue  # a lobby waits as long as a game does
+                settings = desk.settings_of(record)
+                # a lobby waits as long as a game does
+                minutes = (
+                    settings.game_expiry_minutes if lobby else settings.challenge_expiry_minutes
+                )
+                if record.updated_at > now - minutes * 60:
+                    continue
                 async with desk.lock(record.id):
                     record = await store.close_game(
                         record.id, record.version, GameStatus.EXPIRED, was=GameStatus.PENDING
@@ -301,7 +310,7 @@ class Lifecycle:
                 text = (
                     LOBBY_EXPIRED.format(game=record.game)
                     if lobby
-                    else challenge_text("expired", record, desk.timings.challenge_minutes)
+                    else challenge_text("expired", record, settings.challenge_expiry_minutes)
                 )
                 if record.message_id is not None:
                     await desk.edit_message(
@@ -317,25 +326,28 @@ class Lifecycle:
     async def warn_slow_turns(self) -> int:
         """Warn the players a timed table waits on, at the last sweep before it moves for
         them (a warning per move: a table that waits on the same move is not warned twice)."""
-        timings = self.desk.timings
+        sweep_seconds = self.desk.timings.sweep_seconds
         timed = timed_games()
         if not timed:
             return 0
         now = self.desk.clock()
-        lead = min(timings.sweep_seconds, timings.turn_seconds // 2)
+        # A game is warned at most half its timer early: none is idle for less before then.
+        since, half = self._limit("turn_seconds", 0.5)
         soon = self._owned(
-            await self.desk.store.inactive_games(
-                now - (timings.turn_seconds - lead), GameStatus.ACTIVE, timed
-            )
+            await self.desk.store.inactive_games(since, GameStatus.ACTIVE, timed, half)
         )
         warned = 0
         for record in soon:
-            if record.updated_at <= now - timings.turn_seconds:
+            turn_seconds = self.desk.settings_of(record).turn_seconds
+            lead = min(sweep_seconds, turn_seconds // 2)
+            if record.updated_at > now - (turn_seconds - lead):
+                continue  # not yet: a later sweep is the last before its time is up
+            if record.updated_at <= now - turn_seconds:
                 continue  # its time is up already: this sweep moves for it
             if self.desk.turn_warnings.get(record.id) == record.version:
                 continue
             try:
-                left = timings.turn_seconds - (now - record.updated_at)
+                left = turn_seconds - (now - record.updated_at)
                 await warn_turn(self.desk, record, match_of(record), left)
             except Unloadable as error:  # it closes when it expires; said once
                 self.report_unloadable(error.game_id, error.reason)
@@ -349,14 +361,12 @@ class Lifecycle:
 
     async def time_out_turns(self) -> int:
         """Answer for players who keep a timed table waiting, as each game's rules say."""
-        seconds = self.desk.timings.turn_seconds
         timed = timed_games()
         if not timed:
             return 0
+        since, limit = self._limit("turn_seconds")
         stalled = self._owned(
-            await self.desk.store.inactive_games(
-                self.desk.clock() - seconds, GameStatus.ACTIVE, timed
-            )
+            await self.desk.store.inactive_games(since, GameStatus.ACTIVE, timed, limit)
         )
         count = 0
         for found in stalled:
@@ -365,6 +375,7 @@ class Lifecycle:
                     record = await self.desk.store.get_game(found.id)
                     if record is None or record.status != GameStatus.ACTIVE:
                         continue
+                    seconds = self.desk.settings_of(record).turn_seconds
                     if record.updated_at > self.desk.clock() - seconds:
                         continue
                     answered = await self._abandoned_by_all(record)

@@ -17,6 +17,7 @@ from pydantic import BaseModel, model_validator
 from bot.games.contract import GameError, Setup
 from bot.games.definition import GameEntry, Lobby
 from bot.games.views import Control
+from bot.settings import snapshot
 from cogs import answers
 from cogs.answers import refuse
 from cogs.bots import bot_seat
@@ -25,7 +26,7 @@ from cogs.context import Desk, game_of, names_of
 from cogs.custom_ids import TABLE_KIND
 from cogs.panel_colour import COLOURS
 from cogs.replies import say
-from cogs.starting import NEW_GAME_COOLDOWN, Starter, seat
+from cogs.starting import NEW_GAME_COOLDOWN, Starter, opening, seat
 from storage import GameRecord, GameStatus, PlayerSeat
 
 JOIN, LEAVE, START, PICK_SEAT = "join", "leave", "start", "klass"
@@ -174,6 +175,9 @@ class LobbyDesk:
             if record is not None and record.status == GameStatus.PENDING:
                 await refuse(interaction, say("cooldown", where=f"<#{earlier[1]}>"))
                 return
+        settings = await opening(self.desk, interaction, game)
+        if settings is None:
+            return
         state = LobbyState(variant=setup.variant, settings=setup.settings)
         host = seat(interaction.user, 0)
         record = await self.desk.store.create_game(
@@ -187,6 +191,7 @@ class LobbyDesk:
             state=state.model_dump_json(),
             narration="[]",
             status=GameStatus.PENDING,
+            settings=snapshot(settings),
         )
         self._opened[interaction.user.id] = (now, record.channel_id, record.id)
         await self.starter.show(interaction, record, self.message(record))

@@ -16,7 +16,7 @@ from bot.render.layout import TableLayout, table_layout
 from bot.render.pictures import is_warm, render
 from bot.words import plural
 from cogs.components import button, drawn, game_select
-from cogs.context import hints_offered
+from cogs.context import hints_offered, settings_of
 from cogs.custom_ids import SELECT_KIND, CustomId
 from cogs.finished_buttons import history_buttons
 from cogs.loading import narration_of
@@ -94,7 +94,7 @@ def laid_out(
         lead=table_controls(record, match),
         trail=[HINT_BUTTON] if hint else [],
         byline=f"{owner}'s table · Game #{record.id}",
-        picture=active and table.picture is not None,
+        picture=active and table.picture is not None and settings_of(record).pictures,
         notice=notice,
         active=active,
     )
@@ -152,7 +152,7 @@ async def hand_message(
     if hand is None:
         return {"content": "This game has no hand to show.", "embed": None, "view": None}
     embed = hand_embed(hand)
-    attachments = await _picture(embed, hand.picture)
+    attachments = await _picture(embed, hand.picture if settings_of(record).pictures else None)
     return {"embed": embed, "view": hand_view(record, hand), "attachments": attachments}
 
 

@@ -14,6 +14,7 @@ import logging
 import discord
 
 from bot.games.definition import Match
+from bot.settings import TurnPings, player_settings
 from cogs.context import Desk
 from storage import GameRecord, GameStatus
 
@@ -44,15 +45,32 @@ def _users_at(record: GameRecord, seats: set[int]) -> set[int]:
     return {p.user_id for p in record.players if p.seat in seats and not p.is_bot}
 
 
+def _heard(desk: Desk, record: GameRecord, users: set[int]) -> tuple[set[int], set[int]]:
+    """Of the users a line is for, those it names and those of them it notifies: none where
+    the game's server sends no turn pings, and each player as their own settings say (read
+    with the game, so a ping costs no query of its own)."""
+    if not desk.settings_of(record).turn_pings:
+        return set(), set()
+    choices = {p.user_id: player_settings(p.settings).turn_pings for p in record.players}
+    named = {user for user in users if choices.get(user) != TurnPings.OFF}
+    return named, {user for user in named if choices.get(user) == TurnPings.MENTION}
+
+
 async def _post(desk: Desk, record: GameRecord, users: set[int], mark: str, words: str) -> None:
-    """Send a game's line to `users`, notifying them and nobody else, with a link to the
-    table; it becomes the game's standing line."""
+    """Send a game's line to `users` with a link to the table, notifying those who want it
+    and nobody else; it becomes the game's standing line."""
+    users, notified = _heard(desk, record, users)
+    if not users:
+        return
     mentions = " ".join(f"<@{user_id}>" for user_id in sorted(users))
     where = f" {_link(record)}" if record.message_id is not None else ""
     text = f"{mark} {mentions}: {words}{where}"
     channel = desk.client.get_partial_messageable(record.channel_id)
     allowed = discord.AllowedMentions(
-        everyone=False, roles=False, replied_user=False, users=[discord.Object(u) for u in users]
+        everyone=False,
+        roles=False,
+        replied_user=False,
+        users=[discord.Object(u) for u in sorted(notified)],
     )
     try:
         sent = await channel.send(text, allowed_mentions=allowed)

@@ -63,7 +63,7 @@ class Plays:
         before the move is saved, so a move that ends the game already leaves it unranked."""
         record = await self.lifecycle.expire_if_idle(record)
         if record.status != GameStatus.ACTIVE:
-            idle = idle_text(self.desk.timings.expiry_minutes)
+            idle = idle_text(self.desk.settings_of(record).game_expiry_minutes)
             await refuse(interaction, say(record.status.value, game=record.game, idle=idle))
             if record.status == GameStatus.FINISHED and record.version != version:
                 await self._bring_up_to_date(interaction, record)  # its last move never showed

@@ -10,6 +10,10 @@ import re
 SOMETHING_WENT_WRONG = "Something went wrong on my side. Your game is saved; try again in a moment."
 
 SAY = {
+    "game_off": "{title} is turned off in this server. A member with Manage Server can turn it"
+    " on with `/settings game`.",
+    "busy_no_threads": "A game is already running in this channel, and this server starts no"
+    " thread for another: finish it, or start yours in another channel.",
     "unknown_game": "This game no longer exists, so its buttons do nothing."
     " `/help` lists the games.",
     "not_player": "This is {owner}'s game, so its buttons are theirs."

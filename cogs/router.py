@@ -313,7 +313,7 @@ class Router:
         if record.status == route.status:
             return True
         if route.status == GameStatus.ACTIVE and record.status != GameStatus.PENDING:
-            idle = idle_text(self.desk.timings.expiry_minutes)
+            idle = idle_text(self.desk.settings_of(record).game_expiry_minutes)
             await refuse(interaction, say(record.status.value, game=record.game, idle=idle))
         else:
             await refuse(interaction, say(route.wrong_status))

@@ -13,6 +13,7 @@ import discord
 
 from bot.games.contract import GameError, Setup
 from bot.games.definition import GameEntry, Match
+from bot.settings import ServerSettings, snapshot
 from cogs import answers
 from cogs.answers import refuse
 from cogs.bots import bot_seat, play_bots
@@ -46,8 +47,10 @@ def deal(
     players: list[PlayerSeat],
     guild_id: int | None,
     daily: str | None = None,
+    settings: ServerSettings | None = None,
 ) -> Dealt:
-    """Deal a game and let its voice tell the opening; a GameError for a setup it refuses."""
+    """Deal a game and let its voice tell the opening; a GameError for a setup it refuses.
+    The row keeps the server's settings as they are now: the game is played with them."""
     match, events = game.start(seed, setup)
     names = [player.display_name for player in players]
     row = NewGame(
@@ -60,8 +63,21 @@ def deal(
         daily=daily,
         state=match.dump(),
         narration=json.dumps(match.narrate(events, None, names)[-NARRATION_LINES:]),
+        settings=snapshot(settings) if settings is not None else None,
     )
     return Dealt(row=row, match=match)
+
+
+async def opening(
+    desk: Desk, interaction: discord.Interaction, game: GameEntry
+) -> ServerSettings | None:
+    """The server's settings for a game about to start here; None, the user told why in
+    private, when its admins have turned the game off."""
+    settings = await desk.server_settings(interaction.guild_id)
+    if not settings.game_is_on(game.info.key):
+        await refuse(interaction, say("game_off", title=game.info.title))
+        return None
+    return settings
 
 
 THREAD_PERMISSIONS = {
@@ -120,12 +136,15 @@ class Starter:
         if fresh is not None:
             await refuse(interaction, say("cooldown", where=f"<#{fresh.channel_id}>"))
             return
+        settings = await opening(self.desk, interaction, game)
+        if settings is None:
+            return
         try:
             players = [seat(interaction.user, 0)]
             for number in range(1, setup.seats):  # the rest of a game played against bots
                 players.append(bot_seat(number, players))
             dealt_seed = self.desk.seeds() if seed is None else seed
-            dealt = deal(game, dealt_seed, setup, players, interaction.guild_id)
+            dealt = deal(game, dealt_seed, setup, players, interaction.guild_id, None, settings)
         except (GameError, ValueError) as error:
             await refuse(interaction, str(error))
             return
@@ -133,6 +152,9 @@ class Starter:
             channel_id = interaction.channel_id or 0  # a guild's command always has one
             record = await self.desk.store.create_game(channel_id=channel_id, **dealt.row)
         except ChannelBusy:
+            if not settings.threads:
+                await refuse(interaction, say("busy_no_threads"))
+                return
             await self._start_in_thread(interaction, dealt)
             return
         record = await play_bots(self.desk, record, dealt.match)
@@ -248,6 +270,9 @@ class Starter:
                 record.id, record.version, interaction.channel_id or 0, state, told
             )
         except ChannelBusy:
+            if not self.desk.settings_of(record).threads:
+                await refuse(interaction, say("busy_no_threads"))
+                return
             missing = missing_thread_permissions(interaction)
             if missing:
                 await refuse(interaction, say("no_thread_permission", missing=missing))

@@ -43,6 +43,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
         "created_at",
         "updated_at",
         "hints",
+        "settings",
     ),
     "game_players": ("game_id", "seat", "user_id", "display_name"),
     "actions": ("game_id", "seq", "user_id", "action", "created_at"),
@@ -99,6 +100,8 @@ COLUMNS: dict[str, tuple[str, ...]] = {
         "lost_solved",
         "lost_winnable",
     ),
+    "guild_settings": ("guild_id", "settings", "updated_at"),
+    "player_settings": ("user_id", "settings", "updated_at"),
 }
 """Every column of every table, the same in both schemas (a test holds them to it)."""
 
@@ -111,6 +114,8 @@ ORDER: dict[str, str] = {
     "boards": "id",
     "board_bests": "board_id, user_id",
     "player_stats": "guild_id, user_id, game",
+    "guild_settings": "guild_id",
+    "player_settings": "user_id",
 }
 """Each table's primary key, the order rows are copied in."""
 
@@ -122,6 +127,8 @@ TOTALS: dict[str, str] = {
     "boards": "SUM(players)",
     "board_bests": "SUM(games)",
     "player_stats": "SUM(games)",
+    "guild_settings": "SUM(guild_id % 1000)",
+    "player_settings": "SUM(user_id % 1000)",
 }
 """A total per table checked beside its row count: a row copied wrong shows there."""
 

@@ -197,6 +197,23 @@ MIGRATIONS: list[str] = [
     CREATE INDEX board_bests_ranked
         ON board_bests (board_id, score DESC, tiebreak, achieved_at, user_id);
     """,
+    # 5 -> 6: settings. A server's own (what its admins changed from the environment's) and a
+    # player's own, each as JSON; and the table settings a game started with, kept on its row
+    # so a later change applies to new games only (NULL: a game from before, played with the
+    # environment's).
+    """
+    ALTER TABLE games ADD COLUMN settings TEXT;
+    CREATE TABLE guild_settings (
+        guild_id   INTEGER PRIMARY KEY,
+        settings   TEXT    NOT NULL,
+        updated_at REAL    NOT NULL
+    );
+    CREATE TABLE player_settings (
+        user_id    INTEGER PRIMARY KEY,
+        settings   TEXT    NOT NULL,
+        updated_at REAL    NOT NULL
+    );
+    """,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import NotRequired, TypedDict
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 BOARD_SIZE = 10
 
@@ -30,6 +30,9 @@ class PlayerSeat(BaseModel):
     user_id: int
     """A Discord user's id; negative for a seat the bot plays (no Discord id is)."""
     display_name: str
+    settings: str | None = None
+    """The player's own settings (JSON), read with the game; None when they have changed
+    none. Never written with the seat: they are the player's, in every game."""
 
     @property
     def is_bot(self) -> bool:
@@ -55,6 +58,9 @@ class GameRecord(BaseModel):
     hints: int = 0
     """Hints the players asked for: a game played with any is not ranked."""
     players: list[PlayerSeat] = []
+    settings: str | None = None
+    """The table settings the game started with (JSON), or None for a game from before they
+    were kept: a server's later change applies to new games only."""
 
     def seat_of(self, user_id: int) -> int | None:
         return next((p.seat for p in self.players if p.user_id == user_id), None)
@@ -65,6 +71,17 @@ class GameRecord(BaseModel):
         mine = [p.seat for p in self.players if p.user_id == user_id]
         awaited = set(waiting)
         return next((seat for seat in mine if seat in awaited), mine[0] if mine else None)
+
+
+class IdleLimit(BaseModel, frozen=True):
+    """Each game's own allowance of idle time, read from the table settings it started with:
+    the number at `key` times `unit` seconds, or `default` of them for a game that has none.
+    A game is past it when its last move is older than `now` less its allowance."""
+
+    now: float
+    key: str = Field(pattern=r"^[a-z_]+$")
+    unit: float = 1.0
+    default: float
 
 
 class ResultRow(BaseModel):
@@ -96,6 +113,7 @@ class NewGame(TypedDict):
     state: str
     narration: str
     daily: NotRequired[str | None]
+    settings: NotRequired[str | None]
 
 
 class ActionRecord(BaseModel):

@@ -32,6 +32,7 @@ from storage.models import (
     GameStatus,
     HistoryEntry,
     HistoryPage,
+    IdleLimit,
     PlayerSeat,
     Rating,
     RatingChange,
@@ -76,12 +77,15 @@ MIGRATION_LOCK = 0x0D0C_A4D5
 
 PLAYERS = (
     "(SELECT COALESCE(json_agg(json_build_object('seat', p.seat, 'user_id', p.user_id,"
-    " 'display_name', p.display_name) ORDER BY p.seat), '[]') FROM game_players p"
+    " 'display_name', p.display_name, 'settings', s.settings) ORDER BY p.seat), '[]')"
+    " FROM game_players p LEFT JOIN player_settings s ON s.user_id = p.user_id"
     " WHERE p.game_id = g.id) AS players"
 )
+"""A game's players, each with their own settings (whom to ping), in the game's own query."""
 GAME_FIELDS = (
     "g.id, g.game, g.variant, g.guild_id, g.channel_id, g.message_id, g.owner_id, g.status,"
-    " g.seed, g.daily, g.state, g.narration, g.version, g.created_at, g.updated_at, g.hints"
+    " g.seed, g.daily, g.state, g.narration, g.version, g.created_at, g.updated_at, g.hints,"
+    " g.settings"
 )
 GAME_COLUMNS = f"{GAME_FIELDS}, {PLAYERS}"
 """A game row with its players, from `games g` (or a CTE of its rows named g)."""
@@ -89,9 +93,9 @@ GAME_COLUMNS = f"{GAME_FIELDS}, {PLAYERS}"
 CREATE_SQL = f"""
 WITH g AS (
     INSERT INTO games (game, variant, guild_id, channel_id, owner_id, status, seed, daily, state,
-                       narration, version, created_at, updated_at)
+                       narration, version, created_at, updated_at, settings)
     SELECT $1::text, $2::text, $3::bigint, $4::bigint, $5::bigint, $6::text, $7::bigint,
-           $8::text, $9::text, $10::text, 0, $11::float8, $11::float8
+           $8::text, $9::text, $10::text, 0, $11::float8, $11::float8, $15::text
     WHERE NOT ($6::text = 'active' AND $8::text IS NULL AND EXISTS (
               SELECT 1 FROM games WHERE channel_id = $4 AND status = 'active' AND daily IS NULL))
       AND NOT ($8::text IS NOT NULL AND EXISTS (
@@ -105,7 +109,8 @@ WITH g AS (
 )
 SELECT {GAME_FIELDS},
        (SELECT COALESCE(json_agg(json_build_object('seat', p.seat, 'user_id', p.user_id,
-        'display_name', p.display_name) ORDER BY p.seat), '[]') FROM seated p) AS players
+        'display_name', p.display_name, 'settings', s.settings) ORDER BY p.seat), '[]')
+        FROM seated p LEFT JOIN player_settings s ON s.user_id = p.user_id) AS players
 FROM g
 """
 """A new game and its seats in one statement. The game is not inserted when the channel has an
@@ -258,6 +263,7 @@ class PostgresStore:
         narration: str,
         daily: str | None = None,
         status: GameStatus = GameStatus.ACTIVE,
+        settings: str | None = None,
     ) -> GameRecord:
         """A new game; ChannelBusy if the channel has an active one, DailyTaken for a retry."""
         try:
@@ -277,6 +283,7 @@ class PostgresStore:
                 [p.seat for p in players],
                 [p.user_id for p in players],
                 [p.display_name for p in players],
+                settings,
             )
         except asyncpg.UniqueViolationError as error:  # a race the check above lost
             constraint = getattr(error, "constraint_name", None)
@@ -440,17 +447,63 @@ class PostgresStore:
         idle_since: float,
         status: GameStatus = GameStatus.ACTIVE,
         games: Iterable[str] | None = None,
+        limit: IdleLimit | None = None,
     ) -> list[GameRecord]:
-        """Games in a status with no move since `idle_since`, of the named games (or any)."""
+        """Games in a status with no move since `idle_since`, of the named games (or any),
+        and past their own allowance with a limit (read from the index's range first)."""
         only = list(games) if games is not None else None
+        own = (
+            ""
+            if limit is None
+            else " AND g.updated_at < $4::float8 - COALESCE((g.settings::jsonb ->> $5::text)"
+            "::float8, $6::float8) * $7::float8"
+        )
+        allowance = (
+            () if limit is None else (limit.now, limit.key, limit.default / limit.unit, limit.unit)
+        )
         rows = await self._fetch(
             f"SELECT {GAME_COLUMNS} FROM games g WHERE g.status = $1 AND g.updated_at < $2"
-            " AND ($3::text[] IS NULL OR g.game = ANY($3::text[])) ORDER BY g.id",
+            f" AND ($3::text[] IS NULL OR g.game = ANY($3::text[])){own} ORDER BY g.id",
             status.value,
             idle_since,
             only,
+            *allowance,
         )
         return [_record(row) for row in rows]
+
+    # ---- settings --------------------------------------------------------------------------
+
+    async def guild_settings(self, guild_id: int) -> str | None:
+        row = await self._fetchrow(
+            "SELECT settings FROM guild_settings WHERE guild_id = $1", guild_id
+        )
+        return None if row is None else row["settings"]
+
+    async def set_guild_settings(self, guild_id: int, settings: str) -> None:
+        await self._pool.execute(
+            "INSERT INTO guild_settings (guild_id, settings, updated_at) VALUES ($1, $2, $3)"
+            " ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings,"
+            " updated_at = excluded.updated_at",
+            guild_id,
+            settings,
+            self._clock(),
+        )
+
+    async def player_settings(self, user_id: int) -> str | None:
+        row = await self._fetchrow(
+            "SELECT settings FROM player_settings WHERE user_id = $1", user_id
+        )
+        return None if row is None else row["settings"]
+
+    async def set_player_settings(self, user_id: int, settings: str) -> None:
+        await self._pool.execute(
+            "INSERT INTO player_settings (user_id, settings, updated_at) VALUES ($1, $2, $3)"
+            " ON CONFLICT (user_id) DO UPDATE SET settings = excluded.settings,"
+            " updated_at = excluded.updated_at",
+            user_id,
+            settings,
+            self._clock(),
+        )
 
     async def games_updated_since(self, since: float, limit: int) -> list[GameRecord]:
         """The active games moved since a moment, the latest first (read by the index of

@@ -156,6 +156,21 @@ MIGRATIONS: list[str] = [
     CREATE INDEX board_bests_ranked
         ON board_bests (board_id, score DESC, tiebreak, achieved_at, user_id);
     """,
+    # 2 -> 3: settings: a server's own, a player's own, and those a game started with (as
+    # SQLite's 5 -> 6).
+    """
+    ALTER TABLE games ADD COLUMN settings TEXT;
+    CREATE TABLE guild_settings (
+        guild_id   BIGINT  PRIMARY KEY,
+        settings   TEXT    NOT NULL,
+        updated_at DOUBLE PRECISION NOT NULL
+    );
+    CREATE TABLE player_settings (
+        user_id    BIGINT  PRIMARY KEY,
+        settings   TEXT    NOT NULL,
+        updated_at DOUBLE PRECISION NOT NULL
+    );
+    """,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -169,5 +184,7 @@ TABLES = (
     "boards",
     "board_bests",
     "player_stats",
+    "guild_settings",
+    "player_settings",
 )
 """Every table of the store, parents before children (the order a copy fills them in)."""

@@ -18,6 +18,7 @@ from storage.models import (
     GameStats,
     GameStatus,
     HistoryPage,
+    IdleLimit,
     PlayerSeat,
     Rating,
     RatingChange,
@@ -60,6 +61,7 @@ class GameStore(Protocol):
         narration: str,
         daily: str | None = None,
         status: GameStatus = GameStatus.ACTIVE,
+        settings: str | None = None,
     ) -> GameRecord: ...
 
     async def get_game(self, game_id: int) -> GameRecord | None: ...
@@ -114,7 +116,11 @@ class GameStore(Protocol):
         idle_since: float,
         status: GameStatus = GameStatus.ACTIVE,
         games: Iterable[str] | None = None,
-    ) -> list[GameRecord]: ...
+        limit: IdleLimit | None = None,
+    ) -> list[GameRecord]:
+        """Games in a status with no move since `idle_since`, of the named games (or any),
+        and, with a limit, past their own allowance of idle time too."""
+        ...
 
     async def games_updated_since(self, since: float, limit: int) -> list[GameRecord]: ...
 
@@ -159,5 +165,18 @@ class ResultStore(Protocol):
         ...
 
 
-class Store(GameStore, ResultStore, Protocol):
+class SettingsStore(Protocol):
+    """A server's settings and a player's, each kept whole as JSON the store never reads:
+    what they mean, their ranges and defaults, live in bot/settings.py."""
+
+    async def guild_settings(self, guild_id: int) -> str | None: ...
+
+    async def set_guild_settings(self, guild_id: int, settings: str) -> None: ...
+
+    async def player_settings(self, user_id: int) -> str | None: ...
+
+    async def set_player_settings(self, user_id: int, settings: str) -> None: ...
+
+
+class Store(GameStore, ResultStore, SettingsStore, Protocol):
     """Everything the bot keeps: one database behind both protocols."""

@@ -26,6 +26,7 @@ from storage.models import (
     GameStatus,
     HistoryEntry,
     HistoryPage,
+    IdleLimit,
     PlayerSeat,
     Rating,
     RatingChange,
@@ -40,11 +41,15 @@ T = TypeVar("T")
 SQLITE_PREFIX = "sqlite:///"
 GAME_COLUMNS = (
     "id, game, variant, guild_id, channel_id, message_id, owner_id, status, seed, daily, state,"
-    " narration, version, created_at, updated_at, hints,"
+    " narration, version, created_at, updated_at, hints, settings,"
     " (SELECT json_group_array(json_object('seat', seat, 'user_id', user_id,"
-    " 'display_name', display_name)) FROM (SELECT * FROM game_players p"
-    " WHERE p.game_id = games.id ORDER BY seat)) AS players"
+    " 'display_name', display_name, 'settings', own)) FROM (SELECT p.seat, p.user_id,"
+    " p.display_name, s.settings AS own FROM game_players p"
+    " LEFT JOIN player_settings s ON s.user_id = p.user_id"
+    " WHERE p.game_id = games.id ORDER BY p.seat)) AS players"
 )
+"""A game row with its players, each with their own settings: one indexed lookup per seat in
+the same query, so a click reads the game and whom to ping at once."""
 
 
 def sqlite_path(database_url: str) -> str:
@@ -221,9 +226,11 @@ class SqliteStore(BoardQueries):
         narration: str,
         daily: str | None = None,
         status: GameStatus = GameStatus.ACTIVE,
+        settings: str | None = None,
     ) -> GameRecord:
         """A new game; ChannelBusy if the channel has an active one, DailyTaken for a retry."""
         row = {
+            "settings": settings,
             "game": game,
             "variant": variant,
             "guild_id": guild_id,
@@ -241,9 +248,9 @@ class SqliteStore(BoardQueries):
             try:
                 cursor = db.execute(
                     "INSERT INTO games (game, variant, guild_id, channel_id, owner_id, status,"
-                    " seed, daily, state, narration, version, created_at, updated_at)"
+                    " seed, daily, state, narration, version, created_at, updated_at, settings)"
                     " VALUES (:game, :variant, :guild_id, :channel_id, :owner_id, :status, :seed,"
-                    " :daily, :state, :narration, 0, :now, :now)",
+                    " :daily, :state, :narration, 0, :now, :now, :settings)",
                     row,
                 )
             except sqlite3.IntegrityError as error:
@@ -426,14 +433,26 @@ class SqliteStore(BoardQueries):
         idle_since: float,
         status: GameStatus = GameStatus.ACTIVE,
         games: Iterable[str] | None = None,
+        limit: IdleLimit | None = None,
     ) -> list[GameRecord]:
-        """Games in a status with no move since `idle_since`, of the named games (or any)."""
+        """Games in a status with no move since `idle_since`, of the named games (or any),
+        and past their own allowance with a limit (read from the index's range first)."""
         only = list(games) if games is not None else None
         kinds = "" if only is None else f" AND game IN ({','.join('?' * len(only))})"
+        own = (
+            ""
+            if limit is None
+            else " AND updated_at < ? - COALESCE(json_extract(settings, ?), ?) * ?"
+        )
+        allowance = (
+            ()
+            if limit is None
+            else (limit.now, f"$.{limit.key}", limit.default / limit.unit, limit.unit)
+        )
         rows = await self._read(
-            f"SELECT {GAME_COLUMNS} FROM games WHERE status = ? AND updated_at < ?{kinds}"
+            f"SELECT {GAME_COLUMNS} FROM games WHERE status = ? AND updated_at < ?{kinds}{own}"
             " ORDER BY id",
-            (status.value, idle_since, *(only or [])),
+            (status.value, idle_since, *(only or []), *allowance),
         )
         return [_record(row) for row in rows]
 
@@ -454,6 +473,40 @@ class SqliteStore(BoardQueries):
             f"SELECT {GAME_COLUMNS} FROM games WHERE id > ? ORDER BY id LIMIT ?", (game_id, limit)
         )
         return [_record(row) for row in rows]
+
+    # ---- settings --------------------------------------------------------------------------
+
+    async def guild_settings(self, guild_id: int) -> str | None:
+        rows = await self._read(
+            "SELECT settings FROM guild_settings WHERE guild_id = ?", (guild_id,)
+        )
+        return rows[0][0] if rows else None
+
+    async def set_guild_settings(self, guild_id: int, settings: str) -> None:
+        await self._write(
+            lambda db: db.execute(
+                "INSERT INTO guild_settings (guild_id, settings, updated_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings,"
+                " updated_at = excluded.updated_at",
+                (guild_id, settings, self._clock()),
+            )
+        )
+
+    async def player_settings(self, user_id: int) -> str | None:
+        rows = await self._read(
+            "SELECT settings FROM player_settings WHERE user_id = ?", (user_id,)
+        )
+        return rows[0][0] if rows else None
+
+    async def set_player_settings(self, user_id: int, settings: str) -> None:
+        await self._write(
+            lambda db: db.execute(
+                "INSERT INTO player_settings (user_id, settings, updated_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET settings = excluded.settings,"
+                " updated_at = excluded.updated_at",
+                (user_id, settings, self._clock()),
+            )
+        )
 
     async def actions(self, game_id: int) -> list[ActionRecord]:
         rows = await self._read(

@@ -9,6 +9,7 @@ EXPECTED = {
     "game",
     "rules",
     "help",
+    "settings",
     "leaderboard",
     "stats",
     "history",

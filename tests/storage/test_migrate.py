@@ -66,6 +66,7 @@ async def fill(url: str) -> None:
             state=f'{{"n":{n}}}',
             narration='["dealt"]',
             daily=f"{daily}-{user}" if daily else None,
+            settings='{"turn_seconds":90}' if n % 2 else None,
         )
         for version in range(rng.randrange(0, 4)):
             await store.commit_action(
@@ -121,6 +122,8 @@ async def fill(url: str) -> None:
         )
     await store.count_hint(1)
     await store.set_message(2, 101, 123456789012345678)
+    await store.set_guild_settings(GUILD, '{"turn_seconds":300,"hints":false}')
+    await store.set_player_settings(2, '{"turn_pings":"off"}')
     await store.close()
 
 

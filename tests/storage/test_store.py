@@ -29,13 +29,13 @@ ALICE = PlayerSeat(seat=0, user_id=42, display_name="alice")
 
 
 async def new_game(store, channel_id: int = 3000, state: str = '{"n":0}', **more):
+    more.setdefault("players", [ALICE])
     return await store.create_game(
         game="scoundrel",
         variant="classic",
         guild_id=2000,
         channel_id=channel_id,
         owner_id=ALICE.user_id,
-        players=[ALICE],
         seed=7,
         state=state,
         narration="[]",
