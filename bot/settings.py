@@ -240,9 +240,24 @@ def dumped(changes: dict[str, Any]) -> str:
     return json.dumps(plain, sort_keys=True, separators=(",", ":"))
 
 
-def snapshot(settings: ServerSettings) -> str:
+class GameSettings(TableSettings):
+    """What one game was started with: its server's table settings, and whether it counts on
+    the boards. Not a server's to change: a friend's go at a deal someone already played (and
+    perhaps solved) is a casual comparison, never a ranked result."""
+
+    ranked: bool = True
+
+
+def snapshot(settings: ServerSettings, ranked: bool = True) -> str:
     """The table settings a new game keeps on its row."""
-    return settings.table().model_dump_json()
+    kept = GameSettings.model_construct(**dict(settings.table()), ranked=ranked)
+    return kept.model_dump_json()
+
+
+def is_ranked(stored: str | None) -> bool:
+    """Whether a game's kept settings let it count on the boards (a game from before they
+    were kept, or whose settings no longer read, does)."""
+    return bool(changes_of(GameSettings, stored).get("ranked", True))
 
 
 def shown(name: str, value: object) -> str:

@@ -14,6 +14,7 @@ from bot.games.definition import Match
 from bot.games.views import Control, HandView, Menu, Picture
 from bot.render.layout import TableLayout, table_layout
 from bot.render.pictures import is_warm, render
+from bot.settings import is_ranked
 from bot.words import plural
 from cogs.components import button, drawn, game_select
 from cogs.context import hints_offered, settings_of
@@ -80,6 +81,7 @@ def laid_out(
         table.footer,
         HAND_FOOTER if match.info.private_hands and active else "",
         f"💡 {plural(record.hints, 'hint')} taken: not ranked" if record.hints else "",
+        "" if is_ranked(record.settings) else "🤝 A friend's deal, played again: not ranked",
     )
     table.footer = " · ".join(note for note in notes if note)
     owner = record.players[0].display_name if record.players else "?"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bot.games.definition import Match
 from bot.ratings import rating_change
+from bot.settings import is_ranked
 from cogs.context import game_of
 from storage import GameRecord, RatingChange, ResultRow
 
@@ -26,6 +27,7 @@ def result_rows(
             tiebreak=r.tiebreak,
             turns=match.turn,
             hints=record.hints,
+            ranked=is_ranked(record.settings),
         )
     return list(rows.values())
 

@@ -48,9 +48,11 @@ def deal(
     guild_id: int | None,
     daily: str | None = None,
     settings: ServerSettings | None = None,
+    ranked: bool = True,
 ) -> Dealt:
     """Deal a game and let its voice tell the opening; a GameError for a setup it refuses.
-    The row keeps the server's settings as they are now: the game is played with them."""
+    The row keeps the server's settings as they are now: the game is played with them (and,
+    `ranked` False, counts on no board)."""
     match, events = game.start(seed, setup)
     names = [player.display_name for player in players]
     row = NewGame(
@@ -63,7 +65,7 @@ def deal(
         daily=daily,
         state=match.dump(),
         narration=json.dumps(match.narrate(events, None, names)[-NARRATION_LINES:]),
-        settings=snapshot(settings) if settings is not None else None,
+        settings=snapshot(settings, ranked) if settings is not None else None,
     )
     return Dealt(row=row, match=match)
 
@@ -143,8 +145,10 @@ class Starter:
             players = [seat(interaction.user, 0)]
             for number in range(1, setup.seats):  # the rest of a game played against bots
                 players.append(bot_seat(number, players))
-            dealt_seed = self.desk.seeds() if seed is None else seed
-            dealt = deal(game, dealt_seed, setup, players, interaction.guild_id, None, settings)
+            # A given seed is a friend's deal, played again: a casual comparison, not ranked.
+            dealt_seed, ranked = (self.desk.seeds(), True) if seed is None else (seed, False)
+            guild = interaction.guild_id
+            dealt = deal(game, dealt_seed, setup, players, guild, None, settings, ranked)
         except (GameError, ValueError) as error:
             await refuse(interaction, str(error))
             return

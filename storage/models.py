@@ -93,6 +93,9 @@ class ResultRow(BaseModel):
     score: int
     turns: int
     tiebreak: int = 0
+    ranked: bool = True
+    """False for a game that counts in stats but on no board (a friend's go at a deal already
+    played); not kept on the result, only read as it is filed."""
     """Ranks equal scores on a board, fewer first (a Deuces party's falls); 0 where nothing
     does."""
     hints: int = 0

@@ -168,7 +168,7 @@ async def record_result_summaries(
         return
     where = (game.guild_id, game.game, game.variant or "", game.daily or "")
     for result in sorted(results, key=lambda row: row.user_id):
-        if not result.hints:
+        if not result.hints and result.ranked:
             periods = period_keys(at, daily=bool(game.daily))
             boards = await board_ids(db, where, periods)
             args = (result.user_id, result.display_name, result.score, at, result.tiebreak)

@@ -141,7 +141,7 @@ def record_result(db: sqlite3.Connection, result: dict) -> None:
     outcome, hints, at) onto every board and period it counts towards, and onto their stats.
     A game played with hints counts in the player's stats but on no board: a board ranks what
     players found on their own."""
-    if not result.get("hints"):
+    if not result.get("hints") and result.get("ranked", True):
         for period in period_keys(result["at"], daily=bool(result["daily"])):
             board = db.execute(RECORD_BOARD_SQL, {**result, "period": period}).fetchone()[0]
             db.execute(RECORD_BEST_SQL, {**result, "board": board})

@@ -266,6 +266,7 @@ async def test_a_friend_plays_the_same_deal_and_the_scores_are_compared(
 
         taken = await discord.click(offer.message, play, bob)
         assert not taken.ephemeral, "bob's table, in the channel"
+        assert "A friend's deal, played again: not ranked" in taken.message.text
         bobs = (await store.active_games_of(bob.id))[0]
         alices = await store.get_game(bobs.id - 1)
         assert (bobs.seed, bobs.variant) == (alices.seed, alices.variant) == (41, "classic")
@@ -289,6 +290,11 @@ async def test_a_friend_plays_the_same_deal_and_the_scores_are_compared(
             "bob": (await discord.bot.store.results(bobs.id))[0].score,
         }
         assert scores == results
+        board = await discord.slash("leaderboard", bob, game="scoundrel")
+        shown = str(board.message.embed)
+        assert "You (bob): not on this board yet" in shown, "a friend's go is not ranked"
+        stats = await discord.slash("stats", bob)
+        assert "1 game" in str(stats.message.embed), "but it counts in bob's stats"
         first = re.search(r"\*\*(\w+)\*\*", compared.content).group(1)
         assert results[first] == max(results.values()), "the better score first"
         assert compared.message.buttons == []
