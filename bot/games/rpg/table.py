@@ -1,10 +1,10 @@
 """The game as players see it: the public table, and each player's own hand.
 
-The table shows what everyone at a real table could see: who lives, how many cards and hearts
-each holds (hearts are public here, see the rulings), the attack in play, and who the game
-waits for. During the special round it says who has answered, never what. A hand offers the
-plays made of exactly the cards picked in it, led by the bot's hint, so a hand of fifteen cards
-never floods the message with buttons.
+The table shows what everyone at a real table could see: who lives, how many cards each holds
+(never which, nor how many hearts: hands are secret), the attack in play, the Long Night as it
+nears, and who the game waits for. During the special round it says who has answered, never
+what. A hand offers the plays made of exactly the cards picked in it, led by the bot's hint, so
+a hand of fifteen cards never floods the message with buttons.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from bot.games.rpg.defences import keeps_heart
 from bot.games.rpg.engine import RpgState
 from bot.games.rpg.policy import bot_action
 from bot.games.rpg.state import Phase
-from bot.games.rpg.values import SUIT_ORDER, of_suit, power, spoken, tier, total
+from bot.games.rpg.values import MAX_ROUNDS, SUIT_ORDER, of_suit, power, spoken, tier, total
 from bot.games.views import (
     CardGroup,
     Control,
@@ -105,6 +105,9 @@ def rpg_table(state: RpgState, names: list[str]) -> TableView:
         fields.append(
             Field(name="⏳ Waiting for", value=_waiting(state, name), inline=False, prompt=True)
         )
+    night = _night(state)
+    if night is not None:
+        fields.append(Field(name=night[0], value=night[1], inline=False))
     out = f" · out of the game: {spoken(state.removed)}" if state.removed else ""
     fields.append(
         Field(
@@ -113,8 +116,39 @@ def rpg_table(state: RpgState, names: list[str]) -> TableView:
             inline=False,
         )
     )
-    where = "game over" if state.is_over else f"round {state.round} · {ARROWS[state.direction]}"
+    where = "game over" if state.is_over else f"round {state.round} of {MAX_ROUNDS}"
+    if not state.is_over:
+        where += f" · {ARROWS[state.direction]}" + (" · 🌙" if state.night_falls() else "")
     return TableView(title=f"{TITLE} · {where}", fields=fields, picture=_table_picture(state, name))
+
+
+NIGHT_WARNING = 3
+"""Rounds ahead that the table warns of the Long Night, and of the last round."""
+
+
+def _night(state: RpgState) -> tuple[str, str] | None:
+    """What the table says of the Long Night as it nears and once it has begun, and of the
+    round cap as it nears: nothing the rest of the time, to keep the message short."""
+    if state.is_over:
+        return None
+    wound = (
+        "at the end of every special round, each player still standing discards their lowest "
+        "heart, and whoever has none left falls"
+    )
+    if state.night_falls():
+        return "🌙 The Long Night", f"It began in round {state.long_night}: {wound}."
+    ahead = state.long_night - state.round
+    if state.long_night and ahead <= NIGHT_WARNING:
+        when = "next round" if ahead == 1 else f"in {ahead} rounds"
+        return (
+            "🌙 The Long Night",
+            f"It begins {when}, in round {state.long_night}: from then, {wound}.",
+        )
+    left = MAX_ROUNDS - state.round
+    if left < NIGHT_WARNING:
+        when = "This is the last round" if not left else f"Round {MAX_ROUNDS} is the last"
+        return "⌛ The end", f"{when}: then the most heart value in hand wins."
+    return None
 
 
 def _seat_line(state: RpgState, seat: int, name: str) -> str:
@@ -128,10 +162,11 @@ def _seat_line(state: RpgState, seat: int, name: str) -> str:
         marks = "✅ " if seat in state.answered else "⏳ "
     elif not state.is_over and seat in state.acting():
         marks = "▶ "
-    # A sealed diamond still counts in its bidder's hand: a card count that dropped would tell
-    # the table who bid before the reveal.
-    held = len(state.hands[seat]) + (state.phase == Phase.BID and state.bids[seat] is not None)
-    return f"{marks}{number} **{name}** ❤️ {state.heart_count(seat)} · 🂠 {held}"
+    return f"{marks}{number} **{name}** · {_count(state.hand_size(seat))}"
+
+
+def _count(cards: int) -> str:
+    return "1 card" if cards == 1 else f"{cards} cards"
 
 
 def _waiting(state: RpgState, name: Name) -> str:

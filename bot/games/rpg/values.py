@@ -14,6 +14,11 @@ from bot.games.cards import Card, Rank, Suit, standard_deck
 HAND_SIZE = 7
 MAX_ROUNDS = 30
 """After this many rounds the game ends on the hearts in hand, so it is always finite."""
+LONG_NIGHT = 15
+"""The round the Long Night begins by default. Tables of bots (bench/rpg_bots.py) reach it
+with most players alive and end by a death in nearly every game, a few rounds after it; an
+earlier start cuts short the part of the game where diamonds, bids and attacks decide, a
+later one lets too many games reach the round cap."""
 SUIT_ORDER = (Suit.HEARTS, Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS)
 """How a hand is kept and shown: health first, then stamina, attack and money."""
 DEFENSIVE = frozenset({Suit.SPADES, Suit.CLUBS, Suit.HEARTS})
