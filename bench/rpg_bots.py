@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from bot.games.rpg.actions import RpgAction
 from bot.games.rpg.engine import RpgState, new_game
 from bot.games.rpg.policy import bot_action
+from bot.games.rpg.values import MAX_ROUNDS
 
 ACTION_LIMIT = 20_000
 """Well above the engine's bound on a game's length (see tests/games/rpg/test_properties.py)."""
@@ -53,7 +54,8 @@ def bot_table(start: Start, seed: int, players: int) -> Ending:
     state = start(seed, players)
     for actions in range(ACTION_LIMIT):
         if state.is_over:
-            return Ending(by_death=not state.final_hearts, rounds=state.round, actions=actions)
+            rounds = min(state.round, MAX_ROUNDS)  # the cap ends a game as round 31 begins
+            return Ending(by_death=not state.final_hearts, rounds=rounds, actions=actions)
         seat = state.acting()[0]
         action = bot_action(state, seat)
         assert action is not None

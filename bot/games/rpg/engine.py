@@ -208,15 +208,7 @@ class RpgState(RpgTable):
         return [seat for seat in range(self.players) if seat in self.fallen]
 
     def _fallen_result(self, seat: int) -> SeatResult:
-        return SeatResult(seat=seat, outcome=Outcome.LOST.value, score=self.fallen_score(seat))
-
-    def fallen_score(self, seat: int) -> int:
-        """How many players a fallen seat outlived: those who fell before it, less any it fell
-        together with and shares a place with (`shared`)."""
-        place = self.fallen.index(seat)
-        while place > 0 and self.fallen[place] in self.shared:
-            place -= 1
-        return place
+        return SeatResult(seat=seat, outcome=Outcome.LOST.value, score=self.fallen.index(seat))
 
     def _final_result(self, seat: int) -> SeatResult:
         if seat in self.winners:
@@ -536,34 +528,27 @@ class RpgState(RpgTable):
 
     def _wound(self) -> list[RpgEvent]:
         """Every living player discards their lowest heart; those left with none fall, the
-        lower heart value before the wound first, equal values sharing a place. If none
-        would be left standing, the most heart value before it wins instead of falling."""
+        lower heart value before the wound first (a player who falls to it holds a single
+        heart, and one deck has one heart of each rank, so two never tie). If nobody would be
+        left standing, the one who held the most does not fall, and wins."""
         living = self.living()
         before = {seat: heart_value(self.hands[seat]) for seat in living}
         wounds: list[tuple[int, Card]] = []
         for seat in living:
-            held = hearts(self.hands[seat])
-            if held:
-                lowest = min(held, key=power)
-                self._take(seat, [lowest])
-                self.discard.append(lowest)
-                wounds.append((seat, lowest))
+            lowest = min(hearts(self.hands[seat]), key=power)
+            self._take(seat, [lowest])
+            self.discard.append(lowest)
+            wounds.append((seat, lowest))
         events: list[RpgEvent] = [Wounded(round=self.round, wounds=wounds)]
-        dying = [seat for seat in living if not hearts(self.hands[seat])]
-        nobody_left = len(dying) == len(living)
-        if nobody_left:
-            best = max(before[seat] for seat in dying)
-            dying = [seat for seat in dying if before[seat] < best]
-        dying.sort(key=lambda seat: (before[seat], seat))
-        previous: int | None = None
+        dying = sorted(
+            (seat for seat in living if not hearts(self.hands[seat])), key=before.__getitem__
+        )
+        if len(dying) == len(living):
+            dying.pop()  # the most heart value before the wound: the last one standing
         for seat in dying:
-            if previous is not None and before[previous] == before[seat]:
-                self.shared.append(seat)
             events += self._kill(seat, "night", finish=False)
-            previous = seat
-        survivors = self.living()
-        if nobody_left or len(survivors) == 1:
-            events += self._finish(survivors, by_hearts=False)
+        if len(self.living()) == 1:
+            events += self._finish(self.living(), by_hearts=False)
         return events
 
     def _new_round(self) -> list[RpgEvent]:

@@ -75,9 +75,9 @@ RPG_RULINGS: list[str] = [
     "discards their lowest heart, face up (a wound: no defence), and a player left with no "
     "heart falls. The table warns three rounds ahead and shows 🌙 while it lasts.",
     "Players who fall to the same wound rank by the heart value they held before it (higher "
-    "ranks higher; equal values share a place). If the wound would leave nobody standing, "
-    "those who held the most heart value before it do not fall: they win, sharing the win if "
-    f"tied. The {MAX_ROUNDS}-round limit stays as a last resort.",
+    "ranks higher; one deck has one heart of each rank, so two never tie). If the wound would "
+    "leave nobody standing, the player who held the most heart value before it does not fall "
+    f"and wins. The {MAX_ROUNDS}-round limit stays as a last resort.",
     "Once no diamond can be in any hand (every one is out of the game or in the discard "
     "pile, for all to see), the special round asks nobody for a bid: the round closes at once "
     "(the Long Night's wound, the shuffle and the extra card still come).",

@@ -85,9 +85,6 @@ class RpgTable(GameState[RpgAction]):
     """The round from which the Long Night wounds every living player at the end of each
     special round; 0: off. A game saved before the setting existed loads with it off, so it
     ends by the rules it was started under."""
-    shared: list[int] = Field(default_factory=list[int])
-    """Fallen seats that share the place of the seat that fell just before them (the Long
-    Night's wound killed both, with the same heart value before it)."""
 
     # ---- public facts ----------------------------------------------------------------------
 

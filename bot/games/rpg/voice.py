@@ -150,11 +150,6 @@ def _wounded(event: Wounded, name: Names) -> list[str]:
 
 def _won(event: GameWon, name: Names) -> list[str]:
     winners = _and([f"**{name(seat)}**" for seat in event.winners])
-    if not event.by_hearts and len(event.winners) > 1:
-        return [
-            f"{winners} share the win: the Long Night took every last heart, and theirs were "
-            "worth the most."
-        ]
     if not event.by_hearts:
         return [f"{winners} is the last one standing and wins!"]
     best = event.hearts[event.winners[0]] if event.hearts else 0
