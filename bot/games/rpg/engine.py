@@ -67,6 +67,21 @@ PHASE_ACTIONS: dict[Phase, set[str]] = {
     Phase.DEFEND: {"defend"},
     Phase.BID: {"bid", "nobid"},
 }
+ACTION_WORDS = {
+    "buy": "buy",
+    "attack": "attack",
+    "end": "end a turn",
+    "defend": "defend",
+    "bid": "bid",
+    "nobid": "pass a bid",
+}
+WAITS = {
+    Phase.TURN: "a turn's moves",
+    Phase.DEFEND: "a defence",
+    Phase.BID: "the special round's bids",
+    Phase.OVER: "nothing",
+}
+"""How a refusal names the move tried and what the table waits for, in words."""
 DEAL_ATTEMPTS = 10_000
 """Far more deals than a table ever needs to give every hand a heart (about 1 in 2 succeed)."""
 
@@ -258,7 +273,8 @@ class RpgState(RpgTable):
         if seat not in self.acting():
             raise NotYourTurn("the game is not waiting for you")
         if action.kind not in PHASE_ACTIONS[self.phase]:
-            raise IllegalAction(f"you cannot {action.kind} now: the table waits for a {self.phase}")
+            doing = ACTION_WORDS[action.kind]
+            raise IllegalAction(f"you cannot {doing} now: the table waits for {WAITS[self.phase]}")
         self._CHECKS[action.kind](self, seat, action)
 
     # checks: raise IllegalAction, never change anything

@@ -22,6 +22,7 @@ from bot.games.contract import IllegalAction
 from bot.games.rpg.actions import Attack, Bid, Buy, Defend, EndTurn, NoBid, RpgAction
 from bot.games.rpg.engine import RpgState
 from bot.games.rpg.state import Phase
+from bot.games.rpg.values import sorted_hand
 
 SEPARATORS = re.compile(r"[\s.,;:+/&|]+")
 SEAT = re.compile(r"(?:@|#|p|player)?(\d{1,2})")
@@ -57,7 +58,7 @@ def typed_action(state: RpgState, seat: int, text: str) -> RpgAction | None:
         case ("end", _) | ("nobid", _):
             return _bare(verb, cards, seats)
         case (None | "defend", Phase.DEFEND):
-            return Defend(cards=tuple(cards)) if cards and not seats else None
+            return Defend(cards=tuple(sorted_hand(cards))) if cards and not seats else None
         case (None | "bid", Phase.BID):
             return Bid(card=cards[0]) if len(cards) == 1 and not seats else None
         case (None | "buy", _) if len(cards) == 1 and cards[0].suit == Suit.DIAMONDS:
@@ -111,7 +112,7 @@ def _bare(verb: str, cards: list[Card], seats: list[int]) -> RpgAction | None:
 
 def _attack(state: RpgState, seat: int, cards: list[Card], seats: list[int]) -> RpgAction | None:
     spades = [card for card in cards if card.suit == Suit.SPADES]
-    clubs = tuple(card for card in cards if card.suit == Suit.CLUBS)
+    clubs = tuple(sorted_hand(card for card in cards if card.suit == Suit.CLUBS))
     if len(spades) != 1 or not clubs or len(spades) + len(clubs) != len(cards):
         raise IllegalAction(
             "an attack is one spade and its clubs (2-10 allows 1 club, J/Q/K 2, A 3), then the "
