@@ -47,7 +47,7 @@ def test_every_listed_defence_reads_back_in_any_order_and_form(data: st.DataObje
     words = [card.code.lower() if form == "code" else str(card) for card in order]
     action = typed_action(state, 1, separator.join(words))
     assert action == Defend(cards=tuple(sorted_hand(cards)))
-    assert state.allows(1, action)
+    assert action is not None and state.allows(1, action)
 
 
 def test_a_defence_that_is_not_listed_is_still_accepted() -> None:
