@@ -11,13 +11,22 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from bot.games.cards import Card, Suit
+from bot.games.cards import Card, Suit, standard_deck
 from bot.games.rpg.actions import Attack, Bid, Buy, Defend, EndTurn, NoBid, RpgAction
 from bot.games.rpg.defences import keeps_heart
 from bot.games.rpg.engine import RpgState
 from bot.games.rpg.policy import bot_action
 from bot.games.rpg.state import Phase
-from bot.games.rpg.values import MAX_ROUNDS, SUIT_ORDER, of_suit, power, spoken, tier, total
+from bot.games.rpg.values import (
+    MAX_ROUNDS,
+    SUIT_ORDER,
+    bid_rank,
+    of_suit,
+    power,
+    spoken,
+    tier,
+    total,
+)
 from bot.games.views import (
     CardGroup,
     Control,
@@ -87,7 +96,11 @@ def rpg_table(state: RpgState, names: list[str]) -> TableView:
     def name(seat: int) -> str:
         return names[seat] if seat < len(names) else f"Player {seat + 1}"
 
-    seats = [_seat_line(state, seat, name(seat)) for seat in range(state.players)]
+    standing = [seat for seat in range(state.players) if not _fallen_line(state, seat)]
+    seats = [_seat_line(state, seat, name(seat)) for seat in standing]
+    fallen = [seat for seat in range(state.players) if _fallen_line(state, seat)]
+    if fallen:  # one line for all the fallen: a table of six stays short on a phone
+        seats.append("☠️ " + ", ".join(f"`{seat + 1}` ~~{name(seat)}~~" for seat in fallen))
     fields = [Field(name="Players", value="\n".join(seats), inline=False)]
     attack = state.attack
     if attack is not None:
@@ -108,7 +121,7 @@ def rpg_table(state: RpgState, names: list[str]) -> TableView:
     night = _night(state)
     if night is not None:
         fields.append(Field(name=night[0], value=night[1], inline=False))
-    out = f" · out of the game: {spoken(state.removed)}" if state.removed else ""
+    out = f" · out of the game: {_removed(state.removed)}" if state.removed else ""
     fields.append(
         Field(
             name="🂠 Cards",
@@ -132,18 +145,16 @@ def _night(state: RpgState) -> tuple[str, str] | None:
     if state.is_over:
         return None
     wound = (
-        "at the end of every special round, each player still standing discards their lowest "
-        "heart, and whoever has none left falls"
+        "each special round ends with everyone's lowest heart discarded: no heart left, you fall"
     )
     if state.night_falls():
-        return "🌙 The Long Night", f"It began in round {state.long_night}: {wound}."
+        return f"🌙 The Long Night (since round {state.long_night})", wound[0].upper() + wound[
+            1:
+        ] + "."
     ahead = state.long_night - state.round
     if state.long_night and ahead <= NIGHT_WARNING:
         when = "next round" if ahead == 1 else f"in {ahead} rounds"
-        return (
-            "🌙 The Long Night",
-            f"It begins {when}, in round {state.long_night}: from then, {wound}.",
-        )
+        return f"🌙 The Long Night {when} (round {state.long_night})", f"From then, {wound}."
     left = MAX_ROUNDS - state.round
     if left < NIGHT_WARNING:
         when = "This is the last round" if not left else f"Round {MAX_ROUNDS} is the last"
@@ -151,12 +162,24 @@ def _night(state: RpgState) -> tuple[str, str] | None:
     return None
 
 
+def _removed(diamonds: list[Card]) -> str:
+    """The diamonds spent on buying, by rank ("♦ 2 7 J A"), or every one of them."""
+    if len(diamonds) == len(DIAMOND_RANKS):
+        return "every diamond"
+    return "♦ " + " ".join(card.rank.label for card in sorted(diamonds, key=bid_rank))
+
+
+DIAMOND_RANKS = [card for card in standard_deck() if card.suit == Suit.DIAMONDS]
+
+
+def _fallen_line(state: RpgState, seat: int) -> bool:
+    return not state.alive(seat) and seat not in state.winners
+
+
 def _seat_line(state: RpgState, seat: int, name: str) -> str:
     number = f"`{seat + 1}`"
     if seat in state.winners:
         return f"🏆 {number} **{name}**"
-    if not state.alive(seat):
-        return f"☠️ {number} ~~{name}~~"
     marks = ""
     if state.phase == Phase.BID:
         marks = "✅ " if seat in state.answered else "⏳ "
@@ -421,13 +444,19 @@ def _hand_picture(hand: list[Card], chosen: list[Card]) -> Picture | None:
         PictureCard(card=card.code, caption=_caption(card), dim=bool(chosen) and card not in chosen)
         for card in hand
     ]
-    return Picture(groups=[CardGroup(title="Your hand", cards=cards)])
+    return Picture(groups=[CardGroup(title="Your hand", cards=cards)], row_cards=HAND_ROW)
+
+
+HAND_ROW = 5
+"""Cards a row of the hand's picture holds: five keep it narrow enough (568 px) that a phone
+shows its captions at 11 px or more, where seven a row shrank them under 10 px."""
 
 
 def _caption(card: Card) -> str:
-    """What a card does: a diamond buys cards, a spade allows clubs, the rest count their value."""
+    """What a card does, in words: a diamond buys cards, a spade allows clubs, a heart or a
+    club counts its value (a spade's value is its face's, as the rules page says)."""
     if card.suit == Suit.DIAMONDS:
-        return f"buys {tier(card)}"
+        return f"+{_count(tier(card))}"
     if card.suit == Suit.SPADES:
-        return f"{power(card)} · {tier(card)}♣"
+        return "1 club" if tier(card) == 1 else f"{tier(card)} clubs"
     return str(power(card))

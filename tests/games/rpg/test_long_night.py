@@ -204,9 +204,9 @@ def test_the_round_the_night_begins_is_told() -> None:
 # ---- the table -----------------------------------------------------------------------------
 
 
-def night_field(state: RpgState) -> str | None:
+def night_field(state: RpgState) -> tuple[str, str] | None:
     view = GAME.table(state, NAMES)
-    return next((f.value for f in view.fields if f.name == "🌙 The Long Night"), None)
+    return next(((f.name, f.value) for f in view.fields if f.name.startswith("🌙")), None)
 
 
 def test_the_table_warns_three_rounds_ahead_and_shows_the_night_while_it_lasts() -> None:
@@ -216,14 +216,24 @@ def test_the_table_warns_three_rounds_ahead_and_shows_the_night_while_it_lasts()
     assert night_field(state) is None
     state.round = 12
     assert night_field(state) == (
-        "It begins in 3 rounds, in round 15: from then, at the end of every special round, each "
-        "player still standing discards their lowest heart, and whoever has none left falls."
+        "🌙 The Long Night in 3 rounds (round 15)",
+        "From then, each special round ends with everyone's lowest heart discarded: no heart "
+        "left, you fall.",
     )
     state.round = 14
-    assert (night_field(state) or "").startswith("It begins next round, in round 15")
+    assert night_field(state) == (
+        "🌙 The Long Night next round (round 15)",
+        "From then, each special round ends with everyone's lowest heart discarded: no heart "
+        "left, you fall.",
+    )
     state.round = 16
-    assert (night_field(state) or "").startswith("It began in round 15")
+    assert night_field(state) == (
+        "🌙 The Long Night (since round 15)",
+        "Each special round ends with everyone's lowest heart discarded: no heart left, you fall.",
+    )
     assert GAME.table(state, NAMES).title == "Role Playing Card Game · round 16 of 30 · ↻ · 🌙"
+    state.long_night = 0
+    assert night_field(state) is None
 
 
 def test_the_table_warns_of_the_last_round() -> None:
