@@ -86,15 +86,16 @@ def _defended(event: Defended, name: Names) -> list[str]:
 
 def _fell(event: Fell, name: Names) -> list[str]:
     who = f"**{name(event.seat)}**"
+    out = f"{who} falls: out of the game."
     match event.reason:
         case "overwhelmed":
-            return [f"{who} cannot stop {event.damage} damage. {who} falls."]
+            return [f"{who} cannot stop {event.damage} damage. {out}"]
         case "doomed":
-            return [f"{who} cannot stop {event.damage} damage and keep a heart. {who} falls."]
+            return [f"{who} cannot stop {event.damage} damage and keep a heart. {out}"]
         case "heartless":
-            return [f"{who} has no heart left. {who} falls."]
+            return [f"{who} has no heart left. {out}"]
         case "night":
-            return [f"The Long Night takes {who}'s last heart. {who} falls."]
+            return [f"The Long Night takes {who}'s last heart. {out}"]
         case _:
             off = " The attack is called off." if event.called_off else ""
             return [f"{who} is out of the game: their cards go to the discard pile.{off}"]

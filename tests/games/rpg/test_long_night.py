@@ -97,7 +97,7 @@ def test_the_night_takes_a_last_heart_before_the_extra_card_could_save_it() -> N
     assert not state.alive(0) and state.alive(1) and state.alive(2) and not state.is_over
     assert state.results() == [lost(0, 0)]
     assert GAME.narrate(fell, None, state, NAMES) == [
-        "The Long Night takes **Ana**'s last heart. **Ana** falls."
+        "The Long Night takes **Ana**'s last heart. **Ana** falls: out of the game."
     ]
 
 

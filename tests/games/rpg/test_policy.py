@@ -135,3 +135,24 @@ def test_the_bot_is_legal_the_same_each_time_and_blind_to_hidden_cards(
         for attempt in range(3):
             twin = hide_again(state, seat, random.Random(f"{seed}:{attempt}"))
             assert bot_action(twin, seat) == action, "the bot decides from what it can see"
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**31 - 1), players=st.integers(2, 6), steps=st.integers(0, 400))
+def test_the_table_shows_nothing_of_the_hidden_cards(seed: int, players: int, steps: int) -> None:
+    """Hands are secret: dealing every hand, sealed bid and the deck otherwise (sizes kept)
+    leaves the public table exactly as it was, hearts included."""
+    state, _ = new_game(seed, players)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_over:
+            return
+        seat = rng.choice(state.acting())
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    if state.is_over:
+        return
+    names = ["Ana", "Bo", "Cy", "Di", "Ed", "Flo"][:players]
+    nobody = -1
+    for attempt in range(3):
+        twin = hide_again(state, nobody, random.Random(f"{seed}:{attempt}"))
+        assert GAME.table(twin, names) == GAME.table(state, names)

@@ -234,7 +234,7 @@ def test_the_voice_speaks_as_the_table_would() -> None:
         "**Ana** attacks **Bo** with 9♠: 5♣ 7♣ = 12 damage.",
         "**Bo** runs and counters: 5♠ 7♣ (12).",
         "**Bo** runs, counters and takes it: 5♠ 7♣ 2♥ (14).",
-        "**Bo** has no heart left. **Bo** falls.",
+        "**Bo** has no heart left. **Bo** falls: out of the game.",
         "The deck is shuffled and everyone still standing draws a card.",
         "Play now goes the other way: **Bo** starts round 4.",
     ]
