@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 
 from bot.games.cards import Card, Suit, standard_deck
 from bot.games.rpg.actions import Attack, Bid, Buy, Defend, EndTurn, NoBid, RpgAction
-from bot.games.rpg.defences import keeps_heart
+from bot.games.rpg.defences import MAX_LISTED, keeps_heart
 from bot.games.rpg.engine import RpgState
 from bot.games.rpg.policy import bot_action
 from bot.games.rpg.state import Phase
@@ -253,6 +253,15 @@ def rpg_hand(state: RpgState, seat: int, picked: list[str], names: Sequence[str]
         sealed = state.bids[seat]
         text = f"{sealed}, face down" if sealed is not None else "you passed"
         fields.append(Field(name="Your sealed bid", value=text, inline=False))
+    if acting and state.attack is not None and len(state.defences(seat)) >= MAX_LISTED:
+        fields.append(
+            Field(
+                name="More defences",
+                value=f"Only the cheapest {MAX_LISTED} are listed: any other cards worth at least "
+                f"{state.attack.damage} defend too (pick them, or type them in the terminal).",
+                inline=False,
+            )
+        )
     return HandView(
         title=f"Your hand · ❤️ {state.heart_count(seat)} · 🂠 {len(hand)}"
         if state.alive(seat)

@@ -2,7 +2,7 @@
 by the numbers the table shows, and every legal defence reachable, listed or not."""
 
 import io
-from itertools import permutations
+from itertools import combinations, permutations
 
 import pytest
 from hypothesis import given, settings
@@ -12,6 +12,7 @@ from bot.cli import play as play_in_terminal
 from bot.games.contract import IllegalAction, Setup
 from bot.games.rpg import GAME
 from bot.games.rpg.actions import Attack, Bid, Buy, Defend, EndTurn, NoBid
+from bot.games.rpg.defences import MAX_LISTED
 from bot.games.rpg.engine import RpgState
 from bot.games.rpg.state import Phase
 from bot.games.rpg.typed import typed_action
@@ -114,3 +115,24 @@ def test_the_terminal_plays_typed_cards_and_says_what_is_wrong() -> None:
     assert "Not now: an attack" not in shown
     assert "Player 1 runs and counters: 10♠ 3♣ (13)." in shown
     assert "Not now:" in shown.split("runs and counters")[0], "the wrong move is answered"
+
+
+def test_a_cut_list_of_defences_says_every_other_one_is_accepted() -> None:
+    many = "AH 2H 3H 4H 5H 6H 7H AS 2S 3S 4S 5S 6S 7S AC 2C 3C"
+    state, _ = build(["8H KS KC QC", many], deck="9D")
+    play(state, 0, Attack(spade=c("KS"), clubs=cs("KC QC"), target=1))
+    assert len(state.defences(1)) >= MAX_LISTED
+    hand = GAME.hand(state, 1, [])
+    assert hand is not None
+    fields = {field.name: field.value for field in hand.fields}
+    assert fields["More defences"].startswith(f"Only the cheapest {MAX_LISTED} are listed")
+    listed = state.legal_actions(1)
+    unlisted = next(
+        defence
+        for cards in combinations(state.hands[1], 5)
+        if state.allows(1, defence := Defend(cards=tuple(cards))) and defence not in listed
+    )
+    typed = " ".join(card.code.lower() for card in reversed(unlisted.cards))
+    assert typed_action(state, 1, typed) == unlisted and state.allows(1, unlisted)
+    quiet = GAME.hand(defending(), 1, [])
+    assert quiet is not None and "More defences" not in {field.name for field in quiet.fields}
