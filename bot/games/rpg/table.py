@@ -90,8 +90,9 @@ def _defend_label(state: RpgState, seat: int, cards: tuple[Card, ...]) -> str:
 
 
 def rpg_table(state: RpgState, names: list[str]) -> TableView:
-    """The public table: the players, the attack to answer, who the game waits for (or the
-    final places), the piles, and the cards face up as a picture."""
+    """The public table: the players, who the game waits for (with the attack to answer) or
+    the final places, the Long Night as it nears, the piles, and the cards face up as a
+    picture."""
 
     def name(seat: int) -> str:
         return names[seat] if seat < len(names) else f"Player {seat + 1}"
@@ -102,16 +103,6 @@ def rpg_table(state: RpgState, names: list[str]) -> TableView:
     if fallen:  # one line for all the fallen: a table of six stays short on a phone
         seats.append("☠️ " + ", ".join(f"`{seat + 1}` ~~{name(seat)}~~" for seat in fallen))
     fields = [Field(name="Players", value="\n".join(seats), inline=False)]
-    attack = state.attack
-    if attack is not None:
-        fields.append(
-            Field(
-                name="⚔️ Attack to answer",
-                value=f"**{name(attack.attacker)}** → **{name(attack.target)}**: {attack.spade}"
-                f" + {spoken(attack.clubs)} = **{attack.damage}** damage",
-                inline=False,
-            )
-        )
     if state.is_over:
         fields.append(Field(name="🏆 Result", value=_ranking(state, name), inline=False))
     else:
@@ -144,17 +135,13 @@ def _night(state: RpgState) -> tuple[str, str] | None:
     round cap as it nears: nothing the rest of the time, to keep the message short."""
     if state.is_over:
         return None
-    wound = (
-        "each special round ends with everyone's lowest heart discarded: no heart left, you fall"
-    )
+    wound = "each special round ends with everyone's lowest heart discarded; none left, you fall"
     if state.night_falls():
-        return f"🌙 The Long Night (since round {state.long_night})", wound[0].upper() + wound[
-            1:
-        ] + "."
+        return "🌙 The Long Night", f"Since round {state.long_night}, {wound}."
     ahead = state.long_night - state.round
     if state.long_night and ahead <= NIGHT_WARNING:
         when = "next round" if ahead == 1 else f"in {ahead} rounds"
-        return f"🌙 The Long Night {when} (round {state.long_night})", f"From then, {wound}."
+        return f"🌙 The Long Night {when}", f"From round {state.long_night}, {wound}."
     left = MAX_ROUNDS - state.round
     if left < NIGHT_WARNING:
         when = "This is the last round" if not left else f"Round {MAX_ROUNDS} is the last"
@@ -200,7 +187,11 @@ def _waiting(state: RpgState, name: Name) -> str:
             return f"**{name(state.current)}** to {doing}: {moves}"
         case Phase.DEFEND:
             assert state.attack is not None
-            return f"**{name(state.attack.target)}** to defend against {state.attack.damage} damage"
+            attack = state.attack
+            return (
+                f"**{name(attack.target)}** to defend against **{name(attack.attacker)}**'s "
+                f"{attack.spade} + {spoken(attack.clubs)} = **{attack.damage}** damage"
+            )
         case _:
             waiting = ", ".join(f"**{name(seat)}**" for seat in state.acting())
             return f"{waiting} to bid a diamond face down or pass (special round)"

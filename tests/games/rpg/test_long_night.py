@@ -215,22 +215,12 @@ def test_the_table_warns_three_rounds_ahead_and_shows_the_night_while_it_lasts()
     state.round = 11
     assert night_field(state) is None
     state.round = 12
-    assert night_field(state) == (
-        "🌙 The Long Night in 3 rounds (round 15)",
-        "From then, each special round ends with everyone's lowest heart discarded: no heart "
-        "left, you fall.",
-    )
+    wound = "each special round ends with everyone's lowest heart discarded; none left, you fall."
+    assert night_field(state) == ("🌙 The Long Night in 3 rounds", f"From round 15, {wound}")
     state.round = 14
-    assert night_field(state) == (
-        "🌙 The Long Night next round (round 15)",
-        "From then, each special round ends with everyone's lowest heart discarded: no heart "
-        "left, you fall.",
-    )
+    assert night_field(state) == ("🌙 The Long Night next round", f"From round 15, {wound}")
     state.round = 16
-    assert night_field(state) == (
-        "🌙 The Long Night (since round 15)",
-        "Each special round ends with everyone's lowest heart discarded: no heart left, you fall.",
-    )
+    assert night_field(state) == ("🌙 The Long Night", f"Since round 15, {wound}")
     assert GAME.table(state, NAMES).title == "Role Playing Card Game · round 16 of 30 · ↻ · 🌙"
     state.long_night = 0
     assert night_field(state) is None

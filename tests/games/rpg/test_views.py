@@ -52,8 +52,9 @@ def test_the_table_shows_each_player_the_turn_and_the_attack_to_answer() -> None
         "☠️ `3` ~~Cy~~",
     ]
     fields = {field.name: field.value for field in view.fields}
-    assert fields["⚔️ Attack to answer"] == "**Ana** → **Bo**: J♠ + 5♣ 7♣ = **12** damage"
-    assert fields["⏳ Waiting for"] == "**Bo** to defend against 12 damage"
+    assert (
+        fields["⏳ Waiting for"] == "**Bo** to defend against **Ana**'s J♠ + 5♣ 7♣ = **12** damage"
+    )
     assert view.controls == []
     assert view.picture is not None
     (group,) = view.picture.groups
