@@ -7,7 +7,7 @@ same table gives the same move. The plan:
 
 - buy with every diamond, except (with a big hand) its best one while it is likely to win the
   special round (at most one higher diamond has not been spent on buying), kept to bid;
-- attack the opponent that looks weakest (fewest cards and hearts) when the blow is likely to
+- attack the opponent that looks weakest (fewest cards held) when the blow is likely to
   kill them, or big enough to drain them while the bot keeps plenty to defend itself;
 - defend with the cheapest answer that keeps a heart, hearts counting half again as dear;
 - bid that diamond, and pass without one.
@@ -66,7 +66,8 @@ def bid_worthy(state: RpgState, seat: int) -> Card | None:
     return best if len(higher) <= RIVALS else None
 
 
-DIAMONDS = [card for card in standard_deck() if card.suit == Suit.DIAMONDS]
+DECK = standard_deck()
+DIAMONDS = [card for card in DECK if card.suit == Suit.DIAMONDS]
 
 
 def _turn(state: RpgState, seat: int) -> RpgAction:
@@ -99,7 +100,7 @@ def unseen(state: RpgState, seat: int) -> list[Card]:
     if sealed is not None:
         seen.append(sealed)
     known = set(seen)
-    return [card for card in standard_deck() if card not in known]
+    return [card for card in DECK if card not in known]
 
 
 def card_worth(state: RpgState, seat: int) -> float:
