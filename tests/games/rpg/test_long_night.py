@@ -1,10 +1,12 @@
 """Scripted decks for the Long Night (the sudden death that ends a game by play), the special
 round nobody can bid in, and the table setting that chooses the Night's first round."""
 
+import io
 import json
 
 import pytest
 
+from bot.cli import play as play_in_terminal
 from bot.games.contract import IllegalAction, SeatResult, Setup
 from bot.games.rpg import GAME
 from bot.games.rpg.actions import Bid, EndTurn, NoBid
@@ -243,3 +245,16 @@ def test_the_rules_page_records_the_night_and_the_skipped_special_round() -> Non
     assert "never which, nor how many hearts" in rulings
     end = dict(RPG_RULES.sections)["The end"]
     assert f"From round {LONG_NIGHT}" in end
+
+
+def test_the_terminal_takes_the_setting_and_tells_it_at_the_deal() -> None:
+    out = io.StringIO()
+    play_in_terminal(
+        "rpg", seed=2, players=3, settings={"long_night": 10}, stdin=io.StringIO("q\n"), stdout=out
+    )
+    assert "🌙 The Long Night begins in round 10" in out.getvalue()
+    off = io.StringIO()
+    play_in_terminal(
+        "rpg", seed=2, players=3, settings={"long_night": 0}, stdin=io.StringIO("q\n"), stdout=off
+    )
+    assert "Long Night" not in off.getvalue()
