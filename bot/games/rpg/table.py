@@ -453,10 +453,11 @@ shows its captions at 11 px or more, where seven a row shrank them under 10 px."
 
 
 def _caption(card: Card) -> str:
-    """What a card does, in words: a diamond buys cards, a spade allows clubs, a heart or a
-    club counts its value (a spade's value is its face's, as the rules page says)."""
+    """What a card does, in words that fit under it: a diamond buys cards, a spade is worth
+    its value and allows clubs ("12 · 2 clubs"), a heart or a club counts its value."""
     if card.suit == Suit.DIAMONDS:
         return f"+{_count(tier(card))}"
     if card.suit == Suit.SPADES:
-        return "1 club" if tier(card) == 1 else f"{tier(card)} clubs"
+        clubs = "1 club" if tier(card) == 1 else f"{tier(card)} clubs"
+        return f"{power(card)} · {clubs}"
     return str(power(card))

@@ -115,7 +115,7 @@ def test_a_hand_shows_its_cards_and_with_nothing_picked_the_hint_and_end_turn() 
     assert [control.label for control in rest] == ["End turn"]
     assert view.picture is not None
     captions = [card.caption for card in view.picture.groups[0].cards]
-    assert captions == ["3", "1 club", "2", "5", "7", "+2 cards"]
+    assert captions == ["3", "9 · 1 club", "2", "5", "7", "+2 cards"]
     assert "Pick a diamond" in view.footer
 
 
@@ -337,9 +337,9 @@ def test_a_long_hands_captions_stay_readable_on_a_phone() -> None:
     for card in view.picture.groups[0].cards:
         assert label(card.caption, CAPTION_SIZE, CAPTION, 10_000).width <= widest, card.caption
     assert {card.caption for card in view.picture.groups[0].cards} >= {
-        "1 club",
-        "2 clubs",
-        "3 clubs",
+        "6 · 1 club",
+        "13 · 2 clubs",
+        "1 · 3 clubs",
         "+1 card",
         "+3 cards",
         "12",
