@@ -73,7 +73,8 @@ RPG_RULINGS: list[str] = [
     "players might never fall. From that round on, at the end of every special round (after "
     "the bids and any bonus turn, before the extra card), every player still standing "
     "discards their lowest heart, face up (a wound: no defence), and a player left with no "
-    "heart falls. The table warns three rounds ahead and shows 🌙 while it lasts.",
+    "heart falls. The table warns three rounds ahead and shows 🌙 while it lasts. A game "
+    "begun before the setting existed plays on without it.",
     "Players who fall to the same wound rank by the heart value they held before it (higher "
     "ranks higher; one deck has one heart of each rank, so two never tie). If the wound would "
     "leave nobody standing, the player who held the most heart value before it does not fall "

@@ -243,6 +243,9 @@ def test_the_rules_page_records_the_night_and_the_skipped_special_round() -> Non
     assert f"`long_night`: from round {LONG_NIGHT}" in rulings
     assert "lowest heart" in rulings and "asks nobody for a bid" in rulings
     assert "never which, nor how many hearts" in rulings
+    assert "warns three rounds ahead" in rulings
+    assert "begun before the setting existed plays on without it" in rulings
+    assert "does not fall and wins" in rulings
     end = dict(RPG_RULES.sections)["The end"]
     assert f"From round {LONG_NIGHT}" in end
 
