@@ -3,7 +3,8 @@
 For each table size N (2 to 6) it plays `--games` deals with the bot (`bot_action`) in every
 seat and prints how many ended by a death (one player left, or the Long Night's wound took the
 last rivals) rather than the round cap, the median and 90th-percentile round the game ended in,
-and games per second; `--long-night` sets the round the Long Night begins (0: off), and
+the share of special rounds that asked for bids (the rest had no diamond left to bid), and
+games per second; `--long-night` sets the round the Long Night begins (0: off), and
 `--compare` plays the same deals with it off too, side by side. Then, unless `--no-random`, the
 bot against N-1 uniformly random players: its win rate beside the 1/N a random player gets
 (tied winners at the round cap count as a share of a win). Run it small first:
@@ -36,6 +37,10 @@ class Ending:
     by_death: bool
     rounds: int
     actions: int
+    asked: int
+    """Special rounds that asked for bids."""
+    skipped: int
+    """Special rounds nobody could bid in (every diamond out of the game or discarded)."""
 
 
 def _start(long_night: int | None) -> Start:
@@ -52,14 +57,24 @@ def _start(long_night: int | None) -> Start:
 def bot_table(start: Start, seed: int, players: int) -> Ending:
     """One deal played to its end with the bot in every seat."""
     state = start(seed, players)
+    specials: list[bool] = []
     for actions in range(ACTION_LIMIT):
         if state.is_over:
             rounds = min(state.round, MAX_ROUNDS)  # the cap ends a game as round 31 begins
-            return Ending(by_death=not state.final_hearts, rounds=rounds, actions=actions)
+            skipped = sum(specials)
+            return Ending(
+                by_death=not state.final_hearts,
+                rounds=rounds,
+                actions=actions,
+                asked=len(specials) - skipped,
+                skipped=skipped,
+            )
         seat = state.acting()[0]
         action = bot_action(state, seat)
         assert action is not None
-        state.apply(seat, action)
+        for event in state.apply(seat, action):
+            if event.kind == "special_round":
+                specials.append(getattr(event, "skipped", False))
     raise RuntimeError(f"game {seed} with {players} players did not end")
 
 
@@ -94,10 +109,12 @@ def table_line(label: str, start: Start, players: int, games: int) -> str:
     elapsed = time.perf_counter() - started
     deaths = sum(ending.by_death for ending in endings) / games
     rounds = [ending.rounds for ending in endings]
+    asked = sum(ending.asked for ending in endings)
+    specials = asked + sum(ending.skipped for ending in endings)
     return (
         f"{players} players, {label:<20} {deaths:>6.1%} ended by a death · median round "
-        f"{statistics.median(rounds):g} · p90 {_percentile(rounds, 0.9)} · "
-        f"{games / elapsed:.0f} games/s"
+        f"{statistics.median(rounds):g} · p90 {_percentile(rounds, 0.9)} · bids asked in "
+        f"{asked / max(specials, 1):.0%} of special rounds · {games / elapsed:.0f} games/s"
     )
 
 
