@@ -237,7 +237,11 @@ def _turn(
     elif choice.lower() in HINT_WORDS:
         _hint(match, seat, listed, len(names), hint, out)
     else:
-        text = chosen(choice, listed, moves, hint, out)
+        text: str | None = None
+        try:  # the game's own reading of a typed move first, where it has one
+            text = match.typed(seat, choice) or chosen(choice, listed, moves, hint, out)
+        except GameError as error:
+            out.write(f"Not now: {error}.\n")
         if text is not None:
             _play(match, seat, text, names, out, played)
     return True

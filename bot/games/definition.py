@@ -402,6 +402,12 @@ class Game(GameEntry, Generic[S, A]):
         decided from what that seat can see, and the same for the same state."""
         return None
 
+    def typed_action(self, state: S, seat: int, text: str) -> A | None:
+        """A move as a person types it in the terminal, read against the table (cards in any
+        order, players by the numbers the table shows), legal or not; None, the default, where
+        the text is not one the game reads (the terminal then reads it its own way)."""
+        return None
+
     def settings_of(self, state: S) -> dict[str, int]:
         """The settings a game was started with, so "New game" starts the same again."""
         return {}
@@ -513,6 +519,12 @@ class Match(ABC):
     def play(self, seat: int, text: str) -> Sequence[Event]:
         """Play an action named by its text form; a GameError (the state unchanged) if it is
         unreadable, not this seat's to play, or illegal now."""
+
+    def typed(self, seat: int, text: str) -> str | None:
+        """The text form of the move a person typed, where the game reads typed moves
+        (`Game.typed_action`); None where it leaves the text to the terminal. A GameError says
+        what is wrong with a text that names cards but no one move."""
+        return None
 
     @abstractmethod
     def time_out(self, seat: int) -> tuple[str, Sequence[Event]]:
@@ -642,6 +654,10 @@ class GameMatch(Match, Generic[S, A]):
 
     def play(self, seat: int, text: str) -> Sequence[Event]:
         return self.state.apply(seat, self.game.parse_action(text))
+
+    def typed(self, seat: int, text: str) -> str | None:
+        action = self.game.typed_action(self.state, seat, text)
+        return str(action) if action is not None else None
 
     def time_out(self, seat: int) -> tuple[str, Sequence[Event]]:
         action: A | None = self.state.timeout_action(seat)

@@ -131,6 +131,9 @@ class Picture(BaseModel, frozen=True):
     over several."""
     grid: Grid | None = None
     """A grid of cards, drawn above the groups (bot/render/grid_picture.py)."""
+    row_cards: int = 0
+    """The most cards a row holds (0: as many as fit): a narrower picture is shown less
+    scaled down on a phone, so its captions stay readable."""
 
 
 class TableView(BaseModel):

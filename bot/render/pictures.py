@@ -94,26 +94,29 @@ def _block_width(title: str, count: int) -> int:
     return max(_cards_width(count), min(title_width + MARGIN, INNER_WIDTH))
 
 
-def _pieces(group: CardGroup) -> list[tuple[str, tuple[PictureCard, ...]]]:
+def _pieces(group: CardGroup, per_row: int) -> list[tuple[str, tuple[PictureCard, ...]]]:
     """The group cut into rows' worth of cards; only the first piece carries the title."""
     cards = tuple(group.cards)
-    if len(cards) <= CARDS_PER_ROW:
+    if len(cards) <= per_row:
         return [(group.title, cards)]
     return [
-        (group.title if start == 0 else "", cards[start : start + CARDS_PER_ROW])
-        for start in range(0, len(cards), CARDS_PER_ROW)
+        (group.title if start == 0 else "", cards[start : start + per_row])
+        for start in range(0, len(cards), per_row)
     ]
 
 
 def layout(picture: Picture) -> list[_Row]:
-    """Groups placed left to right, a new row whenever the next would pass MAX_WIDTH."""
+    """Groups placed left to right, a new row whenever the next would pass MAX_WIDTH (or the
+    picture's own `row_cards`)."""
+    per_row = min(picture.row_cards or CARDS_PER_ROW, CARDS_PER_ROW)
+    inner = _cards_width(per_row) if picture.row_cards else INNER_WIDTH
     rows: list[_Row] = []
     blocks: list[_Block] = []
     x = 0
     for group in picture.groups:
-        for title, cards in _pieces(group):
+        for title, cards in _pieces(group, per_row):
             width = _block_width(title, len(cards))
-            if blocks and x + GROUP_GAP + width > INNER_WIDTH:
+            if blocks and x + GROUP_GAP + width > inner:
                 rows.append(_Row(tuple(blocks)))
                 blocks, x = [], 0
             x += GROUP_GAP if blocks else 0

@@ -314,3 +314,17 @@ async def test_two_new_table_commands_at_once_open_one_lobby(
         clock.advance(minutes=0.1)
         later = await discord.slash("rpg new", alice)
         assert not later.ephemeral, "a lobby opened on purpose later is not held back"
+
+
+async def test_the_long_night_is_a_setting_chosen_when_the_table_opens(
+    harness, make_bot, alice
+) -> None:
+    async with harness.running(make_bot) as discord:
+        lobby = (await discord.slash("rpg new", alice, long_night=10)).message
+        assert "The Long Night from round 10" in lobby.embed["title"]
+        await discord.click(lobby, lobby.button("Add a bot player")["custom_id"], alice)
+        await discord.click(lobby, lobby.button("Start")["custom_id"], alice)
+        _, state = await state_of(discord)
+        assert state.long_night == 10
+        rules = await discord.slash("rules", alice, game="rpg")
+        assert "From round 15 (a table setting) the Long Night falls" in str(rules.message.embed)

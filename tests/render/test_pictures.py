@@ -199,3 +199,11 @@ def test_warming_up_leaves_a_table_no_card_to_draw() -> None:
 def test_a_text_that_names_no_card_is_refused() -> None:
     with pytest.raises(CardParseError):
         render(Picture(groups=[group("Room", "XX")]))
+
+
+def test_a_picture_may_hold_fewer_cards_a_row_to_stay_narrow() -> None:
+    six = group("Your hand", "2H 3H 4H 5H 6H 7H", "12")
+    wide = opened(render(Picture(groups=[six])))
+    narrow = opened(render(Picture(groups=[six], row_cards=5)))
+    assert narrow.width == 2 * PAD + 5 * (CARD_W + 8) - 8 + 2 * MARGIN < wide.width
+    assert narrow.height > wide.height, "the sixth card goes on a second row"

@@ -42,15 +42,18 @@ from bot.games.rpg.events import (
     SpecialRound,
     TurnEnded,
     TurnStarted,
+    Wounded,
 )
 from bot.games.rpg.state import InPlay, Phase, RpgTable
 from bot.games.rpg.values import (
     HAND_SIZE,
+    LONG_NIGHT,
     MAX_ROUNDS,
     bid_rank,
     heart_value,
     hearts,
     of_suit,
+    power,
     sorted_hand,
     tier,
     total,
@@ -64,6 +67,21 @@ PHASE_ACTIONS: dict[Phase, set[str]] = {
     Phase.DEFEND: {"defend"},
     Phase.BID: {"bid", "nobid"},
 }
+ACTION_WORDS = {
+    "buy": "buy",
+    "attack": "attack",
+    "end": "end a turn",
+    "defend": "defend",
+    "bid": "bid",
+    "nobid": "pass a bid",
+}
+WAITS = {
+    Phase.TURN: "a turn's moves",
+    Phase.DEFEND: "a defence",
+    Phase.BID: "the special round's bids",
+    Phase.OVER: "nothing",
+}
+"""How a refusal names the move tried and what the table waits for, in words."""
 DEAL_ATTEMPTS = 10_000
 """Far more deals than a table ever needs to give every hand a heart (about 1 in 2 succeed)."""
 
@@ -106,6 +124,7 @@ class RpgState(RpgTable):
         discard: list[Card] | None = None,
         removed: list[Card] | None = None,
         direction: int = 1,
+        long_night: int = 0,
     ) -> tuple[RpgState, list[RpgEvent]]:
         """A game over explicit hands and deck order (top first), with `first`'s turn begun:
         for scripted tests and replays."""
@@ -120,6 +139,7 @@ class RpgState(RpgTable):
             removed=list(removed or []),
             direction=direction,
             bids=[None] * len(hands),
+            long_night=long_night,
         )
         return state, state._start_turn(first)
 
@@ -253,7 +273,8 @@ class RpgState(RpgTable):
         if seat not in self.acting():
             raise NotYourTurn("the game is not waiting for you")
         if action.kind not in PHASE_ACTIONS[self.phase]:
-            raise IllegalAction(f"you cannot {action.kind} now: the table waits for a {self.phase}")
+            doing = ACTION_WORDS[action.kind]
+            raise IllegalAction(f"you cannot {doing} now: the table waits for {WAITS[self.phase]}")
         self._CHECKS[action.kind](self, seat, action)
 
     # checks: raise IllegalAction, never change anything
@@ -459,9 +480,15 @@ class RpgState(RpgTable):
         return self._start_turn(self.following(self.current))
 
     def _kill(
-        self, seat: int, reason: Death, damage: int = 0, called_off: bool = False
+        self,
+        seat: int,
+        reason: Death,
+        damage: int = 0,
+        called_off: bool = False,
+        finish: bool = True,
     ) -> list[RpgEvent]:
-        """A seat dies: its hand goes to the discard pile; one survivor ends the game."""
+        """A seat dies: its hand goes to the discard pile; one survivor ends the game (unless
+        the caller kills several at once and decides the end itself)."""
         cards = self.hands[seat]
         self.discard += cards
         self.hands[seat] = []
@@ -470,14 +497,20 @@ class RpgState(RpgTable):
             seat=seat, reason=reason, cards=len(cards), damage=damage, called_off=called_off
         )
         events: list[RpgEvent] = [fell]
-        if len(self.living()) == 1:
+        if finish and len(self.living()) == 1:
             events += self._finish(self.living(), by_hearts=False)
         return events
 
     def _open_special(self) -> list[RpgEvent]:
-        self.phase = Phase.BID
+        """Every living seat bids or passes; but once no diamond can be in any hand (every one
+        is out of the game or discarded, for all to see), nobody is asked and the round
+        closes at once."""
         self.bids = [None] * self.players
         self.answered = []
+        if not self.diamonds_unseen():
+            self.revealed = []
+            return [SpecialRound(round=self.round, skipped=True), *self._close_round()]
+        self.phase = Phase.BID
         return [SpecialRound(round=self.round)]
 
     def _answer(self, seat: int) -> list[RpgEvent]:
@@ -500,8 +533,41 @@ class RpgState(RpgTable):
         return events + self._close_round()
 
     def _close_round(self) -> list[RpgEvent]:
-        """The deck and discard pile are shuffled together, each living player draws one,
-        play turns round, and the last normal turn's player goes again."""
+        """The Long Night's wound, if it has begun; then the deck and discard pile are
+        shuffled together, each living player draws one, play turns round, and the last
+        normal turn's player goes again."""
+        self.phase = Phase.TURN
+        wound = self._wound() if self.night_falls() else []
+        if self.is_over:
+            return wound
+        return wound + self._new_round()
+
+    def _wound(self) -> list[RpgEvent]:
+        """Every living player discards their lowest heart; those left with none fall, the
+        lower heart value before the wound first (a player who falls to it holds a single
+        heart, and one deck has one heart of each rank, so two never tie). If nobody would be
+        left standing, the one who held the most does not fall, and wins."""
+        living = self.living()
+        before = {seat: heart_value(self.hands[seat]) for seat in living}
+        wounds: list[tuple[int, Card]] = []
+        for seat in living:
+            lowest = min(hearts(self.hands[seat]), key=power)
+            self._take(seat, [lowest])
+            self.discard.append(lowest)
+            wounds.append((seat, lowest))
+        events: list[RpgEvent] = [Wounded(round=self.round, wounds=wounds)]
+        dying = sorted(
+            (seat for seat in living if not hearts(self.hands[seat])), key=before.__getitem__
+        )
+        if len(dying) == len(living):
+            dying.pop()  # the most heart value before the wound: the last one standing
+        for seat in dying:
+            events += self._kill(seat, "night", finish=False)
+        if len(self.living()) == 1:
+            events += self._finish(self.living(), by_hearts=False)
+        return events
+
+    def _new_round(self) -> list[RpgEvent]:
         self._shuffle_in()
         self.direction = -self.direction
         last = self.last_normal
@@ -512,7 +578,13 @@ class RpgState(RpgTable):
         drawn = [(seat, self._draw(seat, 1)[0]) for seat in order]
         self.round += 1
         self.played = []
-        closed = RoundClosed(round=self.round, direction=self.direction, first=first, drawn=drawn)
+        closed = RoundClosed(
+            round=self.round,
+            direction=self.direction,
+            first=first,
+            drawn=drawn,
+            night_begins=self.round == self.long_night and self.round <= MAX_ROUNDS,
+        )
         if self.round > MAX_ROUNDS:
             return [closed, *self._finish_by_hearts()]
         return [closed, *self._start_turn(first)]
@@ -532,12 +604,15 @@ class RpgState(RpgTable):
         return [GameWon(winners=winners, by_hearts=by_hearts, hearts=self.final_hearts)]
 
 
-def new_game(seed: int, players: int = 2) -> tuple[RpgState, list[RpgEvent]]:
+def new_game(
+    seed: int, players: int = 2, long_night: int = LONG_NIGHT
+) -> tuple[RpgState, list[RpgEvent]]:
     """Deal seven each from the seed (again while a hand holds no heart), draw who starts by
-    the seed, and begin the first turn."""
+    the seed, and begin the first turn; the Long Night from round `long_night` (0: off)."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise IllegalAction(f"the game is for {MIN_PLAYERS} to {MAX_PLAYERS} players")
     hands, deck, redeals = deal_hands(seed, players)
     first = seeded_rng(seed, "first").randrange(players)
-    state, events = RpgState.scripted(hands, deck, first=first, seed=seed)
-    return state, [Dealt(players=players, redeals=redeals, first=first), *events]
+    state, events = RpgState.scripted(hands, deck, first=first, seed=seed, long_night=long_night)
+    dealt = Dealt(players=players, redeals=redeals, first=first, long_night=long_night)
+    return state, [dealt, *events]

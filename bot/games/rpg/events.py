@@ -21,6 +21,8 @@ class Dealt(Event, frozen=True):
     redeals: int
     """How many deals were gathered again because some hand held no heart."""
     first: int
+    long_night: int = 0
+    """The round the Long Night begins (0: off)."""
 
 
 class TurnStarted(Event, frozen=True):
@@ -64,9 +66,9 @@ class Defended(Event, frozen=True):
     total: int
 
 
-Death = Literal["overwhelmed", "heartless", "doomed", "left"]
+Death = Literal["overwhelmed", "heartless", "doomed", "left", "night"]
 """Why a player died: the damage was out of reach, they spent their last heart, every answer
-would have spent it, or they left the game."""
+would have spent it, they left the game, or the Long Night's wound took their last heart."""
 
 
 class Fell(Event, frozen=True):
@@ -92,6 +94,8 @@ class SpecialRound(Event, frozen=True):
 
     kind: Literal["special_round"] = "special_round"
     round: int
+    skipped: bool = False
+    """No diamond can be in any hand (all are out of the game or discarded): nobody is asked."""
 
 
 class BidAnswered(Event, frozen=True):
@@ -119,6 +123,16 @@ class RoundClosed(Event, frozen=True):
     first: int
     drawn: list[tuple[int, list[Card]]] = []
     """(seat, cards) each living player drew: private."""
+    night_begins: bool = False
+    """The Long Night begins with this round: its special round ends with the first wound."""
+
+
+class Wounded(Event, frozen=True):
+    """The Long Night: every living player discarded their lowest heart (face up)."""
+
+    kind: Literal["wounded"] = "wounded"
+    round: int
+    wounds: list[tuple[int, Card]]
 
 
 class GameWon(Event, frozen=True):
@@ -143,6 +157,7 @@ RpgEvent = Annotated[
     | BidAnswered
     | BidsRevealed
     | RoundClosed
+    | Wounded
     | GameWon,
     Field(discriminator="kind"),
 ]

@@ -6,16 +6,46 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.games.contract import Event, Setup
-from bot.games.definition import Board, Game, GameInfo, Lobby, SeatRange, Variant
+from bot.games.definition import (
+    Board,
+    Game,
+    GameInfo,
+    Lobby,
+    NumberSetting,
+    SeatRange,
+    Variant,
+)
 from bot.games.rpg.actions import RpgAction, parse_action
 from bot.games.rpg.engine import MAX_PLAYERS, MIN_PLAYERS, RpgState, new_game
 from bot.games.rpg.policy import bot_action
 from bot.games.rpg.rules import RPG_RULES
 from bot.games.rpg.table import label, rpg_hand, rpg_table
+from bot.games.rpg.typed import typed_action
+from bot.games.rpg.values import LONG_NIGHT, MAX_ROUNDS
 from bot.games.rpg.voice import narrate
 from bot.games.views import HandView, TableView
 
 TABLE = SeatRange(min=MIN_PLAYERS, max=MAX_PLAYERS)
+NIGHT_ROUNDS = (5, 8, 10, 12, 15, 18, 20, 25, MAX_ROUNDS)
+"""The rounds a Discord menu offers for the Long Night (the terminal takes any)."""
+LONG_NIGHT_SETTING = NumberSetting(
+    name="long_night",
+    description=f"The round the Long Night begins: each round's end wounds everyone (default "
+    f"{LONG_NIGHT}; 0: off)",
+    minimum=0,
+    maximum=MAX_ROUNDS,
+    default=LONG_NIGHT,
+    choices=[
+        ("The Long Night off", 0),
+        *(
+            (
+                f"The Long Night from round {night}{' (default)' if night == LONG_NIGHT else ''}",
+                night,
+            )
+            for night in NIGHT_ROUNDS
+        ),
+    ],
+)
 
 INFO = GameInfo(
     key="rpg",
@@ -32,6 +62,7 @@ INFO = GameInfo(
         f"{MAX_PLAYERS} players).",
         bots=True,
     ),
+    settings=[LONG_NIGHT_SETTING],
     turn_timer=True,
     private_hands=True,
     seats_may_leave=True,
@@ -54,10 +85,17 @@ class RpgGame(Game[RpgState, RpgAction]):
     reads_before = False
 
     def new_game(self, seed: int, setup: Setup) -> tuple[RpgState, Sequence[Event]]:
-        return new_game(seed, setup.seats)
+        night = setup.settings.get(LONG_NIGHT_SETTING.name, LONG_NIGHT_SETTING.default)
+        return new_game(seed, setup.seats, long_night=night)
+
+    def settings_of(self, state: RpgState) -> dict[str, int]:
+        return {LONG_NIGHT_SETTING.name: state.long_night}
 
     def parse_action(self, text: str) -> RpgAction:
         return parse_action(text)
+
+    def typed_action(self, state: RpgState, seat: int, text: str) -> RpgAction | None:
+        return typed_action(state, seat, text)
 
     def label(
         self, state: RpgState, seat: int, action: RpgAction, names: Sequence[str] = ()

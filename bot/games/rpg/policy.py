@@ -1,12 +1,13 @@
 """The bot player (and the 💡 hint): a sensible legal move from what one seat can see.
 
-It reads only its own hand and the public table (who lives, how many cards and hearts each
-holds, the diamonds out of the game, the attack in play), so a bot never plays on hidden
-cards, and it is deterministic: the same table gives the same move. The plan:
+It reads only what a person in its seat could know: its own hand and the public table (who
+lives, how many cards each holds, the discard pile, the diamonds out of the game, the attack in
+play), never another hand, a sealed bid or the order of the deck; and it is deterministic: the
+same table gives the same move. The plan:
 
 - buy with every diamond, except (with a big hand) its best one while it is likely to win the
   special round (at most one higher diamond has not been spent on buying), kept to bid;
-- attack the opponent that looks weakest (fewest cards and hearts) when the blow is likely to
+- attack the opponent that looks weakest (fewest cards held) when the blow is likely to
   kill them, or big enough to drain them while the bot keeps plenty to defend itself;
 - defend with the cheapest answer that keeps a heart, hearts counting half again as dear;
 - bid that diamond, and pass without one.
@@ -23,10 +24,8 @@ from bot.games.rpg.engine import RpgState
 from bot.games.rpg.state import Phase
 from bot.games.rpg.values import bid_rank, defensive, hearts, of_suit, power, tier, total
 
-UNKNOWN_CARD = 4.5
-"""What an unseen card of an opponent's that is not a heart is worth in defence, on average
-(two in three are spades or clubs, worth 7 on average)."""
 UNKNOWN_HEART = 7.0
+"""What the heart an opponent must keep is worth, on average: their guard leaves it out."""
 RESERVE = 40
 """Defence the bot keeps in hand (beyond its last heart) before it spends cards on a blow
 that is unlikely to kill: against players who spend freely, waiting for kills pays."""
@@ -67,7 +66,8 @@ def bid_worthy(state: RpgState, seat: int) -> Card | None:
     return best if len(higher) <= RIVALS else None
 
 
-DIAMONDS = [card for card in standard_deck() if card.suit == Suit.DIAMONDS]
+DECK = standard_deck()
+DIAMONDS = [card for card in DECK if card.suit == Suit.DIAMONDS]
 
 
 def _turn(state: RpgState, seat: int) -> RpgAction:
@@ -89,10 +89,30 @@ def guard(cards: list[Card]) -> int:
     return total(defensive(cards)) - min(power(card) for card in held)
 
 
-def estimate(state: RpgState, seat: int) -> float:
-    """An opponent's guard, guessed from public counts: cards and hearts held."""
-    cards, held = len(state.hands[seat]), state.heart_count(seat)
-    return (cards - held) * UNKNOWN_CARD + max(held - 1, 0) * UNKNOWN_HEART
+def unseen(state: RpgState, seat: int) -> list[Card]:
+    """The cards a seat cannot see: the other hands, their sealed bids and the deck, all
+    mixed together (what is left of the deck once its own hand and the face-up cards are
+    taken out)."""
+    seen = [*state.hands[seat], *state.discard, *state.removed]
+    if state.attack is not None:
+        seen += state.attack.cards
+    sealed = state.bids[seat] if seat < len(state.bids) else None
+    if sealed is not None:
+        seen.append(sealed)
+    known = set(seen)
+    return [card for card in DECK if card not in known]
+
+
+def card_worth(state: RpgState, seat: int) -> float:
+    """What an unseen card is worth in defence on average (diamonds count nothing)."""
+    hidden = unseen(state, seat)
+    return total(defensive(hidden)) / len(hidden) if hidden else 0.0
+
+
+def estimate(state: RpgState, seat: int, worth: float) -> float:
+    """An opponent's guard, guessed from what the table shows: the cards they hold, each
+    worth an unseen card's average, less the heart they must keep."""
+    return max(state.hand_size(seat) * worth - UNKNOWN_HEART, 0.0)
 
 
 def _best_attack(state: RpgState, seat: int) -> Attack | None:
@@ -110,9 +130,10 @@ def _best_attack(state: RpgState, seat: int) -> Attack | None:
         for size in range(1, allowance + 1)
         for chosen in combinations(clubs, size)
     ]
-    targets = sorted(state.opponents(seat), key=lambda other: (estimate(state, other), other))
-    weakest = targets[0]
-    threat = estimate(state, weakest)
+    worth = card_worth(state, seat)
+    guesses = {other: estimate(state, other, worth) for other in state.opponents(seat)}
+    weakest = min(guesses, key=lambda other: (guesses[other], other))
+    threat = guesses[weakest]
     best: tuple[tuple[int, ...], Attack] | None = None
     for spade, chosen in options:
         damage = total(chosen)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.games.rpg.defences import MAX_LISTED
 from bot.games.rpg.engine import MAX_DEFENCE_CARDS, MAX_PLAYERS, MIN_PLAYERS
-from bot.games.rpg.values import MAX_ROUNDS
+from bot.games.rpg.values import LONG_NIGHT, MAX_ROUNDS
 from bot.games.views import RulesPage, rulings_section
 
 RPG_RULINGS: list[str] = [
@@ -63,8 +63,25 @@ RPG_RULINGS: list[str] = [
     "special round is over (bonus turn and extra card included) with more than one player "
     "alive, the game ends: the most heart value in hand (A = 1) wins, ties share the win, "
     "and the other living players rank below the winners by heart value, above the dead.",
-    "How many cards and how many hearts each player holds is public (the table shows it); "
-    "which cards, what a player draws and a sealed bid before the reveal are not.",
+    "Hands are secret: the table shows how many cards each player holds (a sealed bid still "
+    "counts in its bidder's hand until the reveal), never which, nor how many hearts; the "
+    "deal's heart check is the dealer's and only says the hands were dealt again. Cards "
+    "played, discarded, bid (once revealed) and spent on buying are seen by all. A bot player "
+    "decides from what a person in its seat could know: its own hand and those public cards.",
+    f"The Long Night (a table setting, `long_night`: from round {LONG_NIGHT} unless the table "
+    "chose another round, or off). The text's game has no pressure to attack, so careful "
+    "players might never fall. From that round on, at the end of every special round (after "
+    "the bids and any bonus turn, before the extra card), every player still standing "
+    "discards their lowest heart, face up (a wound: no defence), and a player left with no "
+    "heart falls. The table warns three rounds ahead and shows 🌙 while it lasts. A game "
+    "begun before the setting existed plays on without it.",
+    "Players who fall to the same wound rank by the heart value they held before it (higher "
+    "ranks higher; one deck has one heart of each rank, so two never tie). If the wound would "
+    "leave nobody standing, the player who held the most heart value before it does not fall "
+    f"and wins. The {MAX_ROUNDS}-round limit stays as a last resort.",
+    "Once no diamond can be in any hand (every one is out of the game or in the discard "
+    "pile, for all to see), the special round asks nobody for a bid: the round closes at once "
+    "(the Long Night's wound, the shuffle and the extra card still come).",
     "Leaving: a player who gives up dies at once (their hand goes to the discard pile) and "
     "ranks as dying at that moment. On their turn, play moves on to the next player (after a "
     "bonus turn, the round closes); an attack they made or must answer ends, its cards "
@@ -112,7 +129,9 @@ RPG_RULES = RulesPage(
         ),
         (
             "The end",
-            "The last player standing wins; the others rank by when they fell. After "
+            "The last player standing wins; the others rank by when they fell. From round "
+            f"{LONG_NIGHT} (a table setting) the Long Night falls: every special round ends with "
+            "each player discarding their lowest heart, and whoever has none left falls. After "
             f"{MAX_ROUNDS} rounds the most heart value in hand wins instead.",
         ),
         (
@@ -123,6 +142,14 @@ RPG_RULES = RulesPage(
             "rated against each other, has none). A player who lets the table wait too long is "
             "answered for: their turn ends, they defend as cheaply as they can while keeping "
             "a heart, or they pass the bid.",
+        ),
+        (
+            "In the terminal",
+            "Type a move's number, or its cards in any order with any separator: `jc 2s`, "
+            "`2s jc` and `jc,2s` are the same defence; `ts 6c 2` attacks the player shown as "
+            "2 (the number may be left out against a single opponent); `kd` buys with K♦ (in "
+            "the special round, bids it); `end` ends a turn and `pass` passes a bid. Any "
+            "defence worth the damage is accepted, listed or not.",
         ),
         rulings_section(RPG_RULINGS),
         (

@@ -9,10 +9,13 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from bot.games.cards import Card, standard_deck
+from bot.games.cards import Card, Suit, standard_deck
 from bot.games.contract import GameState
 from bot.games.rpg.actions import RpgAction
 from bot.games.rpg.values import hearts, total
+
+DIAMONDS = 13
+"""One deck's diamonds: once all are out of the game or discarded, nobody can bid."""
 
 
 class Phase(StrEnum):
@@ -78,6 +81,10 @@ class RpgTable(GameState[RpgAction]):
     winners: list[int] = Field(default_factory=list[int])
     final_hearts: list[int] = Field(default_factory=list[int])
     """The heart value in each seat's hand when the round cap ended the game (else empty)."""
+    long_night: int = 0
+    """The round from which the Long Night wounds every living player at the end of each
+    special round; 0: off. A game saved before the setting existed loads with it off, so it
+    ends by the rules it was started under."""
 
     # ---- public facts ----------------------------------------------------------------------
 
@@ -95,8 +102,24 @@ class RpgTable(GameState[RpgAction]):
         return [other for other in self.living() if other != seat]
 
     def heart_count(self, seat: int) -> int:
-        """How many hearts a seat holds: public, the table shows it."""
+        """How many hearts a seat holds: secret, for that seat's own eyes only."""
         return len(hearts(self.hands[seat]))
+
+    def hand_size(self, seat: int) -> int:
+        """How many cards a seat holds, as the table shows it: a diamond sealed as a bid
+        still counts, or a count that dropped would tell who bid before the reveal."""
+        sealed = self.phase == Phase.BID and self.bids[seat] is not None
+        return len(self.hands[seat]) + sealed
+
+    def night_falls(self) -> bool:
+        """Whether this round's special round ends with the Long Night's wound."""
+        return 0 < self.long_night <= self.round
+
+    def diamonds_unseen(self) -> bool:
+        """Whether a diamond may still be in some hand: one is neither out of the game nor
+        in the discard pile, the places everyone can see."""
+        seen = {card for card in [*self.removed, *self.discard] if card.suit == Suit.DIAMONDS}
+        return len(seen) < DIAMONDS
 
     def following(self, seat: int, direction: int | None = None) -> int:
         """The next living seat after `seat` (which may be dead) in the direction of play."""

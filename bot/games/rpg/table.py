@@ -1,23 +1,32 @@
 """The game as players see it: the public table, and each player's own hand.
 
-The table shows what everyone at a real table could see: who lives, how many cards and hearts
-each holds (hearts are public here, see the rulings), the attack in play, and who the game
-waits for. During the special round it says who has answered, never what. A hand offers the
-plays made of exactly the cards picked in it, led by the bot's hint, so a hand of fifteen cards
-never floods the message with buttons.
+The table shows what everyone at a real table could see: who lives, how many cards each holds
+(never which, nor how many hearts: hands are secret), the attack in play, the Long Night as it
+nears, and who the game waits for. During the special round it says who has answered, never
+what. A hand offers the plays made of exactly the cards picked in it, led by the bot's hint, so
+a hand of fifteen cards never floods the message with buttons.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from bot.games.cards import Card, Suit
+from bot.games.cards import Card, Suit, standard_deck
 from bot.games.rpg.actions import Attack, Bid, Buy, Defend, EndTurn, NoBid, RpgAction
-from bot.games.rpg.defences import keeps_heart
+from bot.games.rpg.defences import MAX_LISTED, keeps_heart
 from bot.games.rpg.engine import RpgState
 from bot.games.rpg.policy import bot_action
 from bot.games.rpg.state import Phase
-from bot.games.rpg.values import SUIT_ORDER, of_suit, power, spoken, tier, total
+from bot.games.rpg.values import (
+    MAX_ROUNDS,
+    SUIT_ORDER,
+    bid_rank,
+    of_suit,
+    power,
+    spoken,
+    tier,
+    total,
+)
 from bot.games.views import (
     CardGroup,
     Control,
@@ -81,31 +90,29 @@ def _defend_label(state: RpgState, seat: int, cards: tuple[Card, ...]) -> str:
 
 
 def rpg_table(state: RpgState, names: list[str]) -> TableView:
-    """The public table: the players, the attack to answer, who the game waits for (or the
-    final places), the piles, and the cards face up as a picture."""
+    """The public table: the players, who the game waits for (with the attack to answer) or
+    the final places, the Long Night as it nears, the piles, and the cards face up as a
+    picture."""
 
     def name(seat: int) -> str:
         return names[seat] if seat < len(names) else f"Player {seat + 1}"
 
-    seats = [_seat_line(state, seat, name(seat)) for seat in range(state.players)]
+    standing = [seat for seat in range(state.players) if not _fallen_line(state, seat)]
+    seats = [_seat_line(state, seat, name(seat)) for seat in standing]
+    fallen = [seat for seat in range(state.players) if _fallen_line(state, seat)]
+    if fallen:  # one line for all the fallen: a table of six stays short on a phone
+        seats.append("☠️ " + ", ".join(f"`{seat + 1}` ~~{name(seat)}~~" for seat in fallen))
     fields = [Field(name="Players", value="\n".join(seats), inline=False)]
-    attack = state.attack
-    if attack is not None:
-        fields.append(
-            Field(
-                name="⚔️ Attack to answer",
-                value=f"**{name(attack.attacker)}** → **{name(attack.target)}**: {attack.spade}"
-                f" + {spoken(attack.clubs)} = **{attack.damage}** damage",
-                inline=False,
-            )
-        )
     if state.is_over:
         fields.append(Field(name="🏆 Result", value=_ranking(state, name), inline=False))
     else:
         fields.append(
             Field(name="⏳ Waiting for", value=_waiting(state, name), inline=False, prompt=True)
         )
-    out = f" · out of the game: {spoken(state.removed)}" if state.removed else ""
+    night = _night(state)
+    if night is not None:
+        fields.append(Field(name=night[0], value=night[1], inline=False))
+    out = f" · out of the game: {_removed(state.removed)}" if state.removed else ""
     fields.append(
         Field(
             name="🂠 Cards",
@@ -113,25 +120,63 @@ def rpg_table(state: RpgState, names: list[str]) -> TableView:
             inline=False,
         )
     )
-    where = "game over" if state.is_over else f"round {state.round} · {ARROWS[state.direction]}"
+    where = "game over" if state.is_over else f"round {state.round} of {MAX_ROUNDS}"
+    if not state.is_over:
+        where += f" · {ARROWS[state.direction]}" + (" · 🌙" if state.night_falls() else "")
     return TableView(title=f"{TITLE} · {where}", fields=fields, picture=_table_picture(state, name))
+
+
+NIGHT_WARNING = 3
+"""Rounds ahead that the table warns of the Long Night, and of the last round."""
+
+
+def _night(state: RpgState) -> tuple[str, str] | None:
+    """What the table says of the Long Night as it nears and once it has begun, and of the
+    round cap as it nears: nothing the rest of the time, to keep the message short."""
+    if state.is_over:
+        return None
+    wound = "each special round ends with everyone's lowest heart discarded; none left, you fall"
+    if state.night_falls():
+        return "🌙 The Long Night", f"Since round {state.long_night}, {wound}."
+    ahead = state.long_night - state.round
+    if state.long_night and ahead <= NIGHT_WARNING:
+        when = "next round" if ahead == 1 else f"in {ahead} rounds"
+        return f"🌙 The Long Night {when}", f"From round {state.long_night}, {wound}."
+    left = MAX_ROUNDS - state.round
+    if left < NIGHT_WARNING:
+        when = "This is the last round" if not left else f"Round {MAX_ROUNDS} is the last"
+        return "⌛ The end", f"{when}: then the most heart value in hand wins."
+    return None
+
+
+def _removed(diamonds: list[Card]) -> str:
+    """The diamonds spent on buying, by rank ("♦ 2 7 J A"), or every one of them."""
+    if len(diamonds) == len(DIAMOND_RANKS):
+        return "every diamond"
+    return "♦ " + " ".join(card.rank.label for card in sorted(diamonds, key=bid_rank))
+
+
+DIAMOND_RANKS = [card for card in standard_deck() if card.suit == Suit.DIAMONDS]
+
+
+def _fallen_line(state: RpgState, seat: int) -> bool:
+    return not state.alive(seat) and seat not in state.winners
 
 
 def _seat_line(state: RpgState, seat: int, name: str) -> str:
     number = f"`{seat + 1}`"
     if seat in state.winners:
         return f"🏆 {number} **{name}**"
-    if not state.alive(seat):
-        return f"☠️ {number} ~~{name}~~"
     marks = ""
     if state.phase == Phase.BID:
         marks = "✅ " if seat in state.answered else "⏳ "
     elif not state.is_over and seat in state.acting():
         marks = "▶ "
-    # A sealed diamond still counts in its bidder's hand: a card count that dropped would tell
-    # the table who bid before the reveal.
-    held = len(state.hands[seat]) + (state.phase == Phase.BID and state.bids[seat] is not None)
-    return f"{marks}{number} **{name}** ❤️ {state.heart_count(seat)} · 🂠 {held}"
+    return f"{marks}{number} **{name}** · {_count(state.hand_size(seat))}"
+
+
+def _count(cards: int) -> str:
+    return "1 card" if cards == 1 else f"{cards} cards"
 
 
 def _waiting(state: RpgState, name: Name) -> str:
@@ -142,7 +187,11 @@ def _waiting(state: RpgState, name: Name) -> str:
             return f"**{name(state.current)}** to {doing}: {moves}"
         case Phase.DEFEND:
             assert state.attack is not None
-            return f"**{name(state.attack.target)}** to defend against {state.attack.damage} damage"
+            attack = state.attack
+            return (
+                f"**{name(attack.target)}** to defend against **{name(attack.attacker)}**'s "
+                f"{attack.spade} + {spoken(attack.clubs)} = **{attack.damage}** damage"
+            )
         case _:
             waiting = ", ".join(f"**{name(seat)}**" for seat in state.acting())
             return f"{waiting} to bid a diamond face down or pass (special round)"
@@ -195,6 +244,15 @@ def rpg_hand(state: RpgState, seat: int, picked: list[str], names: Sequence[str]
         sealed = state.bids[seat]
         text = f"{sealed}, face down" if sealed is not None else "you passed"
         fields.append(Field(name="Your sealed bid", value=text, inline=False))
+    if acting and state.attack is not None and len(state.defences(seat)) >= MAX_LISTED:
+        fields.append(
+            Field(
+                name="More defences",
+                value=f"Only the cheapest {MAX_LISTED} are listed: any other cards worth at least "
+                f"{state.attack.damage} defend too (pick them, or type them in the terminal).",
+                inline=False,
+            )
+        )
     return HandView(
         title=f"Your hand · ❤️ {state.heart_count(seat)} · 🂠 {len(hand)}"
         if state.alive(seat)
@@ -386,13 +444,20 @@ def _hand_picture(hand: list[Card], chosen: list[Card]) -> Picture | None:
         PictureCard(card=card.code, caption=_caption(card), dim=bool(chosen) and card not in chosen)
         for card in hand
     ]
-    return Picture(groups=[CardGroup(title="Your hand", cards=cards)])
+    return Picture(groups=[CardGroup(title="Your hand", cards=cards)], row_cards=HAND_ROW)
+
+
+HAND_ROW = 5
+"""Cards a row of the hand's picture holds: five keep it narrow enough (568 px) that a phone
+shows its captions at 11 px or more, where seven a row shrank them under 10 px."""
 
 
 def _caption(card: Card) -> str:
-    """What a card does: a diamond buys cards, a spade allows clubs, the rest count their value."""
+    """What a card does, in words that fit under it: a diamond buys cards, a spade is worth
+    its value and allows clubs ("12 · 2 clubs"), a heart or a club counts its value."""
     if card.suit == Suit.DIAMONDS:
-        return f"buys {tier(card)}"
+        return f"+{_count(tier(card))}"
     if card.suit == Suit.SPADES:
-        return f"{power(card)} · {tier(card)}♣"
+        clubs = "1 club" if tier(card) == 1 else f"{tier(card)} clubs"
+        return f"{power(card)} · {clubs}"
     return str(power(card))

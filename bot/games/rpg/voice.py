@@ -25,6 +25,7 @@ from bot.games.rpg.events import (
     RoundClosed,
     SpecialRound,
     TurnStarted,
+    Wounded,
 )
 from bot.games.rpg.values import MAX_ROUNDS, spoken
 
@@ -45,7 +46,13 @@ def _dealt(event: Dealt, name: Names) -> list[str]:
     if event.redeals:
         times = "once" if event.redeals == 1 else f"{event.redeals} times"
         again = f" (dealt again {times} until every hand held a heart)"
-    return [f"Seven cards each{again}. **{name(event.first)}** goes first."]
+    lines = [f"Seven cards each{again}. **{name(event.first)}** goes first."]
+    if event.long_night:
+        lines.append(
+            f"🌙 The Long Night begins in round {event.long_night}: from then on, every special "
+            "round ends with each player discarding their lowest heart."
+        )
+    return lines
 
 
 def _turn(event: TurnStarted, name: Names) -> list[str]:
@@ -79,19 +86,27 @@ def _defended(event: Defended, name: Names) -> list[str]:
 
 def _fell(event: Fell, name: Names) -> list[str]:
     who = f"**{name(event.seat)}**"
+    out = f"{who} falls: out of the game."
     match event.reason:
         case "overwhelmed":
-            return [f"{who} cannot stop {event.damage} damage. {who} falls."]
+            return [f"{who} cannot stop {event.damage} damage. {out}"]
         case "doomed":
-            return [f"{who} cannot stop {event.damage} damage and keep a heart. {who} falls."]
+            return [f"{who} cannot stop {event.damage} damage and keep a heart. {out}"]
         case "heartless":
-            return [f"{who} has no heart left. {who} falls."]
+            return [f"{who} has no heart left. {out}"]
+        case "night":
+            return [f"The Long Night takes {who}'s last heart. {out}"]
         case _:
             off = " The attack is called off." if event.called_off else ""
             return [f"{who} is out of the game: their cards go to the discard pile.{off}"]
 
 
 def _special(event: SpecialRound, name: Names) -> list[str]:
+    if event.skipped:
+        return [
+            f"Round {event.round} is done. No special round: every diamond is out of the game "
+            "or discarded, so nobody can bid."
+        ]
     return [
         f"Round {event.round} is done: special round! Everyone bids a diamond face down, or passes."
     ]
@@ -120,7 +135,18 @@ def _closed(event: RoundClosed, name: Names) -> list[str]:
         lines.append(
             f"Play now goes the other way: **{name(event.first)}** starts round {event.round}."
         )
+    if event.night_begins:
+        lines.append(
+            "🌙 The Long Night begins: at the end of this round's special round, and of every "
+            "one after it, everyone standing discards their lowest heart; whoever has none left "
+            "falls."
+        )
     return lines
+
+
+def _wounded(event: Wounded, name: Names) -> list[str]:
+    wounds = ", ".join(f"{name(seat)} {card}" for seat, card in event.wounds)
+    return [f"🌙 The Long Night: everyone standing discards their lowest heart ({wounds})."]
 
 
 def _won(event: GameWon, name: Names) -> list[str]:
@@ -147,6 +173,7 @@ LINES: dict[str, Callable[[Any, Names], list[str]]] = {
     "bid_answered": _answered,
     "bids_revealed": _revealed,
     "round_closed": _closed,
+    "wounded": _wounded,
     "game_won": _won,
 }
 """Events without a line (a turn ending) are told by the next one (the next turn starting)."""

@@ -10,6 +10,8 @@ from bot.games.rpg import GAME
 from bot.games.rpg.actions import Attack, Bid, Buy, Defend, EndTurn, NoBid
 from bot.games.rpg.engine import RpgState, new_game
 from bot.games.rpg.policy import bot_action
+from bot.games.rpg.state import Phase
+from bot.games.rpg.values import sorted_hand
 
 from .scripts import build, c, cs, play
 
@@ -87,33 +89,32 @@ def test_it_has_no_move_for_a_seat_the_game_does_not_wait_on() -> None:
 
 
 def hide_again(state: RpgState, seat: int, rng: random.Random) -> RpgState:
-    """The same table as `seat` sees it, with the cards it cannot see dealt otherwise: the
-    opponents' cards that are not hearts (their number of hearts is public) trade places with
-    cards of the deck and the discard pile, which are shuffled."""
+    """The same table as `seat` sees it, with every card it cannot see dealt otherwise: the
+    opponents' hands (hearts and all: hands are secret), their sealed bids and the deck are
+    gathered and dealt again at random, each hand keeping its size and each sealed bid a
+    diamond. The seat's own hand, the discard pile and the cards out of the game stay."""
     other = state.model_copy(deep=True)
-    pool = other.deck + other.discard
-    hidden = []
-    for opponent in range(other.players):
-        if opponent != seat:
-            hidden += [card for card in other.hands[opponent] if card.suit != Suit.HEARTS]
-    swap = [card for card in pool if card.suit != Suit.HEARTS] + hidden
-    rng.shuffle(swap)
-    for opponent in range(other.players):
-        if opponent == seat:
-            continue
-        hand = other.hands[opponent]
-        keep = [card for card in hand if card.suit == Suit.HEARTS]
-        count = len(hand) - len(keep)
-        other.hands[opponent] = keep + [swap.pop() for _ in range(count)]
-    rest = [card for card in pool if card.suit == Suit.HEARTS] + swap
-    rng.shuffle(rest)
-    other.deck, other.discard = rest[: len(other.deck)], rest[len(other.deck) :]
+    opponents = [opponent for opponent in range(other.players) if opponent != seat]
+    sealed = [o for o in opponents if other.phase == Phase.BID and other.bids[o] is not None]
+    pool = list(other.deck)
+    for opponent in opponents:
+        pool += other.hands[opponent]
+    pool += [bid for bid in (other.bids[o] for o in sealed) if bid is not None]
+    rng.shuffle(pool)
+    for opponent in sealed:
+        diamond = next(card for card in pool if card.suit == Suit.DIAMONDS)
+        pool.remove(diamond)
+        other.bids[opponent] = diamond
+    for opponent in opponents:
+        size = len(other.hands[opponent])
+        other.hands[opponent], pool = sorted_hand(pool[:size]), pool[size:]
+    other.deck = pool
     other.check_cards()
     return other
 
 
 @settings(max_examples=25, deadline=None)
-@given(seed=st.integers(0, 2**31 - 1), players=st.integers(2, 6), steps=st.integers(0, 120))
+@given(seed=st.integers(0, 2**31 - 1), players=st.integers(2, 6), steps=st.integers(0, 400))
 def test_the_bot_is_legal_the_same_each_time_and_blind_to_hidden_cards(
     seed: int, players: int, steps: int
 ) -> None:
@@ -133,4 +134,25 @@ def test_the_bot_is_legal_the_same_each_time_and_blind_to_hidden_cards(
         assert bot_action(state.model_copy(deep=True), seat) == action
         for attempt in range(3):
             twin = hide_again(state, seat, random.Random(f"{seed}:{attempt}"))
-            assert bot_action(twin, seat) == action
+            assert bot_action(twin, seat) == action, "the bot decides from what it can see"
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**31 - 1), players=st.integers(2, 6), steps=st.integers(0, 400))
+def test_the_table_shows_nothing_of_the_hidden_cards(seed: int, players: int, steps: int) -> None:
+    """Hands are secret: dealing every hand, sealed bid and the deck otherwise (sizes kept)
+    leaves the public table exactly as it was, hearts included."""
+    state, _ = new_game(seed, players)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_over:
+            return
+        seat = rng.choice(state.acting())
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    if state.is_over:
+        return
+    names = ["Ana", "Bo", "Cy", "Di", "Ed", "Flo"][:players]
+    nobody = -1
+    for attempt in range(3):
+        twin = hide_again(state, nobody, random.Random(f"{seed}:{attempt}"))
+        assert GAME.table(twin, names) == GAME.table(state, names)

@@ -1,7 +1,10 @@
 """What players see: the public table, a private hand with the plays of the picked cards, the
 dealer's voice (which never tells a hidden card), the game's facts and its rules page."""
 
+import io
+
 import pytest
+from PIL import Image
 
 from bot.games.cards import cards
 from bot.games.contract import Setup
@@ -11,6 +14,9 @@ from bot.games.rpg.actions import Attack, Bid, Buy, Defend, EndTurn, NoBid
 from bot.games.rpg.events import Attacked, Bought, Defended, Fell, RoundClosed, TurnStarted
 from bot.games.rpg.table import LABEL_LIMIT, MAX_CONTROLS
 from bot.games.views import HandView
+from bot.render.card_faces import CARD_W, label
+from bot.render.palette import CAPTION
+from bot.render.pictures import CAPTION_SIZE, CARD_GAP, render
 
 from .scripts import NAMES, build, c, cs, play
 
@@ -38,16 +44,17 @@ def test_the_table_shows_each_player_the_turn_and_the_attack_to_answer() -> None
     state.leave(2)
     play(state, 0, Attack(spade=c("JS"), clubs=cs("5C 7C"), target=1))
     view = GAME.table(state, NAMES)
-    assert view.title == "Role Playing Card Game · round 1 · ↻"
+    assert view.title == "Role Playing Card Game · round 1 of 30 · ↻"
     players = view.fields[0]
     assert players.value.splitlines() == [
-        "`1` **Ana** ❤️ 1 · 🂠 3",
-        "▶ `2` **Bo** ❤️ 2 · 🂠 3",
+        "`1` **Ana** · 3 cards",
+        "▶ `2` **Bo** · 3 cards",
         "☠️ `3` ~~Cy~~",
     ]
     fields = {field.name: field.value for field in view.fields}
-    assert fields["⚔️ Attack to answer"] == "**Ana** → **Bo**: J♠ + 5♣ 7♣ = **12** damage"
-    assert fields["⏳ Waiting for"] == "**Bo** to defend against 12 damage"
+    assert (
+        fields["⏳ Waiting for"] == "**Bo** to defend against **Ana**'s J♠ + 5♣ 7♣ = **12** damage"
+    )
     assert view.controls == []
     assert view.picture is not None
     (group,) = view.picture.groups
@@ -63,7 +70,7 @@ def test_the_table_says_who_is_awaited_in_a_turn_and_after_an_attack() -> None:
     assert fields["🂠 Cards"] == "44 in the deck · 0 discarded"
     play(state, 0, Buy(card=c("KD")))
     fields = {f.name: f.value for f in GAME.table(state, NAMES).fields}
-    assert fields["🂠 Cards"].endswith("out of the game: K♦")
+    assert fields["🂠 Cards"].endswith("out of the game: ♦ K")
     play(state, 0, Attack(spade=c("9S"), clubs=cs("5C"), target=1))
     play(state, 1, Defend(cards=cs("6S")))
     fields = {f.name: f.value for f in GAME.table(state, NAMES).fields}
@@ -91,7 +98,7 @@ def test_after_a_reversal_the_title_arrow_turns() -> None:
     play(state, 1, EndTurn())
     play(state, 0, NoBid())
     play(state, 1, NoBid())
-    assert GAME.table(state, NAMES).title == "Role Playing Card Game · round 2 · ↺"
+    assert GAME.table(state, NAMES).title == "Role Playing Card Game · round 2 of 30 · ↺"
 
 
 # ---- a hand ----------------------------------------------------------------------------------
@@ -108,7 +115,7 @@ def test_a_hand_shows_its_cards_and_with_nothing_picked_the_hint_and_end_turn() 
     assert [control.label for control in rest] == ["End turn"]
     assert view.picture is not None
     captions = [card.caption for card in view.picture.groups[0].cards]
-    assert captions == ["3", "9 · 1♣", "2", "5", "7", "buys 2"]
+    assert captions == ["3", "9 · 1 club", "2", "5", "7", "+2 cards"]
     assert "Pick a diamond" in view.footer
 
 
@@ -228,7 +235,7 @@ def test_the_voice_speaks_as_the_table_would() -> None:
         "**Ana** attacks **Bo** with 9♠: 5♣ 7♣ = 12 damage.",
         "**Bo** runs and counters: 5♠ 7♣ (12).",
         "**Bo** runs, counters and takes it: 5♠ 7♣ 2♥ (14).",
-        "**Bo** has no heart left. **Bo** falls.",
+        "**Bo** has no heart left. **Bo** falls: out of the game.",
         "The deck is shuffled and everyone still standing draws a card.",
         "Play now goes the other way: **Bo** starts round 4.",
     ]
@@ -295,8 +302,8 @@ def test_a_sealed_bid_leaves_its_bidders_card_count_as_it_was() -> None:
     before = GAME.table(state, NAMES).fields[0].value
     play(state, 0, Bid(card=c("QD")))
     after = GAME.table(state, NAMES).fields[0].value
-    count = [line.split("🂠 ")[1] for line in before.splitlines()]
-    assert [line.split("🂠 ")[1] for line in after.splitlines()] == count, "nobody learns who bid"
+    assert "4 cards" in before.splitlines()[0]
+    assert after == before.replace("⏳ `1`", "✅ `1`"), "nobody learns who bid"
 
 
 def test_during_a_defence_the_table_marks_the_defender() -> None:
@@ -313,3 +320,39 @@ def test_the_picker_lists_first_the_suits_that_play_now() -> None:
     play(state, 0, Attack(spade=c("9S"), clubs=cs("7C"), target=1))
     defence = [card.label[-1] for card in hand_of(state, 1, []).cards]
     assert defence[0] == "♠" and "♦" not in defence[:3]
+
+
+PHONE_PICTURE = 330
+"""How wide a phone 400 px wide shows a message's picture (the gallery's estimate)."""
+
+
+def test_a_long_hands_captions_stay_readable_on_a_phone() -> None:
+    state, _ = build(["AH 5H 10H QH 6S QS KS AS AC 9C QC KD AD 2D", "4H"], deck="2C")
+    view = hand_of(state, 0, [])
+    assert view.picture is not None
+    image = Image.open(io.BytesIO(render(view.picture)))
+    shown = CAPTION_SIZE * PHONE_PICTURE / image.width
+    assert shown >= 10, f"captions shown {shown:.1f} px tall"
+    widest = CARD_W + CARD_GAP - 2
+    for card in view.picture.groups[0].cards:
+        assert label(card.caption, CAPTION_SIZE, CAPTION, 10_000).width <= widest, card.caption
+    assert {card.caption for card in view.picture.groups[0].cards} >= {
+        "6 · 1 club",
+        "13 · 2 clubs",
+        "1 · 3 clubs",
+        "+1 card",
+        "+3 cards",
+        "12",
+    }
+
+
+def test_the_fallen_share_one_line_and_a_full_set_of_spent_diamonds_is_named_once() -> None:
+    diamonds = "2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD"
+    state, _ = build(["3H", "4H", "5H", "6H"], deck="2C", removed=diamonds)
+    state.leave(1)
+    state.leave(3)
+    view = GAME.table(state, NAMES)
+    lines = view.fields[0].value.splitlines()
+    assert lines == ["▶ `1` **Ana** · 2 cards", "`3` **Cy** · 1 card", "☠️ `2` ~~Bo~~, `4` ~~Di~~"]
+    cards = next(f.value for f in view.fields if f.name == "🂠 Cards")
+    assert cards.endswith("out of the game: every diamond")
