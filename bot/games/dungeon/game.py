@@ -13,6 +13,7 @@ from bot.games.dungeon.naming import label
 from bot.games.dungeon.policy import choose
 from bot.games.dungeon.rules import DUNGEON_RULES
 from bot.games.dungeon.table import dungeon_hand, dungeon_table
+from bot.games.dungeon.typed import typed_action
 from bot.games.dungeon.voice import narrate
 from bot.games.views import HandView, TableView
 
@@ -57,6 +58,9 @@ class DungeonGame(Game[DungeonState, Move]):
 
     def parse_action(self, text: str) -> Move:
         return parse_action(text)
+
+    def typed_action(self, state: DungeonState, seat: int, text: str) -> Move | None:
+        return typed_action(state, seat, text)
 
     def label(self, state: DungeonState, seat: int, action: Move, names: Sequence[str] = ()) -> str:
         return label(state, seat, action)

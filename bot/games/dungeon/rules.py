@@ -148,6 +148,12 @@ DUNGEON_RULES = RulesPage(
             "where a card may go. Play a card from **My hand**: pick it, then choose its cell "
             "(or press the hint).",
         ),
+        (
+            "In the terminal",
+            "Type a move's number, or a card and a cell in any order with any separator: "
+            "`9s c3`, `C3 9♠` and `9s,c3` all play 9♠ at C3; a cell alone (`c3`) is the one "
+            "move going there, where only one does; a card alone lists the cells it may go to.",
+        ),
         rulings_section(HOUSE_RULINGS + RULINGS),
         boards_section(
             "It is scored with the points you had, and a rated rival who played on counts as "
