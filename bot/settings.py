@@ -32,6 +32,9 @@ class TurnPings(StrEnum):
     """Named in the turn line without a notification: they see it when they look."""
     OFF = "off"
     """Not named at all."""
+    PRIVATE = "private"
+    """Not named in the channel: a direct message from the bot says it is their turn, with a
+    link to the table (nothing else is said there: no card, no hand)."""
 
 
 UNITS = {"turn_seconds": "second", "game_expiry_minutes": "minute"}
@@ -106,7 +109,8 @@ class PlayerSettings(BaseModel):
     turn_pings: TurnPings = Field(
         default=TurnPings.MENTION,
         title="Turn pings",
-        description="Whether a turn line notifies you, names you quietly, or leaves you out",
+        description="Whether a turn line notifies you, names you quietly, leaves you out, or "
+        "comes as a direct message only you see",
     )
 
 

@@ -32,7 +32,10 @@ TABLE_LINES = [
     ),
     ("settings game", "Manage Server: turn a game on or off here."),
     ("settings reset", "Manage Server: put a setting back to its default."),
-    ("settings me", "Your own turn pings: notify you, name you quietly, or leave you out."),
+    (
+        "settings me",
+        "Your own turn pings: notify you, name you quietly, tell you privately, or leave you out.",
+    ),
     (
         "game abandon",
         "End this channel's game (its players, or Manage Server). In a game of several that"

@@ -52,13 +52,16 @@ def _heard(desk: Desk, record: GameRecord, users: set[int]) -> tuple[set[int], s
     if not desk.settings_of(record).turn_pings:
         return set(), set()
     choices = {p.user_id: player_settings(p.settings).turn_pings for p in record.players}
-    named = {user for user in users if choices.get(user) != TurnPings.OFF}
+    unnamed = (TurnPings.OFF, TurnPings.PRIVATE)
+    named = {user for user in users if choices.get(user) not in unnamed}
     return named, {user for user in named if choices.get(user) == TurnPings.MENTION}
 
 
 async def _post(desk: Desk, record: GameRecord, users: set[int], mark: str, words: str) -> None:
     """Send a game's line to `users` with a link to the table, notifying those who want it
-    and nobody else; it becomes the game's standing line."""
+    and nobody else; it becomes the game's standing line. Those who asked to be told privately
+    are sent it as a direct message instead."""
+    await _whisper(desk, record, users, f"{mark} {words[0].upper()}{words[1:]}")
     users, notified = _heard(desk, record, users)
     if not users:
         return
@@ -78,6 +81,19 @@ async def _post(desk: Desk, record: GameRecord, users: set[int], mark: str, word
         log.info("could not ping the players of game %s: %s", record.id, error)
         return
     desk.turn_pings[record.id] = (record.channel_id, sent.id)
+
+
+async def _whisper(desk: Desk, record: GameRecord, users: set[int], text: str) -> None:
+    """The line, sent privately to each of `users` who chose so (their own choice, whatever
+    the server's pings): a player whose direct messages are closed is only logged."""
+    choices = {p.user_id: player_settings(p.settings).turn_pings for p in record.players}
+    where = f" {_link(record)}" if record.message_id is not None else ""
+    for user_id in sorted(u for u in users if choices.get(u) == TurnPings.PRIVATE):
+        try:
+            channel = await desk.client.create_dm(discord.Object(user_id))
+            await channel.send(f"{text}{where}", allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException as error:
+            log.info("could not tell %s privately of game %s: %s", user_id, record.id, error)
 
 
 async def warn_turn(desk: Desk, record: GameRecord, match: Match, seconds_left: float) -> None:

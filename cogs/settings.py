@@ -50,6 +50,7 @@ PING_CHOICES = {
     TurnPings.MENTION: "Notify me",
     TurnPings.QUIET: "Name me without a notification",
     TurnPings.OFF: "Leave me out",
+    TurnPings.PRIVATE: "Tell me privately (a direct message)",
 }
 NEW_GAMES_ONLY = "Games already being played keep the settings they started with."
 

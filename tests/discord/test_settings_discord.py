@@ -121,6 +121,60 @@ async def test_a_quiet_player_is_named_without_a_notification(
         assert all(body["allowed_mentions"]["users"] == [] for body in to_bob)
 
 
+async def test_a_player_told_privately_gets_a_direct_message_and_no_line(
+    harness, make_bot, alice, bob
+) -> None:
+    async with harness.running(make_bot) as discord:
+        mine = await discord.slash("settings me", bob, pings="private")
+        assert mine.ephemeral and "Tell me privately" in mine.content
+        message = await challenge(discord, alice, bob)
+        message = (await discord.click(message, message.button("Accept")["custom_id"], bob)).message
+        players = {0: alice, 1: bob}
+        bobs_turns = 0
+        for _ in range(12):
+            record, state = await state_of(discord, 1)
+            if record.status != GameStatus.ACTIVE:
+                break
+            mover = players[state.to_move]
+            message = (await discord.click(message, pick(message)["custom_id"], mover)).message
+            _, state = await state_of(discord, 1)
+            now_bob = state.to_move is not None and players[state.to_move] is bob
+            bobs_turns += now_bob and mover is not bob  # the table turned to him
+        channel_lines = [
+            r.body["content"]
+            for r in discord.find_requests("POST", "/channels/{channel_id}/messages")
+            if "your turn" in (r.body or {}).get("content", "").lower()
+            and int(r.params["channel_id"]) not in discord.world.dm_channels
+        ]
+        assert all(f"<@{bob.id}>" not in line for line in channel_lines), "never named"
+        told = discord.world.direct_messages(bob)
+        assert bobs_turns >= 1 and len(told) >= bobs_turns
+        assert all(m.content.startswith("🔔 Your turn in") for m in told)
+        assert all(f"/{record.message_id}" in m.content for m in told), "a link to the table"
+        assert discord.world.direct_messages(alice) == [], "alice chose nothing of the kind"
+
+
+async def test_a_player_whose_direct_messages_are_closed_loses_no_move(
+    harness, make_bot, alice, bob
+) -> None:
+    async with harness.running(make_bot) as discord:
+        await discord.slash("settings me", bob, pings="private")
+        discord.world.closed_dms.add(bob.id)
+        message = await challenge(discord, alice, bob)
+        message = (await discord.click(message, message.button("Accept")["custom_id"], bob)).message
+        players = {0: alice, 1: bob}
+        for _ in range(6):
+            record, state = await state_of(discord, 1)
+            if record.status != GameStatus.ACTIVE:
+                break
+            message = (
+                await discord.click(message, pick(message)["custom_id"], players[state.to_move])
+            ).message
+        record, _ = await state_of(discord, 1)
+        assert record.version >= 6, "the game went on"
+        assert discord.world.direct_messages(bob) == []
+
+
 async def test_a_game_turned_off_cannot_be_started(harness, make_bot, alice, moderator) -> None:
     async with harness.running(make_bot) as discord:
         turned = await discord.slash("settings game", moderator, game="deuces", on=False)

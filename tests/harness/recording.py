@@ -62,6 +62,10 @@ def unknown_channel() -> DiscordHTTPError:
     return DiscordHTTPError(404, 10003, "Unknown Channel")
 
 
+def cannot_message_user() -> DiscordHTTPError:
+    return DiscordHTTPError(403, 50007, "Cannot send messages to this user")
+
+
 def unknown_message() -> DiscordHTTPError:
     return DiscordHTTPError(404, 10008, "Unknown Message")
 

@@ -24,6 +24,7 @@ from tests.harness.guilds import (
     SEND_MESSAGES_IN_THREADS,
     VIEW_CHANNEL,
     Channel,
+    now_iso,
 )
 from tests.harness.interactions import (
     APPLICATION_COMMAND,
@@ -37,6 +38,7 @@ from tests.harness.recording import (
     DiscordHTTPError,
     RecordedRequest,
     UnknownRoute,
+    cannot_message_user,
     invalid_form_body,
     missing_permissions,
     unknown_channel,
@@ -280,8 +282,46 @@ class FakeRest:
         self._channel(call)
         return None
 
+    @route("POST", "/users/@me/channels")
+    def create_dm(self, call: Call) -> Any:
+        user = self.world.users.get(int(call.body["recipient_id"]))
+        if user is None:
+            raise invalid_form_body("recipient_id", "NUMBER_TYPE_COERCE", "Unknown user")
+        channel_id = self.world.open_dm(user.id)
+        return {"id": str(channel_id), "type": 1, "recipients": [user.payload()]}
+
+    def _direct_message(self, call: Call, user_id: int) -> StoredMessage:
+        """A message to a user's direct-message channel: plain, as nobody else sees it."""
+        if user_id in self.world.closed_dms:
+            raise cannot_message_user()
+        channel_id = call.id("channel_id")
+        payload = {
+            "id": str(self.world.new_id()),
+            "channel_id": str(channel_id),
+            "type": 0,
+            "author": self.world.bot_user.payload(),
+            "content": call.body.get("content") or "",
+            "embeds": [],
+            "attachments": [],
+            "components": [],
+            "flags": 0,
+            "timestamp": now_iso(),
+            "edited_timestamp": None,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "pinned": False,
+        }
+        message = StoredMessage(payload, stored=True)
+        self.world.messages[message.id] = message
+        return message
+
     @route("POST", "/channels/{channel_id}/messages")
     def create_message(self, call: Call) -> Any:
+        recipient = self.world.dm_channels.get(call.id("channel_id"))
+        if recipient is not None:
+            return self._out(self._direct_message(call, recipient))
         channel = self._channel(call)
         needed = SEND_MESSAGES_IN_THREADS if channel.is_thread else SEND_MESSAGES
         if not self.world.bot_can(channel, needed):

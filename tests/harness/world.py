@@ -66,6 +66,10 @@ class World:
         self.commands: dict[int | None, list[dict[str, Any]]] = {}  # synced, by guild id
         self.unsynced_command_ids: dict[tuple[int | None, str], int] = {}
         self.interactions: dict[str, Any] = {}  # InteractionRecord by token
+        self.dm_channels: dict[int, int] = {}
+        """Each direct-message channel the bot opened, by id: the user at its other end."""
+        self.closed_dms: set[int] = set()
+        """Users who accept no direct message from the bot (Discord answers 50007)."""
         self.uid = secrets.token_hex(4)
         """Tells this world's interaction tokens from another world's in the same process."""
         self.guild = self.add_guild(guild_name)
@@ -77,6 +81,23 @@ class World:
         """A fresh snowflake: time-based like Discord's, strictly increasing."""
         self._last_id = max(self._last_id + 1, time_snowflake(datetime.now(UTC)))
         return self._last_id
+
+    def open_dm(self, user_id: int) -> int:
+        """The bot's direct-message channel with a user, opened once."""
+        for channel_id, other in self.dm_channels.items():
+            if other == user_id:
+                return channel_id
+        channel_id = self.new_id()
+        self.dm_channels[channel_id] = user_id
+        return channel_id
+
+    def direct_messages(self, user: User) -> list[StoredMessage]:
+        """What the bot sent a user privately, oldest first."""
+        return [
+            m
+            for m in self.messages.values()
+            if self.dm_channels.get(m.channel_id) == user.id and not m.deleted
+        ]
 
     def user(self, name: str) -> User:
         for user in self.users.values():
