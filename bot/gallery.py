@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 from PIL import Image
@@ -21,8 +23,8 @@ from bot.games.definition import GameEntry, Match
 from bot.games.registry import GAMES
 from bot.games.views import Control, HandView, Picture, TableView
 from bot.render.layout import layout_text
-from bot.render.phone import HOW, SCREEN, phone_height
-from bot.render.pictures import render
+from bot.render.phone import HOW, SCREEN, phone_height, phone_parts, smallest_text
+from bot.render.pictures import render, text_sizes
 from bot.render.terminal import print_hand, print_table
 from cogs.messages import laid_out
 from storage import GameRecord, GameStatus, PlayerSeat
@@ -34,20 +36,40 @@ MOVE_LIMIT = 600
 HEIGHTS = "phone-heights.txt"
 
 
+@dataclass(frozen=True)
+class Moment:
+    """A game at one moment, as the gallery shows it: `lines` are the voice's last ones."""
+
+    name: str
+    match: Match
+    lines: list[str]
+    record: GameRecord
+
+    @property
+    def key(self) -> str:
+        return self.record.game
+
+
+def moments(seed: int = 1) -> Iterator[Moment]:
+    """Every variant of every game at its start, midway and at its end."""
+    for key, game in GAMES.items():
+        for variant in game.info.variants:
+            seats = variant.seats.min
+            for moment, (match, lines) in _moments(game, variant.key, seats, seed):
+                record = _record(key, variant.key, seed, match, lines, seats)
+                yield Moment(f"{key}-{variant.key}-{moment}", match, lines, record)
+
+
 def write_gallery(folder: Path, seed: int = 1) -> list[Path]:
     """Write the gallery; the files written, pictures and texts, the heights' summary last."""
     folder.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
     heights: dict[str, int] = {}
-    for key, game in GAMES.items():
-        for variant in game.info.variants:
-            stem = f"{key}-{variant.key}"
-            seats = variant.seats.min
-            for moment, (match, lines) in _moments(game, variant.key, seats, seed):
-                record = _record(key, variant.key, seed, match, lines, seats)
-                name = f"{stem}-{moment}"
-                files, heights[name] = _write_moment(folder / name, match, lines, record)
-                written += files
+    for moment in moments(seed):
+        files, heights[moment.name] = _write_moment(
+            folder / moment.name, moment.match, moment.lines, moment.record
+        )
+        written += files
     summary = folder / HEIGHTS
     summary.write_text(heights_text(heights), encoding="utf-8")
     return [*written, summary]
@@ -127,7 +149,8 @@ def _write_moment(
     size = Image.open(io.BytesIO(png)).size if png is not None else None
     height = phone_height(layout, size)
     text = _table_text(table, lines) + "\n" + layout_text(layout)
-    text += f"≈ {height} px tall on a phone {SCREEN} px wide (see {HEIGHTS})\n"
+    text += f"≈ {height} px tall on a phone {SCREEN} px wide (see {HEIGHTS}):\n"
+    text += "".join(f"  {px:>4} px  {part}\n" for part, px in phone_parts(layout, size))
     written = _write_view(stem, text, table.picture, png)
     if match.info.private_hands and not match.is_over:
         for seat in range(seats):
@@ -147,7 +170,10 @@ def _write_view(
         png = png or render(picture)
         stem.with_suffix(".png").write_bytes(png)
         written.append(stem.with_suffix(".png"))
-        text += f"\n[picture: {stem.with_suffix('.png').name}, {len(png):,} bytes]\n"
+        width = Image.open(io.BytesIO(png)).width
+        least = smallest_text(text_sizes(picture), width)
+        text += f"\n[picture: {stem.with_suffix('.png').name}, {len(png):,} bytes"
+        text += f", smallest text {least} px on the phone]\n" if least else "]\n"
     written[0].write_text(text, encoding="utf-8")
     return written
 

@@ -34,12 +34,14 @@ from cogs.messages import (
     HAND,
     HINDSIGHT,
     HINT,
+    KEY,
     MOVE_MENU,
     PICK,
     PLAY_AGAIN,
     REMATCH,
     SHARE,
     again_variant,
+    legend_text,
 )
 from cogs.plays import Plays
 from cogs.replies import idle_text, say
@@ -56,6 +58,7 @@ TABLE_WORDS = {
     HINT,
     MOVE_MENU,
     HINDSIGHT,
+    KEY,
     LEGACY_PLAY,
     *CHALLENGE_ANSWERS,
     *LOBBY_ACTIONS,
@@ -127,6 +130,7 @@ ROUTES: dict[str, Route] = {
     HAND: Route(GameStatus.ACTIVE, _hands, "no_hand", "game"),
     HINT: Route(GameStatus.ACTIVE, _hints, "pending"),
     HINDSIGHT: Route(GameStatus.FINISHED, _solver, "not_over"),
+    KEY: Route(GameStatus.ACTIVE, _always, "pending", "game"),
     **{
         w: Route(GameStatus.PENDING, _challenge, "answered", "game", _challenged)
         for w in CHALLENGE_ANSWERS
@@ -183,6 +187,7 @@ class Router:
             HAND: lambda i, record, _: self.plays.show_hand(i, record, [], fresh=True),
             HINT: lambda i, record, _: self.insight.hint(i, record),
             HINDSIGHT: lambda i, record, _: self.insight.hindsight(i, record),
+            KEY: self._key,
             **{word: self.challenges.answer for word in CHALLENGE_ANSWERS},
             **{word: self._lobby_press for word in LOBBY_ACTIONS},
         }
@@ -303,6 +308,14 @@ class Router:
         else:
             await refuse(interaction, say(route.wrong_status))
         return False
+
+    async def _key(
+        self, interaction: discord.Interaction, record: GameRecord, custom: CustomId
+    ) -> None:
+        """What the table's words mean, told only to whoever asked (anyone may: it changes
+        nothing)."""
+        text = legend_text(record, match_of(record))
+        await answers.send(interaction, ephemeral=True, content=text)
 
     async def _lobby_press(
         self, interaction: discord.Interaction, record: GameRecord, custom: CustomId

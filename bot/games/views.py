@@ -21,6 +21,9 @@ class Field(BaseModel, frozen=True):
     prompt: bool = False
     """Says whom the table waits on: left out once the game is closed (abandoned, expired),
     which the game's state alone does not know."""
+    pictured: bool = False
+    """The table's picture shows this fact whole (the room's cards): a message showing the
+    picture leaves it out, a view without the picture (the terminal) keeps it."""
 
 
 class Control(BaseModel, frozen=True):
@@ -126,6 +129,9 @@ class TableView(BaseModel):
     title: str
     fields: list[Field] = []
     footer: str = ""
+    legend: str = ""
+    """What the table's words and marks mean, a line each: a message offers it behind a
+    button (a private answer), so the table itself stays short; the terminal prints it."""
     controls: list[Control] = []
     menus: list[Menu] = []
     """Selects under the buttons, each a row of its own (at most 25 options each)."""

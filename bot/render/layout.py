@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from bot.games.views import Control, Field, Menu, TableView
+from bot.render.phone_metrics import fits_one_line
 from bot.words import plural
 
 NARRATION_SHOWN = 2
@@ -115,8 +116,8 @@ def table_layout(
     game), `trail` those after them (Hint), `byline` opens the footnote ("alice's table ·
     Game #3"). `pinned` is an earlier line kept in sight above the voice's last ones (a turn
     that timed out), `notice` a line under them. A closed table shows no moves and waits on
-    nobody."""
-    shown = [f for f in table.fields if active or not f.prompt]
+    nobody; a fact the picture shows is left out where the picture is."""
+    shown = [f for f in table.fields if (active or not f.prompt) and not (picture and f.pictured)]
     last = narration[-NARRATION_SHOWN:]
     lines = [*([pinned] if pinned and pinned not in last else []), *last]
     lines += [notice] if notice else []
@@ -213,7 +214,17 @@ def _with_sections(
 
 
 def _chunks(placed: list[Placed]) -> list[list[Placed]]:
-    return [placed[i : i + ROW_WIDTH] for i in range(0, len(placed), ROW_WIDTH)]
+    """The buttons in rows, in order: at most ROW_WIDTH a row, and no more than a phone shows
+    side by side (where a row is too wide, Discord's mobile client cuts every label short)."""
+    rows: list[list[Placed]] = []
+    for item in placed:
+        row = rows[-1] if rows else None
+        labels = [p.control.label for p in row or []] + [item.control.label]
+        if row is not None and len(row) < ROW_WIDTH and fits_one_line(labels):
+            row.append(item)
+        else:
+            rows.append([item])
+    return rows
 
 
 def _within_text_limit(layout: TableLayout) -> TableLayout:

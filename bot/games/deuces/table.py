@@ -399,14 +399,16 @@ def deuces_table(state: DeucesState, names: list[str]) -> TableView:
     return TableView(
         title=mode.table_title(state, facts),
         fields=fields,
-        footer=mode.table_footer(state, facts),
+        legend=mode.table_legend(state, facts),
         controls=vote_controls(state) + onward_controls(state) + route_controls(state),
         picture=table_picture(
             facts,
             names,
             [enemy_called(state, foe.index) for foe in facts.enemies],
             "threat" if mode.threat_cards else "discard",
-        ),
+        )
+        if facts.attack or not mode.threat_cards
+        else None,
     )
 
 
@@ -530,7 +532,10 @@ def legend(facts: TableFacts, hidden: frozenset[str] = frozenset()) -> str:
 def table_picture(
     facts: TableFacts, names: list[str], called: Sequence[str] = (), top: str = "threat"
 ) -> Picture | None:
-    """What the party faces and holds, face up: the attack to answer, each enemy (a face-down
+    """What the party faces and holds, face up. A table with Threat Cards draws it only while
+    an attack waits to be answered: otherwise every card in it is in the table's text too (each
+    enemy's cards, each Threat Card and loot), and a phone's screen is better spent on the
+    moves. It shows the attack to answer, each enemy (a face-down
     card captioned with the cards it holds, or its difficulty before the hands are dealt),
     each player's Threat Card (in a duel, which has none, the top of the discard pile) with
     their loot by tier, and each pet's cards left. `called`: each enemy's name on the table."""

@@ -552,14 +552,14 @@ def test_on_the_map_my_hand_and_the_legend_speak_of_the_map_not_of_a_fight(quiet
     state, _ = quest_table([PAIR], ["one"])
     state.treasure = True  # as a hard encounter just won would leave it
     table = deuces_table(state, ["Ann"])
-    assert "difficulty:" not in table.footer and "treasure:" not in table.footer
-    assert table.footer.startswith("map: ")
+    assert "difficulty:" not in table.legend and "treasure:" not in table.legend
+    assert table.legend.startswith("map: ")
     hand = deuces_hand(state, 0, [])
     assert hand.footer == ROUTE_FOOTER, "a party of one moves alone"
     assert hand.description == MAP_HAND and not hand.cards
     assert hand.fields and all(f.name.endswith("(in encounters)") for f in hand.fields[:1])
     state.apply(0, Go(room="den"))  # a fight: its difficulty, and cards to pick
-    assert "difficulty: the enemies' total" in deuces_table(state, ["Ann"]).footer
+    assert "difficulty: the enemies' total" in deuces_table(state, ["Ann"]).legend
     assert state.prompt is not None and state.prompt.kind == "turn"
     hand = deuces_hand(state, 0, [])
     assert hand.footer == "Pick cards below, then press a play."

@@ -57,12 +57,15 @@ def quiet_words(state: DeucesTable) -> frozenset[str]:
 
 
 def quest_title(state: DeucesTable) -> str:
-    """The quest, the room and the level; the encounter's count while one is fought."""
+    """On the map, the quest and the level (the room is the map's 📍); in a fight, the room
+    fought in, the level and how the difficulty stands (the map is not shown then)."""
     quest = _progress(state)
-    title = f"{quest.quest.title} · {quest.here().name} · level {state.level}"
     if quest.fighting:
-        title += f" · difficulty {state.difficulty}/{state.target}"
-    return title
+        return (
+            f"{quest.here().name} · level {state.level}"
+            f" · difficulty {state.difficulty}/{state.target}"
+        )
+    return f"{quest.quest.title} · level {state.level}"
 
 
 def map_lines(quest: QuestProgress) -> list[str]:
