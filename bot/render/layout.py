@@ -255,7 +255,8 @@ def layout_text(layout: TableLayout) -> str:
         elif isinstance(block, Row):
             out.append("┃ " + " ".join(_button(p) for p in block.buttons))
         else:
-            out.append(f"┃ <menu: {block.menu.placeholder}, {len(block.menu.options)} options>")
+            options = plural(len(block.menu.options), "option")
+            out.append(f"┃ <menu: {block.menu.placeholder}, {options}>")
     out.append("┗━")
     chars = sum(len(text) for text in layout.texts)
     out.append(

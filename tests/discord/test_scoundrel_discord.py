@@ -5,6 +5,7 @@ import copy
 import json
 
 from bot.games.crawl.actions import parse_action
+from bot.games.registry import GAMES
 from bot.games.scoundrel.engine import new_game
 from cogs.panel_colour import COLOURS
 from storage import GameStatus
@@ -492,3 +493,30 @@ async def test_an_abandoned_table_turns_grey_and_keeps_its_text(harness, make_bo
         await discord.slash("game abandon", alice)
         assert game.message.components_v2 and game.message.accent_colour == COLOURS["closed"]
         assert game.message.heading == "Scoundrel · Classic" and game.message.buttons == []
+
+
+async def test_a_barehanded_fight_the_weapon_could_take_is_chosen_from_the_menu(
+    harness, make_bot, alice
+) -> None:
+    """Once the weapon may strike a monster, its button fights with the weapon, and fighting it
+    barehanded instead (to keep the weapon for a bigger one) is one menu under the buttons."""
+    async with harness.running(make_bot) as discord:
+        message = (await start(discord, alice)).message
+        for _ in range(40):
+            menus = [c for c in message.walk_components() if c.get("type") == 3]
+            if menus:
+                break
+            message = (await discord.click(message, cautious(message)["custom_id"], alice)).message
+        (menu,) = menus
+        option = menu["options"][0]
+        assert option["label"].startswith("Fight") and option["label"].endswith("barehanded")
+        card = option["label"].split()[1]
+        assert any(b["label"].startswith(f"Fight {card} (weapon)") for b in message.buttons)
+        record = await discord.bot.store.get_game(1)
+        before = GAMES["scoundrel"].load(record.state)
+        result = await discord.select(message, menu["custom_id"], [option["value"]], alice)
+        assert result.response_type == UPDATE_MESSAGE
+        after = GAMES["scoundrel"].load((await discord.bot.store.get_game(1)).state)
+        fought = parse_action(option["value"]).card
+        assert after.weapon == before.weapon and after.last_kill == before.last_kill
+        assert after.hp == max(0, before.hp - fought.value), "the full blow, barehanded"
