@@ -126,18 +126,24 @@ def _room(event: Any, pick: Callable[[list[str]], str]) -> str:
     text = pick(ROOM_OPENERS).format(n=event.room_number, contents=contents)
     if event.carried is not None:
         text += " " + pick(CARRIED).format(thing=_short(event.carried))
-    if any(card.is_joker for card in event.room):
-        text += " " + pick(DRAGON_ROOM)
+    if any(card.is_joker for card in event.room) and len(dealt) <= NAMED:
+        text += " " + pick(DRAGON_ROOM)  # a bigger room's line names the dragon as its worst
     return text
 
 
 ITEMS = {Role.WEAPON: "weapon", Role.POTION: "potion"}
+NAMED = 4
+"""The most cards a room's line describes one by one: a bigger room (a duel's) is counted by
+kind, its worst monster named."""
 
 
 def _contents(dealt: list[Card]) -> list[str]:
     """Each monster by name; weapons, or potions, counted where there are several ("3 potions
     (2♥ 8♥ 5♥)"): the table shows each card with what playing it does, so the line stays
-    short."""
+    short. A room of more than NAMED cards is told by kind ("2 weapons, a potion and 4
+    monsters, the worst a legendary dragon (🃏)")."""
+    if len(dealt) > NAMED:
+        return _counted(dealt)
     parts: list[str] = []
     for card in dealt:
         role = role_of(card)
@@ -146,6 +152,20 @@ def _contents(dealt: list[Card]) -> list[str]:
             parts.append(describe(card))
         elif card == alike[0]:
             parts.append(f"{plural(len(alike), ITEMS[role])} ({' '.join(map(str, alike))})")
+    return parts
+
+
+def _counted(dealt: list[Card]) -> list[str]:
+    monsters = [card for card in dealt if role_of(card) not in ITEMS]
+    parts = [
+        plural(count, ITEMS[role]) if count > 1 else article(ITEMS[role])
+        for role in ITEMS
+        if (count := sum(1 for card in dealt if role_of(card) == role))
+    ]
+    if monsters:
+        worst = max(monsters, key=lambda card: card.value)
+        many = plural(len(monsters), "monster") if len(monsters) > 1 else "a monster"
+        parts.append(f"{many}, the worst {describe(worst)}")
     return parts
 
 

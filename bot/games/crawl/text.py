@@ -33,6 +33,7 @@ STYLES: dict[ActionKind, Style] = {
 
 BUTTON_PREVIEWS = (
     (" (deadly)", " 💀"),
+    ("no damage", "no harm"),
     ("no healing: health is full", "no healing"),
     ("wasted: one potion a room", "wasted"),
     ("wasted: a potion right after a potion", "wasted"),

@@ -13,13 +13,18 @@ from bot.words import plural, score_line
 
 HERO_DOWN = "✖"
 ROOM_ROW = 0
+ONE_ROW = 6
+"""The most cards the picture shows in one row, the groups' gaps included."""
 KEEP_TOGETHER = "\u00a0"
 """A no-break space between a hero and their bar: on a narrow screen the line wraps between
 heroes, never inside one."""
 
 
 def party_heading(party: Party, name: str) -> str:
-    """The party's name with its HP and weapon: what a player weighs first, on one line."""
+    """The party's name with its HP and weapon: what a player weighs first, on one line (a
+    party whose game is over: its name alone, its result beside it)."""
+    if party.outcome is not None:
+        return f"🛡️ {name}"
     return f"🛡️ {name} · HP {party.hp}/{MAX_HP} · {weapon_short(party.weapon, party.last_kill)}"
 
 
@@ -31,18 +36,17 @@ def weapon_short(weapon: Card | None, last_kill: Card | None) -> str:
 
 
 def party_text(party: Party) -> str:
-    """Each hero with their HP (one line: heroes are kept whole by a no-break space), then the
-    party's result."""
+    """Each hero with their HP (one line: heroes are kept whole by a no-break space); once
+    the party's game is over, its result instead."""
+    if party.outcome is not None:
+        return f"**{party.outcome.value.upper()}**, score {party.score}"
     heroes = " ".join(
         f"{hero.card}{KEEP_TOGETHER}{'▰' * hero.hp}{'▱' * (HERO_HP - hero.hp)}"
         if hero.hp
         else f"{hero.card}{KEEP_TOGETHER}{HERO_DOWN}"
         for hero in party.heroes
     )
-    lines = [heroes]
-    if party.outcome is not None:
-        lines.append(f"**{party.outcome.value.upper()}**, score {party.score}")
-    return "\n".join(lines)
+    return heroes
 
 
 def duel_result(state: DragonsState, names: list[str]) -> str:
@@ -93,8 +97,9 @@ def dragons_table(state: DragonsState, names: list[str]) -> TableView:
 
 
 def picture(state: DragonsState, names: list[str]) -> Picture:
-    """The room and the weapon of the player to move: one wide row, short on a phone (the
-    parties' heroes are in the fields)."""
+    """The room and the weapon of the player to move, in one wide row, short on a phone: a
+    room too big to share it is drawn alone (the weapon and what it may strike are in the
+    party's heading; the parties' heroes are in the fields too)."""
     assert state.to_move is not None
     mover = state.parties[state.to_move]
     legal = set(state.legal_actions(state.to_move))
@@ -105,7 +110,9 @@ def picture(state: DragonsState, names: list[str]) -> Picture:
         lambda card: dungeon_action(PLAY_KINDS[role_of(card)], card),
     )
     owner = f"{names[mover.seat]}'s " if len(state.parties) > 1 else ""
-    return Picture(groups=[room, *weapon_groups(mover.weapon, mover.last_kill, owner)])
+    weapon = weapon_groups(mover.weapon, mover.last_kill, owner)
+    held = sum(len(group.cards) for group in weapon)
+    return Picture(groups=[room, *weapon] if len(room.cards) + held <= ONE_ROW else [room])
 
 
 def controls(state: DragonsState) -> list[Control]:
