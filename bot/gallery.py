@@ -56,7 +56,7 @@ def moments(seed: int = 1) -> Iterator[Moment]:
         for variant in game.info.variants:
             seats = variant.seats.min
             for moment, (match, lines) in _moments(game, variant.key, seats, seed):
-                record = _record(key, variant.key, seed, match, lines, seats)
+                record = table_record(key, variant.key, seed, match, lines, seats)
                 yield Moment(f"{key}-{variant.key}-{moment}", match, lines, record)
 
 
@@ -89,7 +89,7 @@ def _moments(
 ) -> list[tuple[str, tuple[Match, list[str]]]]:
     """The game at its start, midway and at its end, each with the voice's last lines."""
     match, events = game.start(seed, Setup(variant=variant, seats=seats))
-    names = _names(seats)
+    names = seat_names(seats)
     lines = match.narrate(events, None, names)
     shots = [("1-start", (game.resume(match.dump()), lines[-6:]))]
     played = 0
@@ -107,11 +107,12 @@ def _moments(
     return shots
 
 
-def _names(seats: int) -> list[str]:
+def seat_names(seats: int) -> list[str]:
+    """The seats' names in the gallery's tables."""
     return ["Ada", "Bo", "Cy", "Di", "Ed", "Flo"][:seats]
 
 
-def _record(
+def table_record(
     key: str, variant: str, seed: int, match: Match, lines: list[str], seats: int
 ) -> GameRecord:
     """The game as the store would hold it, so the Discord layout is drawn as the bot draws
@@ -133,7 +134,7 @@ def _record(
         updated_at=0.0,
         players=[
             PlayerSeat(seat=seat, user_id=seat + 1, display_name=name)
-            for seat, name in enumerate(_names(seats))
+            for seat, name in enumerate(seat_names(seats))
         ],
     )
 
@@ -143,7 +144,7 @@ def _write_moment(
 ) -> tuple[list[Path], int]:
     """The table's files (and each hand's), and the table's estimated height on a phone."""
     seats = len(record.players)
-    table = match.table(_names(seats))
+    table = match.table(seat_names(seats))
     layout, picture = laid_out(record, match)
     png = render(picture) if picture is not None else None
     size = Image.open(io.BytesIO(png)).size if png is not None else None
@@ -154,7 +155,7 @@ def _write_moment(
     written = _write_view(stem, text, table.picture, png)
     if match.info.private_hands and not match.is_over:
         for seat in range(seats):
-            hand = match.hand(seat, [], _names(seats))
+            hand = match.hand(seat, [], seat_names(seats))
             if hand is not None:
                 written += _write_view(
                     stem.with_name(f"{stem.name}-hand{seat + 1}"), _hand_text(hand), hand.picture

@@ -42,7 +42,7 @@ LAST_ROW = 4
 HINT_BUTTON = Control(label="💡 Hint", action=HINT, row=LAST_ROW)
 """After the game's moves, on their last row."""
 HINDSIGHT_BUTTON = Control(label="🔍 Could I have won?", action=HINDSIGHT)
-HAND_FOOTER = "Press My hand to see your cards and play"
+HAND_FOOTER = "Play from 🂠 My hand"
 
 
 PICTURE_FILE = "table.png"

@@ -121,6 +121,9 @@ class Picture(BaseModel, frozen=True):
     over several."""
     grid: Grid | None = None
     """A grid of cards, drawn above the groups (bot/render/grid_picture.py)."""
+    rows: int | None = None
+    """At most this many rows of groups, the groups past them left out: a picture whose every
+    card is in the table's text too stays short on a phone."""
 
 
 class TableView(BaseModel):

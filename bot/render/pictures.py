@@ -112,7 +112,8 @@ def _pieces(group: CardGroup) -> list[tuple[str, tuple[PictureCard, ...]]]:
 
 
 def layout(picture: Picture) -> list[_Row]:
-    """Groups placed left to right, a new row whenever the next would pass MAX_WIDTH."""
+    """Groups placed left to right, a new row whenever the next would pass MAX_WIDTH (at most
+    the picture's `rows`)."""
     rows: list[_Row] = []
     blocks: list[_Block] = []
     x = 0
@@ -127,7 +128,7 @@ def layout(picture: Picture) -> list[_Row]:
             x += width
     if blocks:
         rows.append(_Row(tuple(blocks)))
-    return rows
+    return rows if picture.rows is None else rows[: picture.rows]
 
 
 def _size(rows: list[_Row]) -> tuple[int, int]:

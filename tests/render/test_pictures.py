@@ -18,6 +18,7 @@ from bot.render.pictures import (
     TITLE_H,
     _rendered,
     clear_caches,
+    layout,
     render,
     warm_up,
 )
@@ -199,3 +200,11 @@ def test_warming_up_leaves_a_table_no_card_to_draw() -> None:
 def test_a_text_that_names_no_card_is_refused() -> None:
     with pytest.raises(CardParseError):
         render(Picture(groups=[group("Room", "XX")]))
+
+
+def test_a_picture_of_one_row_leaves_out_the_groups_past_it() -> None:
+    groups = [group(f"Enemy {n}", "9S", "4 cards") for n in range(9)]
+    whole = opened(render(Picture(groups=groups)))
+    one_row = opened(render(Picture(groups=groups, rows=1)))
+    assert one_row.width == whole.width and one_row.height < whole.height / 1.5
+    assert len(layout(Picture(groups=groups, rows=1))) == 1 < len(layout(Picture(groups=groups)))

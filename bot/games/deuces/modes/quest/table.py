@@ -97,10 +97,15 @@ def map_lines(quest: QuestProgress) -> list[str]:
 
 
 def quest_fields(state: DeucesTable) -> list[Field]:
-    """The map (with the falls the quest still allows) and, in a special fight, its card."""
+    """The map (with the falls the quest still allows) and, in a special fight, its card. In a
+    fight the map, which offers no move then, gives way to the fight: the falls stay, on the
+    stats line (the title names the room)."""
     quest = _progress(state)
-    falls = f"\nFalls: {quest.falls} of {MAX_FALLS}" if quest.falls else ""
-    fields = [Field(name="🗺️ Map", value="\n".join(map_lines(quest)) + falls, inline=False)]
+    if quest.fighting:
+        fields = [Field(name="Falls", value=f"{quest.falls} of {MAX_FALLS}")] if quest.falls else []
+    else:
+        falls = f"\nFalls: {quest.falls} of {MAX_FALLS}" if quest.falls else ""
+        fields = [Field(name="🗺️ Map", value="\n".join(map_lines(quest)) + falls, inline=False)]
     special = special_in_play(state)
     if special is not None:
         secret = special.secret
