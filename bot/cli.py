@@ -62,7 +62,11 @@ def help_text(match: Match, hints: bool = True) -> str:
     if cards:
         ways.append(f"its cards in any order ({' '.join(reversed(cards))})")
     keyless = [text for text, _ in moves if text not in match.keys(seat)]
-    worded = [text for text in keyless if move_parts(text)[1]]
+    worded = [
+        text
+        for text in keyless
+        if move_parts(text)[1] and len(moves_named(typed_form(text), moves)) == 1
+    ]
     example = next((text for text in worded if move_cards(text)), next(iter(worded), None))
     if example is not None:
         how = "its words and cards" if move_cards(example) else "its words"

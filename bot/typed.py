@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from bot.games.cards import Card, CardParseError
+from bot.games.cards import Card
 
 SEPARATORS = re.compile(r"[^0-9A-Za-z@♠♥♦♣🃏]+")
 """Anything but letters, digits, suits, a joker and "@" (a seat: "@0") parts one token from
@@ -42,9 +42,9 @@ def move_parts(text: str) -> tuple[list[str], list[str]]:
     cards: list[str] = []
     words: list[str] = []
     for part in text.split("."):
-        try:
-            cards.append(Card.parse(part).code)
-        except CardParseError:
+        if ONE_CARD.fullmatch(part):  # as typed cards are read: "joker" is a word
+            cards.append(_code(part))
+        else:
             words += [word.lower() for word in part.split("_") if word]
     return cards, words
 
