@@ -67,6 +67,9 @@ class TableLayout:
     """The long facts (a party, a grid), each shown apart: "**name** value"."""
     footnote: str
     blocks: list[Block] = field(default_factory=list)
+    pictured: str = ""
+    """The facts the picture shows, left out of the text ("🚪 Room 2 9♣ 7♥"): the picture's
+    description, and its stand-in where a channel takes no picture."""
 
     @property
     def head_texts(self) -> list[str]:
@@ -117,7 +120,9 @@ def table_layout(
     Game #3"). `pinned` is an earlier line kept in sight above the voice's last ones (a turn
     that timed out), `notice` a line under them. A closed table shows no moves and waits on
     nobody; a fact the picture shows is left out where the picture is."""
-    shown = [f for f in table.fields if (active or not f.prompt) and not (picture and f.pictured)]
+    current = [f for f in table.fields if active or not f.prompt]
+    shown = [f for f in current if not (picture and f.pictured)]
+    pictured = STAT_SEPARATOR.join(_stat(f) for f in current if picture and f.pictured)
     last = narration[-NARRATION_SHOWN:]
     lines = [*([pinned] if pinned and pinned not in last else []), *last]
     lines += [notice] if notice else []
@@ -132,6 +137,7 @@ def table_layout(
         body=body,
         facts=[_long(f) for f in shown if not _short(f)],
         footnote="\n".join(f"-# {line}" for line in footnote.splitlines()),
+        pictured=pictured,
     )
     moves = table.controls if active else []
     budget = COMPONENT_LIMIT - head.components
