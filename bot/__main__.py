@@ -69,7 +69,6 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     play_cmd.add_argument(
         "--humans",
         type=int,
-        default=1,
         help="how many of the seats take turns at this keyboard; the bot plays the rest, in"
         " games that have bot players (default 1)",
     )
@@ -79,8 +78,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         play_cmd.add_argument(
             f"--{setting.name}",
             type=int,
-            choices=range(setting.minimum, setting.maximum + 1),
-            help=f"{setting.description}{f' ({named})' if named else ''}",
+            help=f"{setting.description}, from {setting.minimum} to {setting.maximum}"
+            f"{f' ({named})' if named else ''}",
             metavar=setting.name.upper(),
         )
     rules_cmd = commands.add_parser("rules", help="print a game's rules, as /rules shows them")
@@ -152,10 +151,8 @@ def check_shards(parser: argparse.ArgumentParser, args: argparse.Namespace) -> N
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
     if args.command == "play":
-        declared = [s.name for s in GAMES[args.game].info.settings]
-        chosen = {
-            name: getattr(args, name) for name in declared if getattr(args, name, None) is not None
-        }
+        every = {s.name for g in GAMES.values() for s in g.info.settings}
+        chosen = {name: getattr(args, name) for name in every if getattr(args, name) is not None}
         return play(
             args.game,
             variant=args.variant,

@@ -19,8 +19,8 @@ import sys
 from dataclasses import dataclass
 from typing import TextIO
 
+from bot.cli_flags import play_flags_problem
 from bot.games.bot_players import bot_name
-from bot.games.cards import Card, CardParseError
 from bot.games.contract import GameError, Setup
 from bot.games.definition import Match
 from bot.games.registry import GAMES
@@ -35,26 +35,67 @@ from bot.render.terminal import (
     rules_links,
     strip_marks,
 )
+from bot.typed import move_parts, moves_named
 
 QUIT_WORDS = {"q", "quit", "exit"}
-HELP = (
-    "Type a move's key in brackets ([a], [a!] or [r], in either case) or its number, its card"
-    " (7h), or the move itself, and press Enter; Enter alone takes the hint where there is one;"
-    " h says which move is the hint, and why where the game tells; q quits; ? shows the rules"
-    " of this game, ?? the core rules where it has pages per mode."
-)
-NUMBERED_HELP = (
-    "Type a move's number, its cards (7h, or 9c 9d), or the move itself, and press Enter; Enter"
-    " alone takes the move marked (hint), where one is; h names it; ? shows the rules of this game"
-    " (?? the core rules every mode shares, where it has pages per mode); q quits."
-)
-"""The help of a game whose moves have no keys (only numbers): no talk of keys it never uses."""
+HELP_WORDS = {"help"}
 
 
-def help_for(match: Match) -> str:
-    """How to answer: with keys where the game gives its moves keys, else with numbers."""
-    keyed = not match.is_over and any(match.keys(seat) for seat in match.acting())
-    return HELP if keyed else NUMBERED_HELP
+def help_text(match: Match, hints: bool = True) -> str:
+    """How to answer in this game, from what its first screen offers: its keys (a Scoundrel
+    room card's letter, with "!" to fight it barehanded), numbers, a move's cards and words as
+    this game's moves carry them, the hint where one is marked, its rules (and core rules
+    where it has pages per mode)."""
+    seat = match.acting()[0] if not match.is_over else 0
+    moves, hint = match.labelled(seat, hints=hints) if not match.is_over else ([], None)
+    keys = set(match.keys(seat).values()) if not match.is_over else set()
+    ways: list[str] = []
+    if keys:
+        plain = sorted(key for key in keys if not key.endswith("!"))
+        shown = [*plain[:1], *sorted(k for k in keys if k.endswith("!"))[:1], *plain[-1:]]
+        examples = ", ".join(f"[{key}]" for key in dict.fromkeys(shown))
+        ways.append(f"a move's key ({examples}; either case)")
+    if len(keys) < len(moves):
+        ways.append("its number" if keys else "a move's number")
+    carded = max(moves, key=lambda move: len(move_cards(move[0])), default=None)
+    cards = move_cards(carded[0]) if carded is not None else []
+    if cards:
+        ways.append(f"its cards in any order ({' '.join(reversed(cards))})")
+    keyless = [text for text, _ in moves if text not in match.keys(seat)]
+    worded = [
+        text
+        for text in keyless
+        if move_parts(text)[1] and len(moves_named(typed_form(text), moves)) == 1
+    ]
+    example = next((text for text in worded if move_cards(text)), next(iter(worded), None))
+    if example is not None:
+        how = "its words and cards" if move_cards(example) else "its words"
+        ways.append(f"{how} ({typed_form(example)})")
+    told = [f"Type {', '.join(ways[:-1])} or {ways[-1]}" if len(ways) > 1 else f"Type {ways[0]}"]
+    told[0] += ", then Enter." if ways else ""
+    if hint is not None or (hints and match.info.hints):
+        told.append("Enter alone plays the move marked (hint); h names it.")
+    rules = "? shows this game's rules"
+    rules += ", ?? the core rules every mode shares" if match.rules.pages else ""
+    told.append(f"{rules}; help shows this again; q quits.")
+    return " ".join(told)
+
+
+def typed_form(text: str) -> str:
+    """A move's text form as a player would type it: "attack.0.9C" as "attack 0 9c"."""
+    return " ".join(
+        _typed_card(part) if move_parts(part)[0] else part.replace("_", " ")
+        for part in text.split(".")
+    )
+
+
+def move_cards(text: str) -> list[str]:
+    """A move's cards as a player would type them ("9c", "10h")."""
+    return [_typed_card(code) for code in move_parts(text)[0]]
+
+
+def _typed_card(code: str) -> str:
+    return code.lower().replace("t", "10", 1) if code[0] in "Tt" else code.lower()
 
 
 HINT_WORDS = {"h", "hint"}
@@ -71,27 +112,32 @@ def play(
     stdin: TextIO | None = None,
     stdout: TextIO | None = None,
     players: int | None = None,
-    humans: int = 1,
+    humans: int | None = None,
 ) -> int:
     """Run one game to its end (or until q / end of input); returns the process exit code.
 
-    Of the `players` seats, the first `humans` share the keyboard and, in a game with bot
-    players, the bot plays the others; in a game without, every seat is asked in turn."""
+    Of the `players` seats, the first `humans` (1 unless said) share the keyboard and, in a
+    game with bot players, the bot plays the others; in a game without, every seat is asked in
+    turn. Flags that do not fit the game are refused, with the range they take (exit code 2)."""
     source, out = stdin or sys.stdin, stdout or sys.stdout
     entry = GAMES.get(game)
     if entry is None:
         out.write(f"There is no game {game!r}: {', '.join(GAMES)}\n")
         return 2
+    problem = play_flags_problem(entry, variant, players, humans, settings or {})
+    if problem is not None:
+        out.write(f"{problem}\n")
+        return 2
     seed = secrets.randbelow(2**31) if seed is None else seed
     try:
         chosen = entry.info.variant(variant)
-        seats = players or chosen.seats.min
+        seats = chosen.seats.min if players is None else players
         setup = Setup(variant=chosen.key, seats=seats, settings=settings or {})
         match, events = entry.start(seed, setup)
     except (GameError, ValueError) as error:
         out.write(f"{error}\n")
         return 2
-    bots = set(range(max(1, humans), seats)) if entry.info.bot_players else set()
+    bots = set(range(humans or 1, seats)) if entry.info.bot_players else set()
     hints = entry.info.offers_hints(chosen.key, seats - len(bots))
     challenge = entry.info.challenge
     # In a duel of several heroes a side, each person's seats carry that person's name.
@@ -101,7 +147,7 @@ def play(
         for seat in range(seats)
     ]
     out.write(f"{entry.info.title}, seed {seed} (play this deal again with --seed {seed}).\n")
-    out.write(f"{help_for(match)}\n")
+    out.write(f"{help_text(match, hints)}\n")
     print_table(match.table(names), match.narrate(events, None, names), out)
     played: list[str] = []
     try:
@@ -236,6 +282,8 @@ def _turn(
         print_rules(page, out, rules_links(match.info.key, match.rules, page, playing=True))
     elif choice.lower() in HINT_WORDS:
         _hint(match, seat, listed, len(names), hint, out)
+    elif choice.lower() in HELP_WORDS:
+        out.write(help_text(match, hints) + "\n")
     else:
         text: str | None = None
         try:  # the game's own reading of a typed move first, where it has one
@@ -268,7 +316,7 @@ def chosen(
     if choice.isdecimal():
         out.write(_no_such_number(listed) + "\n")
         return None
-    named = moves_with_cards(choice, moves)
+    named = moves_named(choice, moves)
     if len(named) == 1:
         return named[0][0]
     if named:
@@ -326,30 +374,10 @@ def _play(
     try:
         events = match.play(seat, text)
     except GameError as error:
-        out.write(f"Not now: {error}. {help_for(match)}\n")
+        out.write(f"Not now: {error}. (Type help for how to answer.)\n")
         return
     played.append(text)
     print_table(match.table(names), match.narrate(events, before, names), out)
-
-
-def moves_with_cards(typed: str, moves: list[tuple[str, str]]) -> list[tuple[str, str]]:
-    """The moves that play exactly the cards typed ("7h", "9c 9d"), whatever their kind: a
-    card is easier to type than a number that changes as the room does."""
-    try:
-        wanted = sorted(Card.parse(part).code for part in typed.replace(",", " ").split())
-    except CardParseError:
-        return []
-    return [move for move in moves if wanted and sorted(_card_codes(move[0])) == wanted]
-
-
-def _card_codes(text: str) -> list[str]:
-    codes = []
-    for part in text.split(".")[1:]:
-        try:
-            codes.append(Card.parse(part).code)
-        except CardParseError:
-            continue  # a target, a seat: not a card
-    return codes
 
 
 def final_words(match: Match, names: list[str]) -> str:

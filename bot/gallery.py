@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 from PIL import Image
@@ -21,8 +23,8 @@ from bot.games.definition import GameEntry, Match
 from bot.games.registry import GAMES
 from bot.games.views import Control, HandView, Picture, TableView
 from bot.render.layout import layout_text
-from bot.render.phone import HOW, SCREEN, phone_height
-from bot.render.pictures import render
+from bot.render.phone import HOW, SCREEN, phone_height, phone_parts, smallest_text
+from bot.render.pictures import render, text_sizes
 from bot.render.terminal import print_hand, print_table
 from cogs.messages import laid_out
 from storage import GameRecord, GameStatus, PlayerSeat
@@ -34,20 +36,40 @@ MOVE_LIMIT = 600
 HEIGHTS = "phone-heights.txt"
 
 
+@dataclass(frozen=True)
+class Moment:
+    """A game at one moment, as the gallery shows it: `lines` are the voice's last ones."""
+
+    name: str
+    match: Match
+    lines: list[str]
+    record: GameRecord
+
+    @property
+    def key(self) -> str:
+        return self.record.game
+
+
+def moments(seed: int = 1) -> Iterator[Moment]:
+    """Every variant of every game at its start, midway and at its end."""
+    for key, game in GAMES.items():
+        for variant in game.info.variants:
+            seats = variant.seats.min
+            for moment, (match, lines) in _moments(game, variant.key, seats, seed):
+                record = table_record(key, variant.key, seed, match, lines, seats)
+                yield Moment(f"{key}-{variant.key}-{moment}", match, lines, record)
+
+
 def write_gallery(folder: Path, seed: int = 1) -> list[Path]:
     """Write the gallery; the files written, pictures and texts, the heights' summary last."""
     folder.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
     heights: dict[str, int] = {}
-    for key, game in GAMES.items():
-        for variant in game.info.variants:
-            stem = f"{key}-{variant.key}"
-            seats = variant.seats.min
-            for moment, (match, lines) in _moments(game, variant.key, seats, seed):
-                record = _record(key, variant.key, seed, match, lines, seats)
-                name = f"{stem}-{moment}"
-                files, heights[name] = _write_moment(folder / name, match, lines, record)
-                written += files
+    for moment in moments(seed):
+        files, heights[moment.name] = _write_moment(
+            folder / moment.name, moment.match, moment.lines, moment.record
+        )
+        written += files
     summary = folder / HEIGHTS
     summary.write_text(heights_text(heights), encoding="utf-8")
     return [*written, summary]
@@ -67,7 +89,7 @@ def _moments(
 ) -> list[tuple[str, tuple[Match, list[str]]]]:
     """The game at its start, midway and at its end, each with the voice's last lines."""
     match, events = game.start(seed, Setup(variant=variant, seats=seats))
-    names = _names(seats)
+    names = seat_names(seats)
     lines = match.narrate(events, None, names)
     shots = [("1-start", (game.resume(match.dump()), lines[-6:]))]
     played = 0
@@ -85,11 +107,12 @@ def _moments(
     return shots
 
 
-def _names(seats: int) -> list[str]:
+def seat_names(seats: int) -> list[str]:
+    """The seats' names in the gallery's tables."""
     return ["Ada", "Bo", "Cy", "Di", "Ed", "Flo"][:seats]
 
 
-def _record(
+def table_record(
     key: str, variant: str, seed: int, match: Match, lines: list[str], seats: int
 ) -> GameRecord:
     """The game as the store would hold it, so the Discord layout is drawn as the bot draws
@@ -111,7 +134,7 @@ def _record(
         updated_at=0.0,
         players=[
             PlayerSeat(seat=seat, user_id=seat + 1, display_name=name)
-            for seat, name in enumerate(_names(seats))
+            for seat, name in enumerate(seat_names(seats))
         ],
     )
 
@@ -121,17 +144,18 @@ def _write_moment(
 ) -> tuple[list[Path], int]:
     """The table's files (and each hand's), and the table's estimated height on a phone."""
     seats = len(record.players)
-    table = match.table(_names(seats))
+    table = match.table(seat_names(seats))
     layout, picture = laid_out(record, match)
     png = render(picture) if picture is not None else None
     size = Image.open(io.BytesIO(png)).size if png is not None else None
     height = phone_height(layout, size)
     text = _table_text(table, lines) + "\n" + layout_text(layout)
-    text += f"≈ {height} px tall on a phone {SCREEN} px wide (see {HEIGHTS})\n"
+    text += f"≈ {height} px tall on a phone {SCREEN} px wide (see {HEIGHTS}):\n"
+    text += "".join(f"  {px:>4} px  {part}\n" for part, px in phone_parts(layout, size))
     written = _write_view(stem, text, table.picture, png)
     if match.info.private_hands and not match.is_over:
         for seat in range(seats):
-            hand = match.hand(seat, [], _names(seats))
+            hand = match.hand(seat, [], seat_names(seats))
             if hand is not None:
                 written += _write_view(
                     stem.with_name(f"{stem.name}-hand{seat + 1}"), _hand_text(hand), hand.picture
@@ -147,7 +171,10 @@ def _write_view(
         png = png or render(picture)
         stem.with_suffix(".png").write_bytes(png)
         written.append(stem.with_suffix(".png"))
-        text += f"\n[picture: {stem.with_suffix('.png').name}, {len(png):,} bytes]\n"
+        width = Image.open(io.BytesIO(png)).width
+        least = smallest_text(text_sizes(picture), width)
+        text += f"\n[picture: {stem.with_suffix('.png').name}, {len(png):,} bytes"
+        text += f", smallest text {least} px on the phone]\n" if least else "]\n"
     written[0].write_text(text, encoding="utf-8")
     return written
 

@@ -36,13 +36,15 @@ PLAY_AGAIN, SHARE, HAND, PICK, REMATCH = "again", "share", "hand", "pick", "rema
 MOVE_MENU = "menu"
 """A select of moves on the table: the chosen option's value is the move's text form."""
 MENU_OPTIONS = 25
-HINT, HINDSIGHT = "hint", "hindsight"
+HINT, HINDSIGHT, KEY = "hint", "hindsight", "key"
 HAND_BUTTON = Control(label="🂠 My hand", action=HAND, style="primary")
+KEY_BUTTON = Control(label="❔ Key", action=KEY)
+"""What the table's words mean (its legend), told privately to whoever asks."""
 LAST_ROW = 4
 HINT_BUTTON = Control(label="💡 Hint", action=HINT, row=LAST_ROW)
 """After the game's moves, on their last row."""
 HINDSIGHT_BUTTON = Control(label="🔍 Could I have won?", action=HINDSIGHT)
-HAND_FOOTER = "Press My hand to see your cards and play"
+HAND_FOOTER = "Play from 🂠 My hand"
 
 
 PICTURE_FILE = "table.png"
@@ -93,7 +95,7 @@ def laid_out(
         narration=narration,
         pinned=told[-1] if told else "",
         colour=COLOURS[panel_colour(record.status, record.players, match.results())],
-        lead=table_controls(record, match),
+        lead=table_controls(record, match) + ([KEY_BUTTON] if active and table.legend else []),
         trail=[HINT_BUTTON] if hint else [],
         byline=f"{owner}'s table · Game #{record.id}",
         picture=active and table.picture is not None and settings_of(record).pictures,
@@ -101,6 +103,12 @@ def laid_out(
         active=active,
     )
     return layout, table.picture
+
+
+def legend_text(record: GameRecord, match: Match) -> str:
+    """The table's legend as its key button tells it: what its words mean now."""
+    legend = match.table([p.display_name for p in record.players]).legend
+    return "\n".join(f"- {line}" for line in legend.splitlines()) or "Nothing to explain here."
 
 
 def menu_select(record: GameRecord, number: int, menu: Menu) -> discord.ui.Select[Any]:

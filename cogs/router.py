@@ -35,12 +35,14 @@ from cogs.messages import (
     HAND,
     HINDSIGHT,
     HINT,
+    KEY,
     MOVE_MENU,
     PICK,
     PLAY_AGAIN,
     REMATCH,
     SHARE,
     again_variant,
+    legend_text,
 )
 from cogs.number_asks import NumberDesk
 from cogs.plays import Plays
@@ -62,6 +64,7 @@ TABLE_WORDS = {
     HINDSIGHT,
     SAME_DEAL,
     REPLAY,
+    KEY,
     LEGACY_PLAY,
     *CHALLENGE_ANSWERS,
     *LOBBY_ACTIONS,
@@ -135,6 +138,7 @@ ROUTES: dict[str, Route] = {
     HINDSIGHT: Route(GameStatus.FINISHED, _solver, "not_over"),
     SAME_DEAL: Route(GameStatus.FINISHED, _always, "not_over", "game"),
     REPLAY: Route(GameStatus.FINISHED, _always, "not_over"),
+    KEY: Route(GameStatus.ACTIVE, _always, "pending", "game"),
     **{
         w: Route(GameStatus.PENDING, _challenge, "answered", "game", _challenged)
         for w in CHALLENGE_ANSWERS
@@ -198,6 +202,7 @@ class Router:
             HINDSIGHT: lambda i, record, _: self.insight.hindsight(i, record),
             SAME_DEAL: lambda i, record, _: self.same_deal.offer(i, record),
             REPLAY: lambda i, record, _: self.replays.open(i, record.id),
+            KEY: self._key,
             **{word: self.challenges.answer for word in CHALLENGE_ANSWERS},
             **{word: self._lobby_press for word in LOBBY_ACTIONS},
         }
@@ -318,6 +323,14 @@ class Router:
         else:
             await refuse(interaction, say(route.wrong_status))
         return False
+
+    async def _key(
+        self, interaction: discord.Interaction, record: GameRecord, custom: CustomId
+    ) -> None:
+        """What the table's words mean, told only to whoever asked (anyone may: it changes
+        nothing)."""
+        text = legend_text(record, match_of(record))
+        await answers.send(interaction, ephemeral=True, content=text)
 
     async def _lobby_press(
         self, interaction: discord.Interaction, record: GameRecord, custom: CustomId

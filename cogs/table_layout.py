@@ -35,7 +35,8 @@ def layout_view(
     heading, *texts = layout.head_texts
     container.add_item(discord.ui.TextDisplay(heading))
     if layout.picture:
-        container.add_item(discord.ui.MediaGallery(discord.MediaGalleryItem(PICTURE_URL)))
+        item = discord.MediaGalleryItem(PICTURE_URL, description=layout.pictured[:1024] or None)
+        container.add_item(discord.ui.MediaGallery(item))
     for text in texts:
         container.add_item(discord.ui.TextDisplay(text))
     for block in layout.blocks:
@@ -70,12 +71,20 @@ def notice_view(text: str) -> discord.ui.LayoutView:
 
 def without_picture(view: discord.ui.LayoutView) -> discord.ui.LayoutView:
     """The same view with the picture taken off (for a channel where the bot may not attach
-    files): the view is built for one message, so it is changed in place."""
+    files), the facts only the picture showed (its description) put in its place as text: the
+    view is built for one message, so it is changed in place."""
     for item in list(view.walk_children()):
         if isinstance(item, discord.ui.MediaGallery):
             parent = item.parent
             if isinstance(parent, discord.ui.Container):
-                parent.remove_item(item)
+                told = [media.description for media in item.items if media.description]
+                children = list(parent.children)
+                parent.clear_items()
+                for child in children:
+                    if child is not item:
+                        parent.add_item(child)
+                    elif told:
+                        parent.add_item(discord.ui.TextDisplay("\n".join(told)))
     return view
 
 

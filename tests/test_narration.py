@@ -69,8 +69,7 @@ def test_with_two_players_lines_are_addressed_to_the_player() -> None:
 def test_cards_are_described_with_the_right_article_and_not_all_alike() -> None:
     assert describe(Card.parse("J♥")).startswith("an elixir")
     assert describe(Card.parse("2♦")).startswith("a dagger")
-    spades = {describe(Card.parse(f"{rank}♠")).split(") ")[1] for rank in "2345678"}
-    assert len(spades) > 3, "monsters of one suit do not all carry the same weapon"
+    assert describe(Card.parse("9♠")) == "a fierce ogre (9♠)", "a card in a few words"
 
 
 def test_a_card_carried_into_the_next_room_is_mentioned_once() -> None:

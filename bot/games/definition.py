@@ -210,7 +210,8 @@ class GameInfo(BaseModel, frozen=True):
         seats = variant.seats
         if not seats.min <= setup.seats <= seats.max:
             players = f"{seats.min}" if seats.min == seats.max else f"{seats.min} to {seats.max}"
-            raise ValueError(f"{self.title} ({variant.key}) is for {players} players")
+            noun = "player" if seats.max == 1 else "players"
+            raise ValueError(f"{self.title} ({variant.key}) is for {players} {noun}")
         known = {setting.name: setting for setting in self.settings}
         for name, value in setup.settings.items():
             setting = known.get(name)

@@ -21,6 +21,9 @@ class Field(BaseModel, frozen=True):
     prompt: bool = False
     """Says whom the table waits on: left out once the game is closed (abandoned, expired),
     which the game's state alone does not know."""
+    pictured: bool = False
+    """The table's picture shows this fact whole (the room's cards): a message showing the
+    picture leaves it out, a view without the picture (the terminal) keeps it."""
 
 
 class NumberAsk(BaseModel, frozen=True):
@@ -134,6 +137,9 @@ class Picture(BaseModel, frozen=True):
     row_cards: int = 0
     """The most cards a row holds (0: as many as fit): a narrower picture is shown less
     scaled down on a phone, so its captions stay readable."""
+    rows: int | None = None
+    """At most this many rows of groups, the groups past them left out: a picture whose every
+    card is in the table's text too stays short on a phone."""
 
 
 class TableView(BaseModel):
@@ -142,6 +148,9 @@ class TableView(BaseModel):
     title: str
     fields: list[Field] = []
     footer: str = ""
+    legend: str = ""
+    """What the table's words and marks mean, a line each: a message offers it behind a
+    button (a private answer), so the table itself stays short; the terminal prints it."""
     controls: list[Control] = []
     menus: list[Menu] = []
     """Selects under the buttons, each a row of its own (at most 25 options each)."""

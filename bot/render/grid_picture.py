@@ -12,6 +12,7 @@ picture is a paste of tiles and labels onto the felt.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -39,6 +40,7 @@ from bot.render.palette import (
     dim_level,
     to_palette,
 )
+from bot.render.phone_metrics import MEDIA_WIDTH, SMALLEST_TEXT
 
 MAX_WIDTH = 800
 """As wide as the card pictures at most, so a phone shows the grid about 400 px wide."""
@@ -46,11 +48,13 @@ PAD = 14
 TILE_MAX = 84
 TILE_MIN = 40
 """The smallest tile still shows a rank a phone can read; a wider dungeon makes a wider picture."""
-LABEL_SIZE = 20
-LABEL_W = 34
-LABEL_H = 28
-TITLE_SIZE = 20
-TITLE_H = 30
+LABEL_SIZE = math.ceil(SMALLEST_TEXT * MAX_WIDTH / MEDIA_WIDTH)
+"""Column and row names, and the title: still SMALLEST_TEXT px once the widest grid is shrunk
+to the phone's media width."""
+LABEL_W = LABEL_SIZE + 16
+LABEL_H = LABEL_SIZE + 8
+TITLE_SIZE = LABEL_SIZE
+TITLE_H = TITLE_SIZE + 10
 SUPERSAMPLE = 3
 BRICK: RGB = (74, 74, 80)
 WALL_INK: RGB = (196, 190, 176)
@@ -99,12 +103,17 @@ def gap(size: int) -> int:
     return max(3, size // 14)
 
 
+def grid_width(grid: Grid) -> int:
+    size = tile_size(len(grid.columns))
+    return 2 * PAD + LABEL_W + max(1, len(grid.columns)) * (size + gap(size))
+
+
 def draw_grid(grid: Grid) -> Image.Image:
     """The grid as a palette image on the felt (square corners: the caller rounds the panel)."""
     size = tile_size(len(grid.columns))
     step = size + gap(size)
     title_h = TITLE_H if grid.title else 0
-    width = 2 * PAD + LABEL_W + max(1, len(grid.columns)) * step
+    width = grid_width(grid)
     height = 2 * PAD + title_h + LABEL_H + max(1, len(grid.rows)) * step
     canvas = blank((width, height))
     if grid.title:
@@ -333,15 +342,34 @@ def _pawn(image: Image.Image, seat: int, over: bool) -> None:
     _text(image, f"P{seat + 1}", round(s * 0.28), CARD_PAPER, (s / 2, s / 2))
 
 
+NOTE_HEIGHT = 0.38
+"""A note's label, as a share of its tile's height: the widest grid a phone shrinks to less
+than half, and its letters must still read there."""
+
+
+def note_size(tile_width: int) -> int:
+    """A note's letters on a tile that wide (tiles are drawn SUPERSAMPLE times larger)."""
+    return round(tile_width * NOTE_HEIGHT * 0.78)
+
+
+def text_sizes(grid: Grid) -> list[int]:
+    """Each size of text the grid is drawn with, in pixels at 1x: its labels, its title, its
+    tiles' notes."""
+    sizes = [LABEL_SIZE, *([TITLE_SIZE] if grid.title else [])]
+    if any(cell.note for cell in grid.cells):
+        sizes.append(note_size(tile_size(len(grid.columns))))
+    return sizes
+
+
 def _note(image: Image.Image, note: str) -> None:
     """A small paper label at the tile's foot: text, with suit symbols drawn as shapes."""
     s = image.width
-    height = s * 0.3
-    box = [s * 0.1, s - height - s * 0.06, s * 0.9, s - s * 0.06]
+    height = s * NOTE_HEIGHT
+    box = [s * 0.06, s - height - s * 0.05, s * 0.94, s - s * 0.05]
     ImageDraw.Draw(image).rounded_rectangle(box, radius=s // 14, fill=CARD_PAPER, outline=CARD_EDGE)
     red = any(char in "♥♦" for char in note)
     colour = RED if red else BLACK
-    size = round(height * 0.72)
+    size = note_size(s)
     text = "".join(char for char in note if char not in SHAPES)
     suits = [char for char in note if char in SHAPES]
     centre_y = (box[1] + box[3]) / 2

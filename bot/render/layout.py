@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from bot.games.views import Control, Field, Menu, TableView
+from bot.render.phone_metrics import fits_one_line
 from bot.words import plural
 
 NARRATION_SHOWN = 2
@@ -66,6 +67,9 @@ class TableLayout:
     """The long facts (a party, a grid), each shown apart: "**name** value"."""
     footnote: str
     blocks: list[Block] = field(default_factory=list)
+    pictured: str = ""
+    """The facts the picture shows, left out of the text ("🚪 Room 2 9♣ 7♥"): the picture's
+    description, and its stand-in where a channel takes no picture."""
 
     @property
     def head_texts(self) -> list[str]:
@@ -115,8 +119,10 @@ def table_layout(
     game), `trail` those after them (Hint), `byline` opens the footnote ("alice's table ·
     Game #3"). `pinned` is an earlier line kept in sight above the voice's last ones (a turn
     that timed out), `notice` a line under them. A closed table shows no moves and waits on
-    nobody."""
-    shown = [f for f in table.fields if active or not f.prompt]
+    nobody; a fact the picture shows is left out where the picture is."""
+    current = [f for f in table.fields if active or not f.prompt]
+    shown = [f for f in current if not (picture and f.pictured)]
+    pictured = STAT_SEPARATOR.join(_stat(f) for f in current if picture and f.pictured)
     last = narration[-NARRATION_SHOWN:]
     lines = [*([pinned] if pinned and pinned not in last else []), *last]
     lines += [notice] if notice else []
@@ -131,6 +137,7 @@ def table_layout(
         body=body,
         facts=[_long(f) for f in shown if not _short(f)],
         footnote="\n".join(f"-# {line}" for line in footnote.splitlines()),
+        pictured=pictured,
     )
     moves = table.controls if active else []
     budget = COMPONENT_LIMIT - head.components
@@ -213,7 +220,17 @@ def _with_sections(
 
 
 def _chunks(placed: list[Placed]) -> list[list[Placed]]:
-    return [placed[i : i + ROW_WIDTH] for i in range(0, len(placed), ROW_WIDTH)]
+    """The buttons in rows, in order: at most ROW_WIDTH a row, and no more than a phone shows
+    side by side (where a row is too wide, Discord's mobile client cuts every label short)."""
+    rows: list[list[Placed]] = []
+    for item in placed:
+        row = rows[-1] if rows else None
+        labels = [p.control.label for p in row or []] + [item.control.label]
+        if row is not None and len(row) < ROW_WIDTH and fits_one_line(labels):
+            row.append(item)
+        else:
+            rows.append([item])
+    return rows
 
 
 def _within_text_limit(layout: TableLayout) -> TableLayout:
@@ -244,7 +261,8 @@ def layout_text(layout: TableLayout) -> str:
         elif isinstance(block, Row):
             out.append("┃ " + " ".join(_button(p) for p in block.buttons))
         else:
-            out.append(f"┃ <menu: {block.menu.placeholder}, {len(block.menu.options)} options>")
+            options = plural(len(block.menu.options), "option")
+            out.append(f"┃ <menu: {block.menu.placeholder}, {options}>")
     out.append("┗━")
     chars = sum(len(text) for text in layout.texts)
     out.append(

@@ -12,25 +12,29 @@ on a screen 400 px wide (CSS pixels):
   a line that does not fit wraps;
 - the picture is scaled to 330 px wide (never enlarged);
 - a button is 32 px tall, as wide as its label (8 px a character) plus 32 px, at most the
-  container's width; a row's buttons wrap onto further lines of 40 px when they do not fit; a
-  section's button sits beside its text, whose width it takes; a menu is 40 px;
+  container's width; a row's buttons wrap onto further lines of 40 px when they do not fit (the
+  layout packs rows so that they do: on a phone, buttons too wide for their row are cut
+  short); a section's button sits beside its text, whose width it takes; a menu is 40 px;
+- a picture's text is its font's size times the picture's scale;
 - 8 px separate the container's parts, and 12 px pad its top and bottom.
 """
 
 from __future__ import annotations
 
-import re
-import unicodedata
-
 from bot.render.layout import MenuRow, Row, Section, TableLayout
+from bot.render.phone_metrics import (
+    BUTTON_HEIGHT,
+    GAP,
+    MARKS,
+    MEDIA_WIDTH,
+    PADDING,
+    SCREEN,
+    TEXT_WIDTH,
+    button_width,
+    text_width,
+)
 
-SCREEN = 400
-MEDIA_WIDTH = 330
-PADDING = 12
-TEXT_WIDTH = MEDIA_WIDTH - 2 * PADDING
 AUTHOR_LINE = 22
-GAP = 8
-BUTTON_HEIGHT = 32
 BUTTON_LINE = BUTTON_HEIGHT + GAP
 MENU_HEIGHT = 40
 BODY = (7.5, 20)
@@ -40,7 +44,6 @@ CODE = (8.4, 18)
 """(pixels a character, pixels a line) of each kind of text."""
 CODE_FENCE = 8
 """A code block's padding, top or bottom, where its fence lines are."""
-MARKS = re.compile(r"\*\*|__|`|~~|\|\|")
 
 HOW = (
     f"estimated on a phone {SCREEN} px wide: a {AUTHOR_LINE} px author line, then the"
@@ -50,13 +53,6 @@ HOW = (
     f" {BUTTON_LINE} px lines, menus {MENU_HEIGHT} px, {GAP} px between parts"
 )
 """The model in one line, printed with the figures it gave."""
-
-
-def text_width(text: str, per_char: float) -> float:
-    """The width of one line of text, markdown marks left out and wide glyphs counted twice."""
-    plain = MARKS.sub("", text)
-    wide = sum(1 for c in plain if unicodedata.east_asian_width(c) in "WF" or ord(c) > 0x1F000)
-    return (len(plain) + wide) * per_char
 
 
 def text_height(text: str, width: float = TEXT_WIDTH) -> int:
@@ -79,10 +75,6 @@ def text_height(text: str, width: float = TEXT_WIDTH) -> int:
     return height
 
 
-def button_width(label: str) -> float:
-    return min(TEXT_WIDTH, text_width(label, 8.0) + 32)
-
-
 def row_height(labels: list[str]) -> int:
     """A row of buttons, wrapped onto as many lines as their widths need."""
     lines, used = 1, 0.0
@@ -95,21 +87,49 @@ def row_height(labels: list[str]) -> int:
     return lines * BUTTON_LINE - GAP
 
 
-def phone_height(layout: TableLayout, picture: tuple[int, int] | None = None) -> int:
-    """The message's estimated height in pixels; `picture` is the drawn picture's (width,
-    height), when the message shows one."""
-    parts = [text_height(layout.heading)]
+def phone_parts(
+    layout: TableLayout, picture: tuple[int, int] | None = None
+) -> list[tuple[str, int]]:
+    """The message's parts top to bottom, each with its estimated height in pixels: what a
+    table spends its height on. `picture` is the drawn picture's (width, height), when the
+    message shows one."""
+    parts = [("heading", text_height(layout.heading))]
     if layout.picture and picture is not None:
         width, height = picture
-        parts.append(round(height * min(1.0, MEDIA_WIDTH / width)))
-    parts += [text_height(text) for text in layout.head_texts[1:]]
+        parts.append(("picture", round(height * picture_scale(width))))
+    parts += [(_first_words(text), text_height(text)) for text in layout.head_texts[1:]]
     for block in layout.blocks:
         if isinstance(block, Section):
             beside = button_width(block.button.control.label)
             room = max(TEXT_WIDTH / 3, TEXT_WIDTH - beside - GAP)
-            parts.append(max(BUTTON_HEIGHT, text_height(block.text, room)))
+            height = max(BUTTON_HEIGHT, text_height(block.text, room))
+            parts.append((f"{_first_words(block.text)} + button", height))
         elif isinstance(block, Row):
-            parts.append(row_height([placed.control.label for placed in block.buttons]))
+            labels = [placed.control.label for placed in block.buttons]
+            parts.append((f"{len(labels)} button(s)", row_height(labels)))
         elif isinstance(block, MenuRow):
-            parts.append(MENU_HEIGHT)
-    return AUTHOR_LINE + 2 * PADDING + sum(parts) + GAP * (len(parts) - 1)
+            parts.append(("menu", MENU_HEIGHT))
+    return parts
+
+
+def phone_height(layout: TableLayout, picture: tuple[int, int] | None = None) -> int:
+    """The message's estimated height in pixels; `picture` is the drawn picture's (width,
+    height), when the message shows one."""
+    heights = [height for _, height in phone_parts(layout, picture)]
+    return AUTHOR_LINE + 2 * PADDING + sum(heights) + GAP * (len(heights) - 1)
+
+
+def picture_scale(width: int) -> float:
+    """How much a picture that wide is scaled to show on the phone (never enlarged)."""
+    return min(1.0, MEDIA_WIDTH / width)
+
+
+def smallest_text(sizes: list[int], width: int) -> float | None:
+    """The smallest text of a picture `width` px wide drawn with text of these `sizes`, as the
+    phone shows it; None for a picture without text."""
+    return round(min(sizes) * picture_scale(width), 1) if sizes else None
+
+
+def _first_words(text: str) -> str:
+    plain = MARKS.sub("", text.splitlines()[0] if text else "")
+    return plain[:28] + ("…" if len(plain) > 28 else "")

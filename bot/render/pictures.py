@@ -10,6 +10,7 @@ too: a table that did not change is not drawn again.
 
 from __future__ import annotations
 
+import math
 import threading
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -20,7 +21,7 @@ from bot.games.cards import standard_deck
 from bot.games.views import CardGroup, Grid, Picture, PictureCard
 from bot.render import card_faces, grid_picture
 from bot.render.card_faces import CARD_H, CARD_W, MARGIN, card_image, empty_slot, label
-from bot.render.grid_picture import draw_grid
+from bot.render.grid_picture import draw_grid, grid_width
 from bot.render.palette import (
     CAPTION,
     DIM_CAPTION,
@@ -29,18 +30,23 @@ from bot.render.palette import (
     alpha_to_indices,
     blank,
 )
+from bot.render.phone_metrics import MEDIA_WIDTH, SMALLEST_TEXT
 from bot.render.png import palette_png
 
 MAX_WIDTH = 800
-"""Widest picture at 1x: Discord shows it about 400 px wide on a phone, so cards stay legible."""
+"""Widest picture at 1x: a phone shows it MEDIA_WIDTH px wide, so a wide picture of one row of
+cards costs little of the screen's height."""
 PAD = 14
 CARD_GAP = 8
 GROUP_GAP = 24
 ROW_GAP = 10
-TITLE_SIZE = 20
-TITLE_H = 28
-CAPTION_SIZE = 19
-CAPTION_H = 26
+TEXT_SIZE = math.ceil(SMALLEST_TEXT * MAX_WIDTH / MEDIA_WIDTH)
+"""Titles and captions: the widest picture is shrunk to the phone's media width, and its text
+must still read at SMALLEST_TEXT px."""
+TITLE_SIZE = TEXT_SIZE
+TITLE_H = TEXT_SIZE + 8
+CAPTION_SIZE = TEXT_SIZE
+CAPTION_H = TEXT_SIZE + 7
 PANEL_RADIUS = 14
 
 
@@ -107,7 +113,7 @@ def _pieces(group: CardGroup, per_row: int) -> list[tuple[str, tuple[PictureCard
 
 def layout(picture: Picture) -> list[_Row]:
     """Groups placed left to right, a new row whenever the next would pass MAX_WIDTH (or the
-    picture's own `row_cards`)."""
+    picture's own `row_cards`), at most the picture's `rows`."""
     per_row = min(picture.row_cards or CARDS_PER_ROW, CARDS_PER_ROW)
     inner = _cards_width(per_row) if picture.row_cards else INNER_WIDTH
     rows: list[_Row] = []
@@ -124,7 +130,7 @@ def layout(picture: Picture) -> list[_Row]:
             x += width
     if blocks:
         rows.append(_Row(tuple(blocks)))
-    return rows
+    return rows if picture.rows is None else rows[: picture.rows]
 
 
 def _size(rows: list[_Row]) -> tuple[int, int]:
@@ -139,7 +145,25 @@ def _paste_centred(canvas: Image.Image, image: Image.Image, centre_x: int, y: in
     canvas.paste(image, (centre_x - image.width // 2, y))
 
 
-def _draw_block(canvas: Image.Image, block: _Block, row: _Row, top: int) -> None:
+CAPTION_ROOM = CARD_W + CARD_GAP - 2
+
+
+def least_size(width: int) -> int:
+    """The smallest text a picture this wide may use: SMALLEST_TEXT px once a phone has shrunk
+    it to its media width."""
+    return min(CAPTION_SIZE, math.ceil(SMALLEST_TEXT * max(width, MEDIA_WIDTH) / MEDIA_WIDTH))
+
+
+def caption_size(caption: str, least: int) -> int:
+    """A caption's size: the largest, down to `least`, at which it fits under its card whole
+    (below that, it is cut short)."""
+    for size in range(CAPTION_SIZE, least - 1, -1):
+        if label(caption, size, CAPTION, 10_000).width <= CAPTION_ROOM:
+            return size
+    return least
+
+
+def _draw_block(canvas: Image.Image, block: _Block, row: _Row, top: int, least: int) -> None:
     left = PAD + block.x
     if block.title:
         title = label(block.title, TITLE_SIZE, TITLE, block.width - MARGIN)
@@ -152,10 +176,33 @@ def _draw_block(canvas: Image.Image, block: _Block, row: _Row, top: int) -> None
         canvas.paste(card_image(card.card, card.dim), (x, cards_top))
         if card.caption:
             colour = DIM_CAPTION if card.dim else CAPTION
-            caption = label(card.caption, CAPTION_SIZE, colour, CARD_W + CARD_GAP - 2)
+            size = caption_size(card.caption, least)
+            caption = label(card.caption, size, colour, CAPTION_ROOM)
             _paste_centred(
                 canvas, caption, x + MARGIN + CARD_W // 2, cards_top + CARD_H + 2 * MARGIN
             )
+
+
+def text_sizes(picture: Picture) -> list[int]:
+    """Each size of text the picture is drawn with, in pixels at 1x (titles, captions, a
+    grid's labels and notes): what a phone shrinks along with the picture."""
+    rows = layout(picture)
+    least = least_size(picture_width(picture))
+    sizes = [TITLE_SIZE] if any(row.titled for row in rows) else []
+    sizes += [
+        caption_size(card.caption, least)
+        for row in rows
+        for block in row.blocks
+        for card in block.cards
+        if card.caption
+    ]
+    return sizes + (grid_picture.text_sizes(picture.grid) if picture.grid is not None else [])
+
+
+def picture_width(picture: Picture) -> int:
+    """How wide the picture is drawn: its groups' rows, or its grid where that is wider."""
+    width = _size(layout(picture))[0] if picture.groups or picture.grid is None else 0
+    return max(width, grid_width(picture.grid) if picture.grid is not None else 0)
 
 
 Corner = tuple[tuple[bool, bool], Image.Image]
@@ -196,10 +243,11 @@ def draw(picture: Picture) -> Image.Image:
 def _draw_groups(picture: Picture) -> Image.Image:
     rows = layout(picture)
     canvas = blank(_size(rows))
+    least = least_size(picture_width(picture))
     top = PAD
     for row in rows:
         for block in row.blocks:
-            _draw_block(canvas, block, row, top)
+            _draw_block(canvas, block, row, top, least)
         top += row.height + ROW_GAP
     return canvas
 

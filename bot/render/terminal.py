@@ -53,7 +53,7 @@ def print_table(table: TableView, narration: list[str], out: TextIO) -> None:
     for line in narration:
         out.write(plain(line) + "\n")
     _fields(table.fields, out)
-    for line in table.footer.splitlines():
+    for line in [*table.footer.splitlines(), *table.legend.splitlines()]:
         out.write(f"  ({plain(line)})\n")
 
 

@@ -178,6 +178,8 @@ async def test_without_attach_files_a_game_in_a_thread_is_posted_without_its_pic
         [posted] = [m for m in elsewhere.created_messages if m.channel_id == thread.id]
         assert posted.attachments == [] and posted.media_urls == []
         assert posted.button("Run") and (await discord.bot.store.get_game(2)).status == "active"
+        assert "🚪 Room 1 3♠ 7♥ 8♣ 2♣ (play 3 more)" in posted.texts, "the room the picture showed"
+        assert "🚪 Room" not in here.message.text, "beside the picture, only the picture shows it"
 
 
 async def test_a_click_on_a_message_resume_replaced_is_refused(harness, make_bot, alice) -> None:

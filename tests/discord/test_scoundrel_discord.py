@@ -5,11 +5,12 @@ import copy
 import json
 
 from bot.games.crawl.actions import parse_action
+from bot.games.registry import GAMES
 from bot.games.scoundrel.engine import new_game
 from cogs.panel_colour import COLOURS
 from storage import GameStatus
 from tests.discord.conftest import SEED
-from tests.discord.tables import fact, footnote
+from tests.discord.tables import fact, footnote, stats_line
 from tests.harness import StoredMessage
 
 UPDATE_MESSAGE = 7
@@ -43,18 +44,25 @@ async def start(discord, user, **options):
     return result
 
 
+def room_cards(message) -> list[str]:
+    """The room's cards, each on its line beside its move (the picture shows them too, so the
+    message's text leaves the room's own line out)."""
+    assert "Room" not in stats_line(message)
+    return [s["components"][0]["content"].split("**")[1] for s in message.sections]
+
+
 async def test_a_whole_game_clicked_from_new_to_the_end(harness, make_bot, alice) -> None:
     async with harness.running(make_bot) as discord:
         game = await start(discord, alice)
         message = game.message
         assert message.heading == "Scoundrel · Classic"
-        assert "3♠ 7♥ 8♣ 2♣" in fact(message, "Room 1")
+        assert room_cards(message) == ["3♠", "7♥", "8♣", "2♣"], "the picture shows the room"
         assert fact(message, "Health").endswith("20/20")
         assert "kobold (3♠)" in message.text
         labels = [b["label"] for b in message.buttons]
         assert labels == [  # each move says what it would do
             "Fight 3♠ barehanded · −3 HP",
-            "Drink 7♥ · no healing: health is full",
+            "Drink 7♥ · no healing",
             "Fight 8♣ barehanded · −8 HP",
             "Fight 2♣ barehanded · −2 HP",
             "Run",
@@ -467,7 +475,7 @@ async def test_a_scoundrel_table_is_one_container_that_fits_a_phone(
         ]
         assert_fits_a_phone(message)
         while moves_left(message):
-            room = fact(message, "Room").split(" (")[0].split()
+            room = room_cards(message)
             labels = [b["label"] for b in message.buttons]
             assert all(any(card in label for label in labels) for card in room), labels
             assert len(message.texts[1].splitlines()) <= 3, "two lines of the voice, the stats"
@@ -486,3 +494,30 @@ async def test_an_abandoned_table_turns_grey_and_keeps_its_text(harness, make_bo
         await discord.slash("game abandon", alice)
         assert game.message.components_v2 and game.message.accent_colour == COLOURS["closed"]
         assert game.message.heading == "Scoundrel · Classic" and game.message.buttons == []
+
+
+async def test_a_barehanded_fight_the_weapon_could_take_is_chosen_from_the_menu(
+    harness, make_bot, alice
+) -> None:
+    """Once the weapon may strike a monster, its button fights with the weapon, and fighting it
+    barehanded instead (to keep the weapon for a bigger one) is one menu under the buttons."""
+    async with harness.running(make_bot) as discord:
+        message = (await start(discord, alice)).message
+        for _ in range(40):
+            menus = [c for c in message.walk_components() if c.get("type") == 3]
+            if menus:
+                break
+            message = (await discord.click(message, cautious(message)["custom_id"], alice)).message
+        (menu,) = menus
+        option = menu["options"][0]
+        assert option["label"].startswith("Fight") and option["label"].endswith("barehanded")
+        card = option["label"].split()[1]
+        assert any(b["label"].startswith(f"Fight {card} (weapon)") for b in message.buttons)
+        record = await discord.bot.store.get_game(1)
+        before = GAMES["scoundrel"].load(record.state)
+        result = await discord.select(message, menu["custom_id"], [option["value"]], alice)
+        assert result.response_type == UPDATE_MESSAGE
+        after = GAMES["scoundrel"].load((await discord.bot.store.get_game(1)).state)
+        fought = parse_action(option["value"]).card
+        assert after.weapon == before.weapon and after.last_kill == before.last_kill
+        assert after.hp == max(0, before.hp - fought.value), "the full blow, barehanded"

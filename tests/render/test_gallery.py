@@ -30,7 +30,7 @@ def test_the_gallery_shows_each_table_as_its_discord_layout(tmp_path: Path) -> N
     scoundrel = (tmp_path / "scoundrel-classic-1-start.txt").read_text(encoding="utf-8")
     assert "┏━ container, accent #8B5CF6" in scoundrel
     assert "┃ [picture: attachment://table.png]" in scoundrel
-    assert "┃ **10♥** potion  ⟶ [Drink 10♥ · no healing: health is full]" in scoundrel
+    assert "┃ **10♥** potion  ⟶ [Drink 10♥ · no healing]" in scoundrel
     assert "rows of buttons" in scoundrel
     end = (tmp_path / "scoundrel-classic-3-end.txt").read_text(encoding="utf-8")
     assert "┏━ container, accent #22C55E" in end and "[New game]" in end, "the hint wins it"

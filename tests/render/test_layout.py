@@ -11,6 +11,7 @@ from bot.render.layout import (
     layout_text,
     table_layout,
 )
+from bot.render.phone_metrics import fits_one_line
 
 HINT = Control(label="Hint", action="hint", row=4)
 
@@ -32,8 +33,8 @@ def test_a_move_alone_on_its_line_stands_beside_it_and_shared_lines_share_a_row(
         title="T",
         controls=[
             Control(label="Drink 7♥", action="drink.7H", row=0, line="**7♥** potion"),
-            Control(label="Fight 9♣ (weapon)", action="weapon.9C", row=1, line="**9♣** monster"),
-            Control(label="Fight 9♣ barehanded", action="bare.9C", row=1, line="**9♣** monster"),
+            Control(label="Weapon 9♣", action="weapon.9C", row=1, line="**9♣** monster"),
+            Control(label="Fists 9♣", action="bare.9C", row=1, line="**9♣** monster"),
             Control(label="Run", action="run", row=4),
         ],
     )
@@ -45,6 +46,24 @@ def test_a_move_alone_on_its_line_stands_beside_it_and_shared_lines_share_a_row(
         ("Run", False),
         ("Hint", True),
     ], "the hint ends the last row of moves"
+
+
+def test_buttons_too_wide_to_stand_side_by_side_on_a_phone_take_rows_of_their_own() -> None:
+    wide = ["Equip 6♦", "Fight J♣ barehanded · −11 HP", "Run", "Drink 7♥"]
+    table = TableView(
+        title="T",
+        controls=[Control(label=label, action=f"a.{n}", row=0) for n, label in enumerate(wide)],
+    )
+    rows = [[p.control.label for p in b.buttons] for b in lay_out(table, trail=[]).blocks]
+    assert rows == [wide[:1], wide[1:2], wide[2:]], "in order, each row as wide as a phone shows"
+    assert all(fits_one_line(row) for row in rows)
+
+
+def test_a_fact_the_picture_shows_is_left_out_where_the_picture_is() -> None:
+    room = Field(name="🚪 Room 2", value="9♣ 7♥", pictured=True)
+    table = TableView(title="T", fields=[Field(name="❤️ Health", value="20/20"), room])
+    assert lay_out(table).body[-1] == "❤️ Health 20/20"
+    assert lay_out(table, picture=False).body[-1] == "❤️ Health 20/20 · 🚪 Room 2 9♣ 7♥"
 
 
 def test_the_voice_keeps_two_lines_and_short_facts_share_one() -> None:

@@ -18,6 +18,7 @@ from bot.render.pictures import (
     TITLE_H,
     _rendered,
     clear_caches,
+    layout,
     render,
     warm_up,
 )
@@ -207,3 +208,11 @@ def test_a_picture_may_hold_fewer_cards_a_row_to_stay_narrow() -> None:
     narrow = opened(render(Picture(groups=[six], row_cards=5)))
     assert narrow.width == 2 * PAD + 5 * (CARD_W + 8) - 8 + 2 * MARGIN < wide.width
     assert narrow.height > wide.height, "the sixth card goes on a second row"
+
+
+def test_a_picture_of_one_row_leaves_out_the_groups_past_it() -> None:
+    groups = [group(f"Enemy {n}", "9S", "4 cards") for n in range(9)]
+    whole = opened(render(Picture(groups=groups)))
+    one_row = opened(render(Picture(groups=groups, rows=1)))
+    assert one_row.width == whole.width and one_row.height < whole.height / 1.5
+    assert len(layout(Picture(groups=groups, rows=1))) == 1 < len(layout(Picture(groups=groups)))

@@ -5,7 +5,7 @@ Kept as tables so that the prose can grow without touching the code that picks f
 
 from __future__ import annotations
 
-from bot.games.cards import Card, Suit
+from bot.games.cards import Card
 
 MONSTERS: dict[int, str] = {
     2: "rat",
@@ -23,31 +23,6 @@ MONSTERS: dict[int, str] = {
     14: "demon lord",
     15: "dragon",
 }
-
-WIELDS: dict[Suit | None, list[str]] = {
-    Suit.SPADES: [
-        "with a rusted spear",
-        "with a notched axe",
-        "with a bone dagger",
-        "with a black halberd",
-        "with a chipped scimitar",
-    ],
-    Suit.CLUBS: [
-        "with a spiked club",
-        "with a heavy maul",
-        "with a knotted staff",
-        "with a flail of chains",
-        "with a stone hammer",
-    ],
-    None: ["breathing fire"],
-}
-"""What a monster carries, by suit; each card always carries the same thing."""
-
-
-def wields(card: Card) -> str:
-    choices = WIELDS[card.suit]
-    return choices[card.value % len(choices)]
-
 
 WEAPONS: dict[int, str] = {
     2: "dagger",

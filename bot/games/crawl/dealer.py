@@ -19,16 +19,15 @@ from bot.games.crawl.bestiary import (
     monster_name,
     potion_name,
     weapon_name,
-    wields,
 )
-from bot.words import sentence
+from bot.words import plural, sentence
 
 ROOM_OPENERS = [
     "Room {n}. The door creaks open on {contents}.",
-    "You step into room {n} and find {contents}.",
+    "You step into room {n}: {contents}.",
     "Torchlight flickers over room {n}: {contents}.",
     "Room {n} waits in the dark: {contents}.",
-    "The passage widens into room {n}. Here you see {contents}.",
+    "The passage widens into room {n}: {contents}.",
 ]
 CARRIED = [
     "The {thing} from the last room is still here.",
@@ -77,7 +76,7 @@ RAN = [
     "Not this room. You back away the way you came.",
     "Discretion wins: you run.",
 ]
-RESHUFFLED = [" The dungeon shifts around you (the deck is reshuffled)."]
+RESHUFFLED = [" The deck is reshuffled."]
 FACED = ["{who} will face this room.", "{who} draws a weapon and steps in."]
 HERO_FELL = ["{hero} falls!", "{hero} is down.", "{hero} collapses and does not rise."]
 RUN_OR_FACE = [
@@ -100,13 +99,14 @@ LOST = [
 
 
 def describe(card: Card) -> str:
-    """How a card looks when a room is dealt: "a fierce orc (7♣) with a spiked club"."""
+    """How a card looks when a room is dealt: "a fierce orc (7♣)". Short: the table shows the
+    room's cards beside this line, so it is told in a few words."""
     role = role_of(card)
     if role == Role.WEAPON:
         return f"{article(weapon_name(card))} ({card})"
     if role == Role.POTION:
         return f"{article(potion_name(card))} ({card})"
-    return f"{article(menace(card))} {monster_name(card)} ({card}) {wields(card)}"
+    return f"{article(menace(card))} {monster_name(card)} ({card})"
 
 
 def article(words: str) -> str:
@@ -122,13 +122,51 @@ def _room(event: Any, pick: Callable[[list[str]], str]) -> str:
     """The cards just dealt; a card carried over from the last room gets its own sentence
     (it leads the room), not a second mention among the new ones."""
     dealt = event.room[1:] if event.carried is not None else event.room
-    contents = _join([describe(card) for card in dealt])
+    contents = _join(_contents(dealt))
     text = pick(ROOM_OPENERS).format(n=event.room_number, contents=contents)
     if event.carried is not None:
         text += " " + pick(CARRIED).format(thing=_short(event.carried))
-    if any(card.is_joker for card in event.room):
-        text += " " + pick(DRAGON_ROOM)
+    if any(card.is_joker for card in event.room) and len(dealt) <= NAMED:
+        text += " " + pick(DRAGON_ROOM)  # a bigger room's line names the dragon as its worst
     return text
+
+
+ITEMS = {Role.WEAPON: "weapon", Role.POTION: "potion"}
+NAMED = 4
+"""The most cards a room's line describes one by one: a bigger room (a duel's) is counted by
+kind, its worst monster named."""
+
+
+def _contents(dealt: list[Card]) -> list[str]:
+    """Each monster by name; weapons, or potions, counted where there are several ("3 potions
+    (2♥ 8♥ 5♥)"): the table shows each card with what playing it does, so the line stays
+    short. A room of more than NAMED cards is told by kind ("2 weapons, a potion and 4
+    monsters, the worst a legendary dragon (🃏)")."""
+    if len(dealt) > NAMED:
+        return _counted(dealt)
+    parts: list[str] = []
+    for card in dealt:
+        role = role_of(card)
+        alike = [other for other in dealt if role_of(other) == role]
+        if role not in ITEMS or len(alike) == 1:
+            parts.append(describe(card))
+        elif card == alike[0]:
+            parts.append(f"{plural(len(alike), ITEMS[role])} ({' '.join(map(str, alike))})")
+    return parts
+
+
+def _counted(dealt: list[Card]) -> list[str]:
+    monsters = [card for card in dealt if role_of(card) not in ITEMS]
+    parts = [
+        plural(count, ITEMS[role]) if count > 1 else article(ITEMS[role])
+        for role in ITEMS
+        if (count := sum(1 for card in dealt if role_of(card) == role))
+    ]
+    if monsters:
+        worst = max(monsters, key=lambda card: card.value)
+        many = plural(len(monsters), "monster") if len(monsters) > 1 else "a monster"
+        parts.append(f"{many}, the worst {describe(worst)}")
+    return parts
 
 
 def _short(card: Card) -> str:

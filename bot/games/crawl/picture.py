@@ -25,6 +25,8 @@ def caption(state: DungeonState, action: DungeonAction, legal: set[DungeonAction
         return "wasted"
     if preview.startswith("no healing"):
         return "full HP"
+    if preview == "no damage":
+        return "no harm"
     return preview.split(" (")[0]
 
 
@@ -33,12 +35,15 @@ def room_group(
     room: list[Card],
     legal: set[DungeonAction],
     move_of: Callable[[Card], DungeonAction],
+    aside: str = "",
 ) -> CardGroup:
-    """The room, each card captioned by the move a player would most likely make with it."""
+    """The room, each card captioned by the move a player would most likely make with it;
+    `aside` follows its title ("play 3 more")."""
     cards = [
         PictureCard(card=card.code, caption=caption(state, move_of(card), legal)) for card in room
     ]
-    return CardGroup(title=f"Room {state.rooms_dealt}", cards=cards)
+    title = f"Room {state.rooms_dealt}" + (f" · {aside}" if aside else "")
+    return CardGroup(title=title, cards=cards)
 
 
 def weapon_groups(weapon: Card | None, last_kill: Card | None, owner: str = "") -> list[CardGroup]:

@@ -31,10 +31,28 @@ STYLES: dict[ActionKind, Style] = {
 }
 
 
+BUTTON_PREVIEWS = (
+    (" (deadly)", " 💀"),
+    ("no damage", "no harm"),
+    ("no healing: health is full", "no healing"),
+    ("wasted: one potion a room", "wasted"),
+    ("wasted: a potion right after a potion", "wasted"),
+)
+"""A preview as a button says it, short enough for two buttons side by side on a phone (the
+picture's caption and the terminal say it in full)."""
+
+
 def action_label(action: DungeonAction, preview: str | None = None) -> str:
     """ "Fight 9♣ (weapon)", and what it would do where that is worth saying ("· −4 HP")."""
     label = ACTION_LABELS[action.kind].format(card=action.card)
     return f"{label} · {preview}" if preview else label
+
+
+def button_preview(preview: str | None) -> str | None:
+    """The preview in a button's few words: "−14 HP 💀" for "−14 HP (deadly)"."""
+    for long, short in BUTTON_PREVIEWS:
+        preview = preview.replace(long, short) if preview else preview
+    return preview
 
 
 def terminal_label(state: DungeonState, action: DungeonAction) -> str:
@@ -60,7 +78,7 @@ def control(
     is the room card's own line, where the button may stand beside it."""
     allowed = action in legal
     return Control(
-        label=action_label(action, state.preview(action) if allowed else None),
+        label=action_label(action, button_preview(state.preview(action)) if allowed else None),
         action=str(action),
         style=STYLES[action.kind],
         row=row,

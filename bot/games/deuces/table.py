@@ -399,27 +399,32 @@ def deuces_table(state: DeucesState, names: list[str]) -> TableView:
     return TableView(
         title=mode.table_title(state, facts),
         fields=fields,
-        footer=mode.table_footer(state, facts),
+        legend=mode.table_legend(state, facts),
         controls=vote_controls(state) + onward_controls(state) + route_controls(state),
         picture=table_picture(
             facts,
             names,
             [enemy_called(state, foe.index) for foe in facts.enemies],
             "threat" if mode.threat_cards else "discard",
-        ),
+            rows=1 if mode.threat_cards else None,
+        )
+        if facts.attack or not mode.threat_cards
+        else None,
     )
 
 
 def _enemy_line(foe: EnemyView, called: str, facts: TableFacts, names: list[str]) -> str:
-    """An enemy as the table lists it: its rank, who plays it, and its cards (or, before the
-    hands are dealt, its difficulty)."""
-    played_by = f", {_player_called(foe.master, names)}'s" if foe.master is not None else ""
+    """An enemy as the table lists it: its rank where it is not basic, who plays it, and its
+    cards (or, before the hands are dealt, its difficulty)."""
+    marks = [foe.rank] if foe.rank != BASIC else []  # basic unless said (the key says so)
+    marks += [f"{_player_called(foe.master, names)}'s"] if foe.master is not None else []
     if foe.defeated:
         state = "defeated"
     else:  # hands are dealt once the draw is over
         state = cards_count(foe.cards) if facts.dealt else f"difficulty {foe.difficulty}"
     edge = f", edge {foe.edge:+d}" if foe.edge and not foe.defeated else ""
-    return f"**{called}** ({foe.rank}{played_by}): {state}{edge}"
+    told = f" ({', '.join(marks)})" if marks else ""
+    return f"**{called}**{told}: {state}{edge}"
 
 
 def _seat_line(seat: SeatView, facts: TableFacts, names: list[str]) -> str:
@@ -460,7 +465,7 @@ def _waiting_fields(state: DeucesState, facts: TableFacts, names: list[str]) -> 
     if not state.is_over and facts.waiting:
         waiting = ", ".join(names[seat] for seat in facts.waiting_for)
         value = f"{waiting} to {facts.waiting}"
-        fields.append(Field(name="⏳ Waiting for", value=value, inline=False, prompt=True))
+        fields.append(Field(name="⏳ Waiting for", value=value, prompt=True))
     return fields
 
 
@@ -500,7 +505,9 @@ def chips_line(facts: TableFacts, names: list[str]) -> str:
     return " · ".join([*stacks, f"the GM {facts.gm_chips}"])
 
 
+BASIC = "basic"
 LEGEND = {
+    "rank": "rank: an enemy is basic unless marked elite or boss",
     "difficulty": "difficulty: the enemies' total against the party's target",
     "threat": "threat: the top card of a discard pile, the GM attacks the highest",
     "master_threat": "threat: the top card of a discard pile, enemies attack the highest "
@@ -517,7 +524,8 @@ def legend(facts: TableFacts, hidden: frozenset[str] = frozenset()) -> str:
     """What the words on this table mean, for the words it shows now (one short line each);
     `hidden`: words this table does not show at the moment (a quest's party on its map)."""
     mastering = facts.epics_needed is not None
-    shown = [] if mastering or "difficulty" in hidden else ["difficulty"]
+    shown = ["rank"] if facts.enemies else []
+    shown += [] if mastering or "difficulty" in hidden else ["difficulty"]
     threat = "master_threat" if mastering else "threat"
     shown += [threat] if any(seat.threat for seat in facts.seats) else []
     shown += ["edge"] if any(e.edge for e in facts.enemies if not e.defeated) else []
@@ -528,12 +536,21 @@ def legend(facts: TableFacts, hidden: frozenset[str] = frozenset()) -> str:
 
 
 def table_picture(
-    facts: TableFacts, names: list[str], called: Sequence[str] = (), top: str = "threat"
+    facts: TableFacts,
+    names: list[str],
+    called: Sequence[str] = (),
+    top: str = "threat",
+    rows: int | None = None,
 ) -> Picture | None:
-    """What the party faces and holds, face up: the attack to answer, each enemy (a face-down
-    card captioned with the cards it holds, or its difficulty before the hands are dealt),
-    each player's Threat Card (in a duel, which has none, the top of the discard pile) with
-    their loot by tier, and each pet's cards left. `called`: each enemy's name on the table."""
+    """What the party faces and holds, face up. A table with Threat Cards draws it only while
+    an attack waits to be answered: otherwise every card in it is in the table's text too (each
+    enemy's cards, each Threat Card and loot), and a phone's screen is better spent on the
+    moves; for the same reason it is one row (`rows`), the attack first (a duel's, whose tops
+    of the discard piles are not in the text, shows every card). It shows the attack to
+    answer, each enemy (a face-down card captioned with the cards it holds, or its difficulty
+    before the hands are dealt), each player's Threat Card (in a duel, which has none, the top
+    of the discard pile) with their loot by tier, and each pet's cards left, as many as the row
+    holds. `called`: each enemy's name on the table."""
     groups: list[CardGroup] = []
     if facts.attack:
         groups.append(
@@ -564,7 +581,7 @@ def table_picture(
         )
         for companion in facts.pets
     ]
-    return Picture(groups=groups) if groups else None
+    return Picture(groups=groups, rows=rows) if groups else None
 
 
 def _enemy_card(foe: EnemyView, dealt: bool) -> PictureCard:

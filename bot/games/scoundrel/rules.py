@@ -56,6 +56,9 @@ SCOUNDREL_RULES = RulesPage(
         (
             "In Discord",
             "Press a button to play a card; buttons that aren't legal right now are greyed out. "
+            "A monster's button fights it with your weapon where the weapon may strike it; to "
+            "fight it barehanded instead (keeping the weapon for a bigger one), use the menu "
+            "under the buttons. "
             "Only you can play your game. Games idle too long expire. `/game resume` re-posts "
             "the game with fresh buttons; `/game abandon` ends it.",
         ),

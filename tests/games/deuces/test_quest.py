@@ -34,12 +34,17 @@ from bot.games.deuces.modes.quest.table import (
     quest_fields,
 )
 from bot.games.deuces.piles import discard
-from bot.games.deuces.state import Phase, enemy, player
+from bot.games.deuces.state import DeucesTable, Phase, enemy, player
 from bot.games.deuces.table import MAP_HAND, deuces_hand, deuces_table
 from tests.games.deuces.tables import DULL, PLAIN, TEST_SET, ability, deck, kinds, of
 
 PAIR = "9C 9D 3H 4S 5C 6D 7H"
 """A hand of six led by a pair of nines, then a 7♥ Threat Card."""
+
+
+def special_card(state: DeucesTable) -> str:
+    """The Special Encounter card's field on the table (in a fight, the map gives way)."""
+    return next(f.value for f in quest_fields(state) if f.name.startswith("📜"))
 
 
 def entity(entity_id: str, difficulty: int, hand: tuple[int, ...]) -> dict[str, Any]:
@@ -357,7 +362,7 @@ def test_a_secret_stays_hidden_until_its_condition_then_a_weakness_strikes(quiet
     used = [e for e in of(events, "ability_used") if e.ability == "grief"]
     assert used and used[0].user == enemy(0)
     assert len(state.enemies[0].hand) == brute - 1, "the weakness struck its owner at once"
-    told = quest_fields(state)[1].value.splitlines()[-1]  # the card's abilities come before
+    told = special_card(state).splitlines()[-1]  # the card's abilities come before
     assert told == "🔓 Secret, **Grief**: The brute mourns.", "no 'your turn' read as the player's"
 
 
@@ -383,13 +388,13 @@ def test_a_hidden_ability_secret_is_revealed_by_its_owners_hand_and_then_used(qu
     events = state._advance()
     assert "secret_revealed" in kinds(events) and state.quest.revealed == ["duo"]
     assert "breath" in [a.id for a in state.abilities(enemy(0))]
-    assert "(On your turn: you draw 2 cards." in quest_fields(state)[1].value, "what it does"
+    assert "(On your turn: you draw 2 cards." in special_card(state), "what it does"
 
 
 def test_the_card_tells_what_each_ability_does_but_not_its_hidden_secret(quiet_gm) -> None:
     vault = ability("vault", {"op": "recover", "count": 2}).model_dump()
     state = enter_lair([PAIR], reveal="hand", at=1, kind="ability", ability=vault)
-    card = quest_fields(state)[1].value
+    card = special_card(state)
     dull = f"**Dull**: {describe(DULL)}"
     assert f"Brute · {dull}" in card.splitlines() and f"Imp · {dull}" in card.splitlines()
     seen = [deuces_table(state, ["Ann"]), deuces_hand(state, 0, [])]
@@ -552,14 +557,14 @@ def test_on_the_map_my_hand_and_the_legend_speak_of_the_map_not_of_a_fight(quiet
     state, _ = quest_table([PAIR], ["one"])
     state.treasure = True  # as a hard encounter just won would leave it
     table = deuces_table(state, ["Ann"])
-    assert "difficulty:" not in table.footer and "treasure:" not in table.footer
-    assert table.footer.startswith("map: ")
+    assert "difficulty:" not in table.legend and "treasure:" not in table.legend
+    assert table.legend.startswith("map: ")
     hand = deuces_hand(state, 0, [])
     assert hand.footer == ROUTE_FOOTER, "a party of one moves alone"
     assert hand.description == MAP_HAND and not hand.cards
     assert hand.fields and all(f.name.endswith("(in encounters)") for f in hand.fields[:1])
     state.apply(0, Go(room="den"))  # a fight: its difficulty, and cards to pick
-    assert "difficulty: the enemies' total" in deuces_table(state, ["Ann"]).footer
+    assert "difficulty: the enemies' total" in deuces_table(state, ["Ann"]).legend
     assert state.prompt is not None and state.prompt.kind == "turn"
     hand = deuces_hand(state, 0, [])
     assert hand.footer == "Pick cards below, then press a play."

@@ -187,11 +187,11 @@ def test_the_attack_to_answer_reads_as_it_counts() -> None:
 
 def test_the_table_explains_the_words_it_shows() -> None:
     state, _ = table(["4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 2♦ 2♣"], ["one"], gm_deck="5♥")
-    footer = GAME.table(state, ["Ann"]).footer
+    footer = GAME.table(state, ["Ann"]).legend
     assert "difficulty:" in footer and "threat:" in footer
     assert "loot:" not in footer, "nobody holds loot yet"
     state.players[0].loot = [Loot(card=cards("3♠")[0], tier=Tier.RARE)]
-    assert "Rare counts twice" in GAME.table(state, ["Ann"]).footer
+    assert "Rare counts twice" in GAME.table(state, ["Ann"]).legend
 
 
 def test_a_duel_won_names_its_winner_once() -> None:

@@ -217,6 +217,6 @@ class DeucesMode:
     def table_title(self, state: DeucesTable, facts: TableFacts) -> str:
         return party_title(facts)
 
-    def table_footer(self, state: DeucesTable, facts: TableFacts) -> str:
+    def table_legend(self, state: DeucesTable, facts: TableFacts) -> str:
         """What the words on the table mean."""
         return legend(facts)

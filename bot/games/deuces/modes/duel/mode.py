@@ -98,7 +98,7 @@ class DuelOfTheDuos(DeucesMode):
     def table_title(self, state: DeucesTable, facts: TableFacts) -> str:
         return duel_title(state)
 
-    def table_footer(self, state: DeucesTable, facts: TableFacts) -> str:
+    def table_legend(self, state: DeucesTable, facts: TableFacts) -> str:
         return ""
 
     def hides_classes(self, state: DeucesTable) -> bool:

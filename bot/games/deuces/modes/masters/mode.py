@@ -44,9 +44,9 @@ class MastersAndMonsters(DeucesMode):
         return options.model_copy(update={"level": 1})
 
     def table_title(self, state: DeucesTable, facts: TableFacts) -> str:
-        return (
+        return (  # how many Epic loot win is in the Epic loot fact
             f"Dungeons & Deuces · Masters & Monsters · encounter {facts.encounter}"
-            f" · level {facts.level} · first to {facts.epics_needed} Epic"
+            f" · level {facts.level}"
         )
 
     def after_loot(self) -> Phase:

@@ -48,6 +48,6 @@ class TraditionalQuest(DeucesMode):
     def table_title(self, state: DeucesTable, facts: TableFacts) -> str:
         return f"Dungeons & Deuces · {quest_title(state)}"
 
-    def table_footer(self, state: DeucesTable, facts: TableFacts) -> str:
+    def table_legend(self, state: DeucesTable, facts: TableFacts) -> str:
         footer = legend(facts, hidden=quiet_words(state))
         return "\n".join(line for line in (MAP_LEGEND, footer) if line)

@@ -57,12 +57,15 @@ def quiet_words(state: DeucesTable) -> frozenset[str]:
 
 
 def quest_title(state: DeucesTable) -> str:
-    """The quest, the room and the level; the encounter's count while one is fought."""
+    """On the map, the quest and the level (the room is the map's 📍); in a fight, the room
+    fought in, the level and how the difficulty stands (the map is not shown then)."""
     quest = _progress(state)
-    title = f"{quest.quest.title} · {quest.here().name} · level {state.level}"
     if quest.fighting:
-        title += f" · difficulty {state.difficulty}/{state.target}"
-    return title
+        return (
+            f"{quest.here().name} · level {state.level}"
+            f" · difficulty {state.difficulty}/{state.target}"
+        )
+    return f"{quest.quest.title} · level {state.level}"
 
 
 def map_lines(quest: QuestProgress) -> list[str]:
@@ -94,10 +97,15 @@ def map_lines(quest: QuestProgress) -> list[str]:
 
 
 def quest_fields(state: DeucesTable) -> list[Field]:
-    """The map (with the falls the quest still allows) and, in a special fight, its card."""
+    """The map (with the falls the quest still allows) and, in a special fight, its card. In a
+    fight the map, which offers no move then, gives way to the fight: the falls stay, on the
+    stats line (the title names the room)."""
     quest = _progress(state)
-    falls = f"\nFalls: {quest.falls} of {MAX_FALLS}" if quest.falls else ""
-    fields = [Field(name="🗺️ Map", value="\n".join(map_lines(quest)) + falls, inline=False)]
+    if quest.fighting:
+        fields = [Field(name="Falls", value=f"{quest.falls} of {MAX_FALLS}")] if quest.falls else []
+    else:
+        falls = f"\nFalls: {quest.falls} of {MAX_FALLS}" if quest.falls else ""
+        fields = [Field(name="🗺️ Map", value="\n".join(map_lines(quest)) + falls, inline=False)]
     special = special_in_play(state)
     if special is not None:
         secret = special.secret
