@@ -137,6 +137,9 @@ class Picture(BaseModel, frozen=True):
     row_cards: int = 0
     """The most cards a row holds (0: as many as fit): a narrower picture is shown less
     scaled down on a phone, so its captions stay readable."""
+    alt: str = ""
+    """What the picture shows, in words, for whoever cannot see it (a screen reader, a phone's
+    ALT badge): a grid's map as text. The terminal, which prints the table, never needs it."""
     rows: int | None = None
     """At most this many rows of groups, the groups past them left out: a picture whose every
     card is in the table's text too stays short on a phone."""

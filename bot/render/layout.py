@@ -123,6 +123,8 @@ def table_layout(
     current = [f for f in table.fields if active or not f.prompt]
     shown = [f for f in current if not (picture and f.pictured)]
     pictured = STAT_SEPARATOR.join(_stat(f) for f in current if picture and f.pictured)
+    if picture and table.picture is not None and table.picture.alt:
+        pictured = "\n".join(part for part in (table.picture.alt, pictured) if part)
     last = narration[-NARRATION_SHOWN:]
     lines = [*([pinned] if pinned and pinned not in last else []), *last]
     lines += [notice] if notice else []

@@ -53,6 +53,14 @@ async def test_a_duel_against_the_bot_is_played_to_its_end(harness, make_bot, al
             [picture] = table.attachments
             assert picture["filename"] == "table.png", "the dungeon is drawn on every update"
             assert "```" not in table.text, "the map is drawn once: as text, it is in the hand"
+            [alt] = [
+                item.get("description", "")
+                for c in table.walk_components()
+                if c.get("type") == 12
+                for item in c.get("items", [])
+            ]
+            assert alt.startswith("Dungeon map") and "P1" in alt, "the map in words, for all"
+            assert len(alt) <= 1024
             if from_selects < 3 and await play_from_the_table(discord, table, alice):
                 from_selects += 1
             else:

@@ -142,7 +142,8 @@ DUNGEON_RULES = RulesPage(
             "Reading the table",
             "The picture and the text grid name cells alike, and a cell keeps its name all "
             "game (the first 4×4 is A1–D4). A big dungeon's picture shows the part around "
-            "the pawn whose turn it is; **My hand** shows the whole map as a text grid: `##` "
+            "the pawn whose turn it is; the picture's alt text (**ALT** on a phone) and **My "
+            "hand** show the whole map as a text grid: `##` "
             "face down, `W5` a wall of rank 5, `7♥` a face-up card (`T` is 10), `P1` `P2` the "
             "pawns, `J↑` a monster and the way it faces (`J*` a new one), `..` an empty cell "
             "where a card may go. Play a card from **My hand**: pick it, then choose its cell "

@@ -21,7 +21,7 @@ from bot.games.dungeon.grid import ARROWS, Dir, Layout, Point, distance, knight_
 from bot.games.dungeon.naming import card_called, label, layout_of, monster_called
 from bot.games.dungeon.picture import grid_picture
 from bot.games.dungeon.policy import choose
-from bot.games.dungeon.text_grid import LEGEND, grid_fields
+from bot.games.dungeon.text_grid import LEGEND, grid_fields, text_grid
 from bot.games.dungeon.window import Window
 from bot.games.views import (
     CardGroup,
@@ -84,16 +84,34 @@ def dungeon_table(state: DungeonState, names: Sequence[str]) -> TableView:
         fields.append(battle)
     focus = [] if state.is_over else state.acting()
     # A battle's cards are outlined on the grid and summed in its line: no card row below.
-    picture = Picture(groups=[], grid=grid_picture(state, in_sight(state, layout, focus)))
+    grid = grid_picture(state, in_sight(state, layout, focus))
+    picture = Picture(groups=[], grid=grid, alt=map_in_words(state, layout))
     controls, menus = ([], []) if state.is_over else table_moves(state, layout)
     return TableView(
         title="Dungeon of Cards · Duel",
         fields=fields,
-        footer="The map as text: My hand",
+        footer="The map as text: the picture's ALT, or My hand",
         controls=controls,
         menus=menus,
         picture=picture,
     )
+
+
+def map_in_words(state: DungeonState, layout: Layout) -> str:
+    """The whole dungeon as the text grid, for the picture's alt text (at most 1024
+    characters: the rows past them are left out), so anyone at the channel can read the map
+    without the picture, players and onlookers alike."""
+    lines = ["Dungeon map (" + LEGEND_SHORT + "):", *text_grid(state, layout)]
+    kept: list[str] = []
+    for line in lines:
+        if len("\n".join([*kept, line])) > ALT_LIMIT:
+            break
+        kept.append(line)
+    return "\n".join(kept)
+
+
+ALT_LIMIT = 1024
+LEGEND_SHORT = "## face down, W5 wall, P1 P2 pawns, J↑ monster facing, .. empty"
 
 
 def in_sight(state: DungeonState, layout: Layout, seats: Sequence[int]) -> Window:
