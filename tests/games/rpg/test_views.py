@@ -16,7 +16,7 @@ from bot.games.rpg.table import LABEL_LIMIT, MAX_CONTROLS
 from bot.games.views import HandView
 from bot.render.card_faces import CARD_W, label
 from bot.render.palette import CAPTION
-from bot.render.pictures import CAPTION_SIZE, CARD_GAP, render
+from bot.render.pictures import CARD_GAP, caption_size, least_size, render
 
 from .scripts import NAMES, build, c, cs, play
 
@@ -331,11 +331,13 @@ def test_a_long_hands_captions_stay_readable_on_a_phone() -> None:
     view = hand_of(state, 0, [])
     assert view.picture is not None
     image = Image.open(io.BytesIO(render(view.picture)))
-    shown = CAPTION_SIZE * PHONE_PICTURE / image.width
-    assert shown >= 10, f"captions shown {shown:.1f} px tall"
     widest = CARD_W + CARD_GAP - 2
+    least = least_size(image.width)
     for card in view.picture.groups[0].cards:
-        assert label(card.caption, CAPTION_SIZE, CAPTION, 10_000).width <= widest, card.caption
+        size = caption_size(card.caption, least)  # as drawn: shrunk to fit its card
+        shown = size * PHONE_PICTURE / image.width
+        assert shown >= 10, f"{card.caption} shown {shown:.1f} px tall"
+        assert label(card.caption, size, CAPTION, 10_000).width <= widest, card.caption
     assert {card.caption for card in view.picture.groups[0].cards} >= {
         "6 · 1 club",
         "13 · 2 clubs",
