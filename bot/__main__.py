@@ -187,21 +187,17 @@ def main(argv: list[str] | None = None) -> int:
 def check_store(url: str | None) -> int:
     import asyncio
 
-    from bot.config import load_settings, printable_url, scrubbed
+    from bot.config import cannot_open, store_url
     from bot.doctor import doctor
     from storage import StoreError
 
+    url = store_url(url)
     if url is None:
-        settings = load_settings()
-        if isinstance(settings, str):
-            print(settings, file=sys.stderr)
-            return 2
-        url = settings.database_url
+        return 2
     try:
         return asyncio.run(doctor(url))
     except (StoreError, ValueError, OSError) as error:
-        said = scrubbed(str(error), url)
-        print(f"Cannot open the store at {printable_url(url)}: {said}", file=sys.stderr)
+        print(cannot_open(url, error), file=sys.stderr)
         return 2
 
 

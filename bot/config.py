@@ -170,6 +170,23 @@ def load_settings() -> Settings | str:
         return "The bot's settings are not right (see .env.example):\n" + "\n".join(problems)
 
 
+def store_url(given: str | None) -> str | None:
+    """The store a command names (`--url`), else the environment's DATABASE_URL; None, with
+    the reason printed, when the environment cannot be read."""
+    if given is not None:
+        return given
+    settings = load_settings()
+    if isinstance(settings, str):
+        print(settings, file=sys.stderr)
+        return None
+    return settings.database_url
+
+
+def cannot_open(url: str, error: Exception) -> str:
+    """Why a store did not open, with its password taken out of every word said."""
+    return f"Cannot open the store at {printable_url(url)}: {scrubbed(str(error), url)}"
+
+
 def no_token_help(python: str) -> str:
     """What to do without a token, every command given with the interpreter that is running
     (`.venv/bin/python` as the README installs it: a bare `python` may lack the packages)."""

@@ -31,21 +31,16 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
+    from bot.config import cannot_open, store_url
     from storage import StoreError
 
-    url = args.url
+    url = store_url(args.url)
     if url is None:
-        from bot.config import load_settings
-
-        settings = load_settings()
-        if isinstance(settings, str):
-            print(settings, file=sys.stderr)
-            return 2
-        url = settings.database_url
+        return 2
     try:
         replay = asyncio.run(load(url, args.game_id))
     except (StoreError, ValueError, OSError) as error:
-        print(f"Cannot open the store: {error}", file=sys.stderr)
+        print(cannot_open(url, error), file=sys.stderr)
         return 2
     if isinstance(replay, str):
         print(replay, file=sys.stderr)

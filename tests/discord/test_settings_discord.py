@@ -71,22 +71,30 @@ async def test_a_new_turn_timer_times_out_new_tables_only(
         assert "Time ran out for bob" in discord.world.messages[new].text
 
 
+async def duel_played(discord, alice, bob, moves: int = 12) -> dict[str, int]:
+    """A Dragons duel alice offers and bob accepts, played by both for up to `moves` clicks:
+    how many times the table turned to each of them."""
+    message = await challenge(discord, alice, bob)
+    message = (await discord.click(message, message.button("Accept")["custom_id"], bob)).message
+    players = {0: alice, 1: bob}
+    turned = {alice.name: 0, bob.name: 0}
+    for _ in range(moves):
+        record, state = await state_of(discord, 1)
+        if record.status != GameStatus.ACTIVE:
+            break
+        mover = players[state.to_move]
+        message = (await discord.click(message, pick(message)["custom_id"], mover)).message
+        _, state = await state_of(discord, 1)
+        if state.to_move is not None and players[state.to_move] is not mover:
+            turned[players[state.to_move].name] += 1
+    return turned
+
+
 async def test_a_member_who_turns_pings_off_is_not_named(harness, make_bot, alice, bob) -> None:
     async with harness.running(make_bot) as discord:
         mine = await discord.slash("settings me", bob, pings="off")
         assert mine.ephemeral and "Leave me out" in mine.content
-        message = await challenge(discord, alice, bob)
-        message = (await discord.click(message, message.button("Accept")["custom_id"], bob)).message
-        players = {0: alice, 1: bob}
-        turns_passed = 0
-        for _ in range(12):
-            record, state = await state_of(discord, 1)
-            if record.status != GameStatus.ACTIVE:
-                break
-            mover = players[state.to_move]
-            message = (await discord.click(message, pick(message)["custom_id"], mover)).message
-            _, state = await state_of(discord, 1)
-            turns_passed += state.to_move is not None and players[state.to_move] is not mover
+        turns_passed = sum((await duel_played(discord, alice, bob)).values())
         lines = [
             r.body["content"]
             for r in discord.find_requests("POST", "/channels/{channel_id}/messages")
@@ -103,15 +111,7 @@ async def test_a_quiet_player_is_named_without_a_notification(
 ) -> None:
     async with harness.running(make_bot) as discord:
         await discord.slash("settings me", bob, pings="quiet")
-        message = await challenge(discord, alice, bob)
-        message = (await discord.click(message, message.button("Accept")["custom_id"], bob)).message
-        players = {0: alice, 1: bob}
-        for _ in range(12):
-            record, state = await state_of(discord, 1)
-            if record.status != GameStatus.ACTIVE:
-                break
-            mover = players[state.to_move]
-            message = (await discord.click(message, pick(message)["custom_id"], mover)).message
+        await duel_played(discord, alice, bob)
         to_bob = [
             r.body
             for r in discord.find_requests("POST", "/channels/{channel_id}/messages")
@@ -127,19 +127,8 @@ async def test_a_player_told_privately_gets_a_direct_message_and_no_line(
     async with harness.running(make_bot) as discord:
         mine = await discord.slash("settings me", bob, pings="private")
         assert mine.ephemeral and "Tell me privately" in mine.content
-        message = await challenge(discord, alice, bob)
-        message = (await discord.click(message, message.button("Accept")["custom_id"], bob)).message
-        players = {0: alice, 1: bob}
-        bobs_turns = 0
-        for _ in range(12):
-            record, state = await state_of(discord, 1)
-            if record.status != GameStatus.ACTIVE:
-                break
-            mover = players[state.to_move]
-            message = (await discord.click(message, pick(message)["custom_id"], mover)).message
-            _, state = await state_of(discord, 1)
-            now_bob = state.to_move is not None and players[state.to_move] is bob
-            bobs_turns += now_bob and mover is not bob  # the table turned to him
+        bobs_turns = (await duel_played(discord, alice, bob))["bob"]
+        record, _ = await state_of(discord, 1)
         channel_lines = [
             r.body["content"]
             for r in discord.find_requests("POST", "/channels/{channel_id}/messages")
@@ -160,16 +149,7 @@ async def test_a_player_whose_direct_messages_are_closed_loses_no_move(
     async with harness.running(make_bot) as discord:
         await discord.slash("settings me", bob, pings="private")
         discord.world.closed_dms.add(bob.id)
-        message = await challenge(discord, alice, bob)
-        message = (await discord.click(message, message.button("Accept")["custom_id"], bob)).message
-        players = {0: alice, 1: bob}
-        for _ in range(6):
-            record, state = await state_of(discord, 1)
-            if record.status != GameStatus.ACTIVE:
-                break
-            message = (
-                await discord.click(message, pick(message)["custom_id"], players[state.to_move])
-            ).message
+        await duel_played(discord, alice, bob, moves=6)
         record, _ = await state_of(discord, 1)
         assert record.version >= 6, "the game went on"
         assert discord.world.direct_messages(bob) == []

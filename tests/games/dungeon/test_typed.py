@@ -8,23 +8,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.games.contract import IllegalAction
-from bot.games.dungeon import new_game
 from bot.games.dungeon.actions import Kind
 from bot.games.dungeon.engine import DungeonState
-from bot.games.dungeon.policy import choose
 from bot.games.dungeon.typed import _target, typed_action
+from tests.games.dungeon.test_views import mid_game
 
 SEPARATORS = st.sampled_from([" ", ",", ", ", "  ", " at ", ";"])
 
 
 def played_to(seed: int, moves: int) -> DungeonState:
-    state, _ = new_game(seed)
-    for _ in range(moves):
-        if state.is_over:
-            break
-        seat = state.acting()[0]
-        state.apply(seat, choose(state, seat))
-    return state
+    return mid_game(seed, moves)
 
 
 @settings(max_examples=40, deadline=None)
