@@ -105,6 +105,31 @@ class _Deck(NamedTuple):
     weapons: tuple[int, ...]
     """The deck's weapon values, best first."""
     potion_total: int
+    monster_tally: int
+    """The deck's monsters as a multiset of values in one int (see `_tally`)."""
+    potion_tally: int
+    """The same for its potions."""
+
+
+TALLY_BITS = 6
+"""Bits per value in a tally: room for 63 cards of one value, more than any deck holds."""
+VALUES = 16
+"""Card values run below this (a joker is worth 15)."""
+
+
+def _tally(values: list[int]) -> int:
+    """Values as a multiset in one int, a count per value: the bounds of structures holding
+    the same cards (in another order, after a run or another play order) are worked out once."""
+    tally = 0
+    for value in values:
+        tally += 1 << (value * TALLY_BITS)
+    return tally
+
+
+def _untally(tally: int) -> list[int]:
+    """The count of each value (the index) in a tally."""
+    mask = (1 << TALLY_BITS) - 1
+    return [(tally >> (value * TALLY_BITS)) & mask for value in range(VALUES)]
 
 
 def least_damage(counts: list[int], weapons: tuple[int, ...], weapon: int, ceiling: int) -> int:
@@ -157,6 +182,11 @@ class Rules:
         self._deck_ids: dict[tuple[int, ...], int] = {}
         self._kids: dict[Node, tuple[Kid, ...]] = {}
         self._bounds: dict[Node, tuple[int, int, int]] = {}
+        self._damage: dict[tuple[int, tuple[int, ...], int, int], int] = {}
+        """`least_damage` by the monsters' tally, the weapons to come, the weapon held and its
+        ceiling."""
+        self._healing: dict[tuple[int, int], int] = {}
+        """The most healing by the potions' tally and how many of them may heal."""
 
     def deck_id(self, cards: tuple[int, ...]) -> int:
         known = self._deck_ids.get(cards)
@@ -181,6 +211,8 @@ class Rules:
                     tuple(counts),
                     tuple(weapons),
                     sum(potions),
+                    _tally(monsters),
+                    _tally(potions),
                 )
             )
         return known
@@ -357,30 +389,83 @@ class Rules:
         return known
 
     def _bound(self, node: Node) -> tuple[int, int, int]:
-        deck_id, room, weapon, ceiling, drunk = node[:5]
+        """See `bound`. When the room must be played now (it may not be fled), all its cards
+        but the one carried to the next room meet only the weapons at hand: the one held and
+        those in the room. So each choice of the carried card is bounded apart (the room's
+        monsters at their cost now, the rest as `least_damage` has it), and only one of the
+        potions played now heals; the bound is the least over those choices."""
+        deck_id, room, weapon, ceiling, drunk, played, ran = node
         deck = self.decks[deck_id]
-        counts = list(deck.counts)
-        monsters = deck.monsters
-        weapons = deck.weapons
-        potions: list[int] = []
-        for code in room:
-            value = _value(code)
-            if code < WEAPON_BASE:
-                counts[value] += 1
-                monsters += value
-            elif code < POTION_BASE:
-                weapons = tuple(sorted((*weapons, value), reverse=True))
-            else:
-                potions.append(value)
-        # One potion heals per room, and every room but the last plays three deck cards.
-        heals = (0 if drunk else 1) + (len(deck.cards) + PLAYS_PER_ROOM - 1) // PLAYS_PER_ROOM
-        if heals >= len(deck.potions) + len(potions):
-            healing = deck.potion_total + sum(potions)
-        else:
-            healing = sum(sorted([*deck.potions, *potions], reverse=True)[:heals])
-        shortfall = least_damage(counts, weapons, weapon, ceiling) - healing
+        monsters = deck.monsters + sum(code for code in room if code < WEAPON_BASE)
+        potions = [code - POTION_BASE for code in room if code >= POTION_BASE]
         best_potion = max([*deck.potions[:1], *potions], default=0)
+        rooms = (len(deck.cards) + PLAYS_PER_ROOM - 1) // PLAYS_PER_ROOM
+        if not deck.cards:
+            return monsters, _room_now(room, weapon, ceiling, drunk), best_potion
+        if not (played or self.rule == RunRule.NEVER or ran):  # the room may still be fled
+            heals = rooms + (0 if drunk else 1)
+            return monsters, self._shortfall(deck, room, weapon, ceiling, heals), best_potion
+        shortfall = min(
+            _room_now(room[:index] + room[index + 1 :], weapon, ceiling, drunk)
+            + self._shortfall(deck, (code,), weapon, ceiling, rooms, room)
+            for index, code in enumerate(room)
+        )
         return monsters, shortfall, best_potion
+
+    def _shortfall(
+        self,
+        deck: _Deck,
+        cards: tuple[int, ...],
+        weapon: int,
+        ceiling: int,
+        heals: int,
+        arms: tuple[int, ...] | None = None,
+    ) -> int:
+        """Least damage minus most healing from the deck and these cards in any order (see
+        `least_damage`), with `heals` potions healing at most, and the weapons among `arms`
+        (by default `cards`) to come too."""
+        monster_tally, potion_tally = deck.monster_tally, deck.potion_tally
+        for code in cards:
+            if code < WEAPON_BASE:
+                monster_tally += 1 << (code * TALLY_BITS)
+            elif code >= POTION_BASE:
+                potion_tally += 1 << ((code - POTION_BASE) * TALLY_BITS)
+        weapons = deck.weapons
+        added = [code - WEAPON_BASE for code in cards if WEAPON_BASE <= code < POTION_BASE]
+        if arms is not None:
+            added = [code - WEAPON_BASE for code in arms if WEAPON_BASE <= code < POTION_BASE]
+        if added:
+            weapons = tuple(sorted((*weapons, *added), reverse=True))
+        key = (monster_tally, weapons, weapon, ceiling)
+        damage = self._damage.get(key)
+        if damage is None:
+            damage = self._damage[key] = least_damage(
+                _untally(monster_tally), weapons, weapon, ceiling
+            )
+        healing = self._healing.get((potion_tally, heals))
+        if healing is None:
+            counts = _untally(potion_tally)
+            best_first = [v for v in range(VALUES - 1, -1, -1) for _ in range(counts[v])]
+            healing = self._healing[potion_tally, heals] = sum(best_first[:heals])
+        return damage - healing
+
+
+def _room_now(cards: tuple[int, ...], weapon: int, ceiling: int, drunk: bool) -> int:
+    """Least damage minus most healing of cards all played in this room: each monster struck
+    by the best weapon at hand that may strike it (the one held below its ceiling, or any
+    among these cards), and one potion healing at most."""
+    in_room = [_value(code) for code in cards if WEAPON_BASE <= code < POTION_BASE]
+    fresh = max(in_room, default=0)
+    damage = 0
+    heal = 0
+    for code in cards:
+        value = _value(code)
+        if code < WEAPON_BASE:
+            best = max(fresh, weapon) if value < ceiling else fresh
+            damage += value - best if value > best else 0
+        elif code >= POTION_BASE and not drunk:
+            heal = max(heal, value)
+    return damage - heal
 
 
 def _without_dominated(kids: list[Kid]) -> list[Kid]:

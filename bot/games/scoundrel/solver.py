@@ -44,6 +44,11 @@ from bot.games.scoundrel.search import Search
 
 __all__ = ["ScoundrelSolver", "SearchTooLong", "Solution", "solve"]
 
+PROBE = 6000
+"""Positions the first question for the highest score the bound allows may expand. When that
+score is within reach, the sweeps or a short search usually find it; when it is not, proving
+so can cost tens of thousands of positions, often more than the whole climb from below."""
+
 
 class ScoundrelSolver:
     """One deal's solver; its memo is kept across calls, so solving many positions of the same
@@ -84,13 +89,13 @@ class ScoundrelSolver:
 
     @staticmethod
     def _reaches_soon(search: Search, goal: int, node: Node, hp: int) -> bool:
-        """`reaches` within a quarter of what is left of the budget: False if that runs out
-        (what it proved stays in the memo, which only ever holds finished answers)."""
+        """`reaches` within `PROBE` positions (or what is left of the budget, if less): False
+        if they run out. What it proved stays in the memo, which only ever holds finished
+        answers, so a cut-short probe still shortens the climb after it."""
         rules = search.rules
         cap = rules.limit
-        if cap is None:
-            return search.reaches(goal, node, hp)
-        rules.limit = rules.expansions + max(1, (cap - rules.expansions) // 4)
+        probe = rules.expansions + PROBE
+        rules.limit = probe if cap is None else min(cap, probe)
         try:
             return search.reaches(goal, node, hp)
         except SearchTooLong:
