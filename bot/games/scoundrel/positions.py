@@ -49,6 +49,9 @@ class Kid(NamedTuple):
     """Least damage still to take minus most healing still to drink, with the play order
     relaxed (see `least_damage`): an HP this far below a goal cannot reach it."""
     best_potion_left: int
+    outlook: int
+    """The shortfall with the room's order relaxed too (see `Rules.bound`): looser, but a
+    better guide to which move to try first."""
     bonus: int
     """The potion's value when the move drinks one: it counts for a win at full HP."""
     move: Move
@@ -181,7 +184,7 @@ class Rules:
         self.decks: list[_Deck] = []
         self._deck_ids: dict[tuple[int, ...], int] = {}
         self._kids: dict[Node, tuple[Kid, ...]] = {}
-        self._bounds: dict[Node, tuple[int, int, int]] = {}
+        self._bounds: dict[Node, tuple[int, int, int, int]] = {}
         self._damage: dict[tuple[int, tuple[int, ...], int, int], int] = {}
         """`least_damage` by the monsters' tally, the weapons to come, the weapon held and its
         ceiling."""
@@ -378,17 +381,20 @@ class Rules:
 
     def _kid(self, damage: int, heal: int, node: Node | None, bonus: int, move: Move) -> Kid:
         if node is None:
-            return Kid(damage, heal, None, 0, 0, 0, bonus, move)
+            return Kid(damage, heal, None, 0, 0, 0, 0, bonus, move)
         return Kid(damage, heal, node, *self.bound(node), bonus, move)
 
-    def bound(self, node: Node) -> tuple[int, int, int]:
-        """(monsters left, shortfall, best potion left) of a structure."""
+    def bound(self, node: Node) -> tuple[int, int, int, int]:
+        """(monsters left, shortfall, best potion left, outlook) of a structure: the outlook is
+        the shortfall with every card's order relaxed, the room's too. The search prunes by
+        the shortfall, and tries moves (and keeps sweep positions) by the outlook: on Classic
+        deals, ordering by the tighter one found lines later."""
         known = self._bounds.get(node)
         if known is None:
             known = self._bounds[node] = self._bound(node)
         return known
 
-    def _bound(self, node: Node) -> tuple[int, int, int]:
+    def _bound(self, node: Node) -> tuple[int, int, int, int]:
         """See `bound`. When the room must be played now (it may not be fled), all its cards
         but the one carried to the next room meet only the weapons at hand: the one held and
         those in the room. So each choice of the carried card is bounded apart (the room's
@@ -400,17 +406,17 @@ class Rules:
         potions = [code - POTION_BASE for code in room if code >= POTION_BASE]
         best_potion = max([*deck.potions[:1], *potions], default=0)
         rooms = (len(deck.cards) + PLAYS_PER_ROOM - 1) // PLAYS_PER_ROOM
+        outlook = self._shortfall(deck, room, weapon, ceiling, rooms + (0 if drunk else 1))
         if not deck.cards:
-            return monsters, _room_now(room, weapon, ceiling, drunk), best_potion
+            return monsters, _room_now(room, weapon, ceiling, drunk), best_potion, outlook
         if not (played or self.rule == RunRule.NEVER or ran):  # the room may still be fled
-            heals = rooms + (0 if drunk else 1)
-            return monsters, self._shortfall(deck, room, weapon, ceiling, heals), best_potion
+            return monsters, outlook, best_potion, outlook
         shortfall = min(
             _room_now(room[:index] + room[index + 1 :], weapon, ceiling, drunk)
             + self._shortfall(deck, (code,), weapon, ceiling, rooms, room)
             for index, code in enumerate(room)
         )
-        return monsters, shortfall, best_potion
+        return monsters, shortfall, best_potion, outlook
 
     def _shortfall(
         self,
@@ -489,4 +495,4 @@ def promise(kid: Kid) -> tuple[int, int, int]:
     usually found on the first try."""
     if kid.node is None:
         return (-NEVER, 0, kid.move[1])
-    return (kid.damage - kid.heal + kid.shortfall, -kid.node[3] * 16 - kid.node[2], kid.move[1])
+    return (kid.damage - kid.heal + kid.outlook, -kid.node[3] * 16 - kid.node[2], kid.move[1])

@@ -67,7 +67,7 @@ class ScoundrelSolver:
         search = self._search(state.variant)
         node, hp = search.start(state)
         won = search.reaches(1, node, hp)
-        monsters, shortfall, best_potion = search.rules.bound(node)
+        monsters, shortfall, best_potion, _ = search.rules.bound(node)
         ceiling = hp - shortfall
         if won:
             lowest, highest = 1, MAX_HP + best_potion if ceiling >= MAX_HP else ceiling
