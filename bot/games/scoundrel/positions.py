@@ -408,7 +408,8 @@ class Rules:
         rooms = (len(deck.cards) + PLAYS_PER_ROOM - 1) // PLAYS_PER_ROOM
         outlook = self._shortfall(deck, room, weapon, ceiling, rooms + (0 if drunk else 1))
         if not deck.cards:
-            return monsters, _room_now(room, weapon, ceiling, drunk), best_potion, outlook
+            now = _room_now(room, weapon, ceiling, drunk)
+            return monsters, max(now, outlook), best_potion, outlook
         if not (played or self.rule == RunRule.NEVER or ran):  # the room may still be fled
             return monsters, outlook, best_potion, outlook
         shortfall = min(
@@ -416,7 +417,9 @@ class Rules:
             + self._shortfall(deck, (code,), weapon, ceiling, rooms, room)
             for index, code in enumerate(room)
         )
-        return monsters, shortfall, best_potion, outlook
+        # Split in two, the room's monsters may each meet the held weapon again, where the
+        # whole count lets it strike one monster of a value: either bound holds, so the higher.
+        return monsters, max(shortfall, outlook), best_potion, outlook
 
     def _shortfall(
         self,
