@@ -228,6 +228,8 @@ def side_by_side(
             for side in sides:
                 tallies[side].add(found[side])
             disagreements += _disagreement(seed, found["other"], found["this"])
+            if (seed - first + 1) % 10 == 0:
+                print(f"{name}: {seed - first + 1} deals", file=sys.stderr, flush=True)
         print(f"{name}, deals {first}-{first + deals - 1}, budget {budget or 'none'},"
               f" cap {cap or 'none'} s")  # fmt: skip
         for side, folder in sides.items():
