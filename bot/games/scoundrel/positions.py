@@ -103,11 +103,8 @@ class _Deck(NamedTuple):
     monsters: int
     potions: tuple[int, ...]
     """The deck's potion values, best first."""
-    counts: tuple[int, ...]
-    """How many monsters of each value (the index) the deck holds."""
     weapons: tuple[int, ...]
     """The deck's weapon values, best first."""
-    potion_total: int
     monster_tally: int
     """The deck's monsters as a multiset of values in one int (see `_tally`)."""
     potion_tally: int
@@ -197,10 +194,8 @@ class Rules:
             monsters = [_value(c) for c in cards if _is_monster(c)]
             potions = [_value(c) for c in cards if _is_potion(c)]
             mask = 0
-            counts = [0] * FRESH
             for value in monsters:
                 mask |= 1 << value
-                counts[value] += 1
             weapons = sorted(
                 (_value(c) for c in cards if WEAPON_BASE <= c < POTION_BASE), reverse=True
             )
@@ -211,9 +206,7 @@ class Rules:
                     mask,
                     sum(monsters),
                     tuple(sorted(potions, reverse=True)),
-                    tuple(counts),
                     tuple(weapons),
-                    sum(potions),
                     _tally(monsters),
                     _tally(potions),
                 )

@@ -14,7 +14,16 @@ search keeps, per goal and structure, a bound on each side of that number. Those
 for every HP at once, which is what makes the memo small: structures, not structures times HP.
 
 The best score is found by asking that question for a few goals: first a win (any win beats any
-loss), then higher goals by bisection.
+loss), then the highest score the bound allows, within a few thousand positions (most deals
+reach it, and a sweep or a short search finds the line), then, climbing from the best line
+found, one point past its score at a time, until a goal is proved out of reach.
+
+What prunes is a bound on the HP a position must still lose (see `positions.Rules.bound`): the
+least damage the monsters left can deal with the cards' order relaxed, less the most healing
+the potions left can give. A room that may no longer be fled tightens it: all its cards but
+the one carried on are played now, against the weapons at hand only. Moves are still tried in
+the order the looser, order-free bound ranks them: on Classic deals that order finds lines
+sooner.
 
 Structures are made as few as the rules allow: cards of the same role and value are one code, a
 room's play order only matters through the structure it leaves (so positions inside a room are
