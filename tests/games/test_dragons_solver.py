@@ -7,8 +7,6 @@ import random
 from itertools import pairwise
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 from bot.games.cards import Card, cards
 from bot.games.contract import Outcome
@@ -248,38 +246,3 @@ def test_a_deal_the_depth_first_search_finds_late_is_won_by_a_sweep_at_once() ->
         patch.setattr(solving, "SWEEPS", ())
         with pytest.raises(SearchTooLong):
             DragonsSolver(budget=5_000).winnable(state)
-
-
-# ---- the room-aware bound ----------------------------------------------------------------------
-
-
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 100_000), size=st.integers(8, 18), hp=st.integers(4, 20))
-def test_the_room_aware_bound_changes_no_best_score(seed: int, size: int, hp: int) -> None:
-    """The solver prunes by a bound that knows a room which may not be fled is played with
-    the weapons at hand; one pruning by the order-free bound alone must find the same best
-    score, and both lines replay on the engine to exactly it."""
-    rng = random.Random(seed)
-    state, _ = DragonsState.scripted(random_deck(rng, size), seed=seed)
-    state.parties[0].hp, state.parties[0].heroes = hp, heroes_at(hp)
-    solution = DragonsSolver().solve(state)
-    assert_sound(state, solution)
-    order_free = DragonsSolver()
-    order_free._least_damage = lambda node: order_free._bound_of(node)[0]  # type: ignore[method-assign]
-    plain = order_free.solve(state)
-    assert plain.best_score == solution.best_score
-    assert_sound(state, plain)
-
-
-def test_a_room_that_may_not_be_fled_meets_its_enemies_with_the_weapon_at_hand() -> None:
-    """A king and a queen in a room just after a run, a 2♦ in hand and an A♦ deeper in the
-    deck: the order-free bound lets the A♦ strike both, the room-aware one knows that one card
-    at most waits for the next room, so the other meets the 2♦ now."""
-    state = position("K♠ Q♠ 5♥ 3♠", "A♦ 2♠ 3♣ 4♣", hp=20)
-    state.parties[0].weapon = cards("2♦")[0]
-    solver = DragonsSolver()
-    start = solver._start(state)
-    assert start is not None
-    node, _ = start
-    assert solver._bound_of(node)[0] == 1
-    assert solver._least_damage(node) == 11

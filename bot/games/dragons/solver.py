@@ -143,7 +143,6 @@ class DragonsSolver:
         self._deck_ids: dict[tuple[int, tuple[int, ...]], int] = {}
         self._runs: dict[tuple[int, int, tuple[int, ...]], tuple[int, int, tuple[int, ...]]] = {}
         self._bounds: dict[Node, tuple[int, int, int]] = {}
-        self._tight: dict[Node, int] = {}
         self._reach_memo: dict[int, dict[Node, list[int]]] = {}
         self._loss_memo: dict[tuple[Node, int], tuple[int, bool]] = {}
         """Best losing scores by position: (score, exact), or (at most this, False)."""
@@ -435,42 +434,14 @@ class DragonsSolver:
         """The least HP that might reach `goal`, by a bound that ignores the order of the
         cards: every enemy must be fought, a weapon kills a strictly falling chain (so each
         enemy value meets each weapon at most once), and at best every potion heals in full."""
-        _, healing, best_potion = self._bound_of(node)
+        damage, healing, best_potion = self._bound_of(node)
         if goal > MAX_HP and best_potion < goal - MAX_HP:
             return NEVER
-        return max(1, min(goal, MAX_HP) + self._least_damage(node) - healing)
+        return max(1, min(goal, MAX_HP) + damage - healing)
 
     def _top_score(self, node: Node, hp: int) -> int:
         """The highest score the bound allows from here."""
         return max(goal for goal in range(1, BEST_WIN + 1) if self._need_bound(node, goal) <= hp)
-
-    def _least_damage(self, node: Node) -> int:
-        """The damage bound that prunes: `_bound_of`'s, or higher when the room may not be
-        fled. Then all its cards but the one left for the next room are played now, against
-        the weapons at hand (the one held, below its last kill, and those in the room), so
-        each choice of the card left is bounded apart: the room's enemies at their cost now,
-        the rest as `_bound_of` counts them. (Moves are still ranked by the looser bound,
-        which finds lines sooner.)"""
-        known = self._tight.get(node)
-        if known is not None:
-            return known
-        damage = self._bound_of(node)[0]
-        deck_id, p, room, weapon, kill, _, may_run = node
-        deck = self._decks[deck_id]
-        if p == len(deck.cards):
-            damage = max(damage, _damage_now(room, weapon, kill))
-        elif not may_run:
-            arms = _two_best_of(deck.weapons[p], room)
-            damage = max(
-                damage,
-                min(
-                    _damage_now(room[:i] + room[i + 1 :], weapon, kill)
-                    + _damage_later(deck.counts[p], code, arms, weapon, kill)
-                    for i, code in enumerate(room)
-                ),
-            )
-        self._tight[node] = damage
-        return damage
 
     def _bound_of(self, node: Node) -> tuple[int, int, int]:
         """(least damage left, all the healing left, best potion left), as the bound sees them."""
@@ -612,46 +583,6 @@ class DragonsSolver:
             else dungeon_action(_KIND[_ROLE[move]], _CARDS[move])
             for move in line
         )
-
-
-def _two_best_of(best: tuple[int, int], room: tuple[int, ...]) -> tuple[int, int]:
-    for code in room:
-        if _ROLE[code] == WEAPON:
-            best = _two_best(best, _VALUE[code])
-    return best
-
-
-def _damage_now(cards: tuple[int, ...], weapon: int, kill: int) -> int:
-    """The least damage of enemies all fought in this room: each against the best weapon at
-    hand that may strike it (the one held, below its last kill, or any among these cards)."""
-    fresh = max((_VALUE[code] for code in cards if _ROLE[code] == WEAPON), default=0)
-    damage = 0
-    for code in cards:
-        if _ROLE[code] == MONSTER:
-            value = _VALUE[code]
-            best = max(fresh, weapon) if value < kill else fresh
-            damage += value - best if value > best else 0
-    return damage
-
-
-def _damage_later(
-    counts: tuple[int, ...], code: int, arms: tuple[int, int], weapon: int, kill: int
-) -> int:
-    """`_bound_of`'s damage for the deck's enemies and one more card, with these two best
-    weapons to come."""
-    tally = list(counts)
-    if _ROLE[code] == MONSTER:
-        tally[_VALUE[code]] += 1
-    damage = 0
-    for value in range(2, FRESH):
-        copies = tally[value]
-        if not copies:
-            continue
-        usable = sorted((*arms, weapon), reverse=True) if value < kill else arms
-        for arm in usable[:copies]:
-            damage += value - arm if arm < value else 0
-        damage += value * max(0, copies - len(usable))
-    return damage
 
 
 def _place(node: Node) -> tuple[int, int, tuple[int, ...]]:
