@@ -186,6 +186,9 @@ class Rules:
         """`least_damage` by the monsters' tally, the weapons to come, the weapon held and its
         ceiling."""
         self._healing: dict[tuple[int, int], int] = {}
+        self._later: dict[tuple[int, int, tuple[int, ...], int, int], int] = {}
+        """The shortfall after a room that may not be fled, by the deck, the card carried on,
+        the room's weapons, the weapon held and its ceiling."""
         """The most healing by the potions' tally and how many of them may heal."""
 
     def deck_id(self, cards: tuple[int, ...]) -> int:
@@ -405,14 +408,24 @@ class Rules:
             return monsters, max(now, outlook), best_potion, outlook
         if not (played or self.rule == RunRule.NEVER or ran):  # the room may still be fled
             return monsters, outlook, best_potion, outlook
-        shortfall = min(
-            _room_now(room[:index] + room[index + 1 :], weapon, ceiling, drunk)
-            + self._shortfall(deck, (code,), weapon, ceiling, rooms, room)
-            for index, code in enumerate(room)
-        )
         # Split in two, the room's monsters may each meet the held weapon again, where the
-        # whole count lets it strike one monster of a value: either bound holds, so the higher.
-        return monsters, max(shortfall, outlook), best_potion, outlook
+        # whole count lets it strike one monster of a value: either bound holds, so the higher
+        # (and once a choice of the card carried on is no higher than the outlook, the others
+        # need no counting).
+        arms = tuple(code for code in room if WEAPON_BASE <= code < POTION_BASE)
+        shortfall = NEVER
+        for index, code in enumerate(room):
+            key = (deck_id, code, arms, weapon, ceiling)
+            later = self._later.get(key)
+            if later is None:
+                later = self._later[key] = self._shortfall(
+                    deck, (code,), weapon, ceiling, rooms, arms
+                )
+            now = _room_now(room[:index] + room[index + 1 :], weapon, ceiling, drunk)
+            shortfall = min(shortfall, now + later)
+            if shortfall <= outlook:
+                return monsters, outlook, best_potion, outlook
+        return monsters, shortfall, best_potion, outlook
 
     def _shortfall(
         self,

@@ -14,9 +14,8 @@ search keeps, per goal and structure, a bound on each side of that number. Those
 for every HP at once, which is what makes the memo small: structures, not structures times HP.
 
 The best score is found by asking that question for a few goals: first a win (any win beats any
-loss), then the highest score the bound allows, within a few thousand positions (most deals
-reach it, and a sweep or a short search finds the line), then, climbing from the best line
-found, one point past its score at a time, until a goal is proved out of reach.
+loss), then the highest score the bound allows (most deals reach it), then, climbing from the
+best line found, one point past its score at a time, until a goal is proved out of reach.
 
 What prunes is a bound on the HP a position must still lose (see `positions.Rules.bound`): the
 least damage the monsters left can deal with the cards' order relaxed, less the most healing
@@ -52,11 +51,6 @@ from bot.games.scoundrel.positions import Move, Node, Rules, card_code
 from bot.games.scoundrel.search import Search
 
 __all__ = ["ScoundrelSolver", "SearchTooLong", "Solution", "solve"]
-
-PROBE = 6000
-"""Positions the first question for the highest score the bound allows may expand. When that
-score is within reach, the sweeps or a short search usually find it; when it is not, proving
-so can cost tens of thousands of positions, often more than the whole climb from below."""
 
 
 class ScoundrelSolver:
@@ -98,13 +92,15 @@ class ScoundrelSolver:
 
     @staticmethod
     def _reaches_soon(search: Search, goal: int, node: Node, hp: int) -> bool:
-        """`reaches` within `PROBE` positions (or what is left of the budget, if less): False
-        if they run out. What it proved stays in the memo, which only ever holds finished
-        answers, so a cut-short probe still shortens the climb after it."""
+        """`reaches` within a quarter of what is left of the budget: False if that runs out
+        (what it proved stays in the memo, which only ever holds finished answers). Without
+        a budget, in full: a probe cut short at a fixed count of positions made the climb
+        after it cost more than the probe saved, on Classic deals."""
         rules = search.rules
         cap = rules.limit
-        probe = rules.expansions + PROBE
-        rules.limit = probe if cap is None else min(cap, probe)
+        if cap is None:
+            return search.reaches(goal, node, hp)
+        rules.limit = rules.expansions + max(1, (cap - rules.expansions) // 4)
         try:
             return search.reaches(goal, node, hp)
         except SearchTooLong:
