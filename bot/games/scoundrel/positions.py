@@ -406,7 +406,10 @@ class Rules:
         if not deck.cards:
             now = _room_now(room, weapon, ceiling, drunk)
             return monsters, max(now, outlook), best_potion, outlook
-        if not (played or self.rule == RunRule.NEVER or ran):  # the room may still be fled
+        if self.rule == RunRule.ANY_ROOM or not (played or self.rule == RunRule.NEVER or ran):
+            # The room may still be fled; or it is Easy, where every room may be, and lines
+            # are found by sweeps that the tighter bound does not shorten (on 20 deals, the
+            # same positions, a quarter more time).
             return monsters, outlook, best_potion, outlook
         # Split in two, the room's monsters may each meet the held weapon again, where the
         # whole count lets it strike one monster of a value: either bound holds, so the higher
