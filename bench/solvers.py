@@ -217,7 +217,10 @@ def side_by_side(
         assert worker.stdin is not None and worker.stdout is not None
         worker.stdin.write(json.dumps([name, seed, budget, cap]) + "\n")
         worker.stdin.flush()
-        return json.loads(worker.stdout.readline())
+        answer = worker.stdout.readline()
+        if not answer:
+            raise SystemExit(f"the {side} side's worker stopped (its error is above)")
+        return json.loads(answer)
 
     for name in names:
         tallies = {side: Tally() for side in sides}
