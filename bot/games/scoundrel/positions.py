@@ -49,9 +49,6 @@ class Kid(NamedTuple):
     """Least damage still to take minus most healing still to drink, with the play order
     relaxed (see `least_damage`): an HP this far below a goal cannot reach it."""
     best_potion_left: int
-    outlook: int
-    """The shortfall with the room's order relaxed too (see `Rules.bound`): looser, but a
-    better guide to which move to try first."""
     bonus: int
     """The potion's value when the move drinks one: it counts for a win at full HP."""
     move: Move
@@ -103,33 +100,11 @@ class _Deck(NamedTuple):
     monsters: int
     potions: tuple[int, ...]
     """The deck's potion values, best first."""
+    counts: tuple[int, ...]
+    """How many monsters of each value (the index) the deck holds."""
     weapons: tuple[int, ...]
     """The deck's weapon values, best first."""
-    monster_tally: int
-    """The deck's monsters as a multiset of values in one int (see `_tally`)."""
-    potion_tally: int
-    """The same for its potions."""
-
-
-TALLY_BITS = 6
-"""Bits per value in a tally: room for 63 cards of one value, more than any deck holds."""
-VALUES = 16
-"""Card values run below this (a joker is worth 15)."""
-
-
-def _tally(values: list[int]) -> int:
-    """Values as a multiset in one int, a count per value: the bounds of structures holding
-    the same cards (in another order, after a run or another play order) are worked out once."""
-    tally = 0
-    for value in values:
-        tally += 1 << (value * TALLY_BITS)
-    return tally
-
-
-def _untally(tally: int) -> list[int]:
-    """The count of each value (the index) in a tally."""
-    mask = (1 << TALLY_BITS) - 1
-    return [(tally >> (value * TALLY_BITS)) & mask for value in range(VALUES)]
+    potion_total: int
 
 
 def least_damage(counts: list[int], weapons: tuple[int, ...], weapon: int, ceiling: int) -> int:
@@ -181,15 +156,7 @@ class Rules:
         self.decks: list[_Deck] = []
         self._deck_ids: dict[tuple[int, ...], int] = {}
         self._kids: dict[Node, tuple[Kid, ...]] = {}
-        self._bounds: dict[Node, tuple[int, int, int, int]] = {}
-        self._damage: dict[tuple[int, tuple[int, ...], int, int], int] = {}
-        """`least_damage` by the monsters' tally, the weapons to come, the weapon held and its
-        ceiling."""
-        self._healing: dict[tuple[int, int], int] = {}
-        self._later: dict[tuple[int, int, tuple[int, ...], int, int], int] = {}
-        """The shortfall after a room that may not be fled, by the deck, the card carried on,
-        the room's weapons, the weapon held and its ceiling."""
-        """The most healing by the potions' tally and how many of them may heal."""
+        self._bounds: dict[Node, tuple[int, int, int]] = {}
 
     def deck_id(self, cards: tuple[int, ...]) -> int:
         known = self._deck_ids.get(cards)
@@ -197,8 +164,10 @@ class Rules:
             monsters = [_value(c) for c in cards if _is_monster(c)]
             potions = [_value(c) for c in cards if _is_potion(c)]
             mask = 0
+            counts = [0] * FRESH
             for value in monsters:
                 mask |= 1 << value
+                counts[value] += 1
             weapons = sorted(
                 (_value(c) for c in cards if WEAPON_BASE <= c < POTION_BASE), reverse=True
             )
@@ -209,9 +178,9 @@ class Rules:
                     mask,
                     sum(monsters),
                     tuple(sorted(potions, reverse=True)),
+                    tuple(counts),
                     tuple(weapons),
-                    _tally(monsters),
-                    _tally(potions),
+                    sum(potions),
                 )
             )
         return known
@@ -377,113 +346,41 @@ class Rules:
 
     def _kid(self, damage: int, heal: int, node: Node | None, bonus: int, move: Move) -> Kid:
         if node is None:
-            return Kid(damage, heal, None, 0, 0, 0, 0, bonus, move)
+            return Kid(damage, heal, None, 0, 0, 0, bonus, move)
         return Kid(damage, heal, node, *self.bound(node), bonus, move)
 
-    def bound(self, node: Node) -> tuple[int, int, int, int]:
-        """(monsters left, shortfall, best potion left, outlook) of a structure: the outlook is
-        the shortfall with every card's order relaxed, the room's too. The search prunes by
-        the shortfall, and tries moves (and keeps sweep positions) by the outlook: on Classic
-        deals, ordering by the tighter one found lines later."""
+    def bound(self, node: Node) -> tuple[int, int, int]:
+        """(monsters left, shortfall, best potion left) of a structure."""
         known = self._bounds.get(node)
         if known is None:
             known = self._bounds[node] = self._bound(node)
         return known
 
-    def _bound(self, node: Node) -> tuple[int, int, int, int]:
-        """See `bound`. When the room must be played now (it may not be fled), all its cards
-        but the one carried to the next room meet only the weapons at hand: the one held and
-        those in the room. So each choice of the carried card is bounded apart (the room's
-        monsters at their cost now, the rest as `least_damage` has it), and only one of the
-        potions played now heals; the bound is the least over those choices."""
-        deck_id, room, weapon, ceiling, drunk, played, ran = node
+    def _bound(self, node: Node) -> tuple[int, int, int]:
+        deck_id, room, weapon, ceiling, drunk = node[:5]
         deck = self.decks[deck_id]
-        monsters = deck.monsters + sum(code for code in room if code < WEAPON_BASE)
-        potions = [code - POTION_BASE for code in room if code >= POTION_BASE]
-        best_potion = max([*deck.potions[:1], *potions], default=0)
-        rooms = (len(deck.cards) + PLAYS_PER_ROOM - 1) // PLAYS_PER_ROOM
-        outlook = self._shortfall(deck, room, weapon, ceiling, rooms + (0 if drunk else 1))
-        if not deck.cards:
-            now = _room_now(room, weapon, ceiling, drunk)
-            return monsters, max(now, outlook), best_potion, outlook
-        if self.rule == RunRule.ANY_ROOM or not (played or self.rule == RunRule.NEVER or ran):
-            # The room may still be fled; or it is Easy, where every room may be, and lines
-            # are found by sweeps that the tighter bound does not shorten (on 20 deals, the
-            # same positions, a quarter more time).
-            return monsters, outlook, best_potion, outlook
-        # Split in two, the room's monsters may each meet the held weapon again, where the
-        # whole count lets it strike one monster of a value: either bound holds, so the higher
-        # (and once a choice of the card carried on is no higher than the outlook, the others
-        # need no counting).
-        arms = tuple(code for code in room if WEAPON_BASE <= code < POTION_BASE)
-        shortfall = NEVER
-        for index, code in enumerate(room):
-            key = (deck_id, code, arms, weapon, ceiling)
-            later = self._later.get(key)
-            if later is None:
-                later = self._later[key] = self._shortfall(
-                    deck, (code,), weapon, ceiling, rooms, arms
-                )
-            now = _room_now(room[:index] + room[index + 1 :], weapon, ceiling, drunk)
-            shortfall = min(shortfall, now + later)
-            if shortfall <= outlook:
-                return monsters, outlook, best_potion, outlook
-        return monsters, shortfall, best_potion, outlook
-
-    def _shortfall(
-        self,
-        deck: _Deck,
-        cards: tuple[int, ...],
-        weapon: int,
-        ceiling: int,
-        heals: int,
-        arms: tuple[int, ...] | None = None,
-    ) -> int:
-        """Least damage minus most healing from the deck and these cards in any order (see
-        `least_damage`), with `heals` potions healing at most, and the weapons among `arms`
-        (by default `cards`) to come too."""
-        monster_tally, potion_tally = deck.monster_tally, deck.potion_tally
-        for code in cards:
-            if code < WEAPON_BASE:
-                monster_tally += 1 << (code * TALLY_BITS)
-            elif code >= POTION_BASE:
-                potion_tally += 1 << ((code - POTION_BASE) * TALLY_BITS)
+        counts = list(deck.counts)
+        monsters = deck.monsters
         weapons = deck.weapons
-        added = [code - WEAPON_BASE for code in cards if WEAPON_BASE <= code < POTION_BASE]
-        if arms is not None:
-            added = [code - WEAPON_BASE for code in arms if WEAPON_BASE <= code < POTION_BASE]
-        if added:
-            weapons = tuple(sorted((*weapons, *added), reverse=True))
-        key = (monster_tally, weapons, weapon, ceiling)
-        damage = self._damage.get(key)
-        if damage is None:
-            damage = self._damage[key] = least_damage(
-                _untally(monster_tally), weapons, weapon, ceiling
-            )
-        healing = self._healing.get((potion_tally, heals))
-        if healing is None:
-            counts = _untally(potion_tally)
-            best_first = [v for v in range(VALUES - 1, -1, -1) for _ in range(counts[v])]
-            healing = self._healing[potion_tally, heals] = sum(best_first[:heals])
-        return damage - healing
-
-
-def _room_now(cards: tuple[int, ...], weapon: int, ceiling: int, drunk: bool) -> int:
-    """Least damage minus most healing of cards all played in this room: each monster struck
-    by the best weapon at hand that may strike it (the one held below its ceiling, or any
-    among these cards), and one potion healing at most."""
-    in_room = [_value(code) for code in cards if WEAPON_BASE <= code < POTION_BASE]
-    fresh = max(in_room, default=0)
-    damage = 0
-    heal = 0
-    for code in cards:
-        value = _value(code)
-        if code < WEAPON_BASE:
-            best = max(fresh, weapon) if value < ceiling else fresh
-            damage += value - best if value > best else 0
-        elif code >= POTION_BASE and not drunk:
-            heal = max(heal, value)
-    return damage - heal
+        potions: list[int] = []
+        for code in room:
+            value = _value(code)
+            if code < WEAPON_BASE:
+                counts[value] += 1
+                monsters += value
+            elif code < POTION_BASE:
+                weapons = tuple(sorted((*weapons, value), reverse=True))
+            else:
+                potions.append(value)
+        # One potion heals per room, and every room but the last plays three deck cards.
+        heals = (0 if drunk else 1) + (len(deck.cards) + PLAYS_PER_ROOM - 1) // PLAYS_PER_ROOM
+        if heals >= len(deck.potions) + len(potions):
+            healing = deck.potion_total + sum(potions)
+        else:
+            healing = sum(sorted([*deck.potions, *potions], reverse=True)[:heals])
+        shortfall = least_damage(counts, weapons, weapon, ceiling) - healing
+        best_potion = max([*deck.potions[:1], *potions], default=0)
+        return monsters, shortfall, best_potion
 
 
 def _without_dominated(kids: list[Kid]) -> list[Kid]:
@@ -507,4 +404,4 @@ def promise(kid: Kid) -> tuple[int, int, int]:
     usually found on the first try."""
     if kid.node is None:
         return (-NEVER, 0, kid.move[1])
-    return (kid.damage - kid.heal + kid.outlook, -kid.node[3] * 16 - kid.node[2], kid.move[1])
+    return (kid.damage - kid.heal + kid.shortfall, -kid.node[3] * 16 - kid.node[2], kid.move[1])

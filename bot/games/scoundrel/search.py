@@ -201,7 +201,7 @@ class Search:
     def _kept(self, level: dict[Node, int], width: int, spread: bool) -> list[Node]:
         """The `width` positions of a level a sweep follows: those with the most HP over their
         shortfall, spread over places first when `spread` (see `spread_first`)."""
-        ranked = sorted(level, key=lambda n: self.rules.bound(n)[3] - level[n])
+        ranked = sorted(level, key=lambda n: self.rules.bound(n)[1] - level[n])
         return spread_first(ranked, width, _kin_key) if spread else ranked[:width]
 
     def _add_runs(self, level: dict[Node, int], trail: dict[Node, tuple[int, Node | None]]) -> None:

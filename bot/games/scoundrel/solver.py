@@ -14,15 +14,7 @@ search keeps, per goal and structure, a bound on each side of that number. Those
 for every HP at once, which is what makes the memo small: structures, not structures times HP.
 
 The best score is found by asking that question for a few goals: first a win (any win beats any
-loss), then the highest score the bound allows (most deals reach it), then, climbing from the
-best line found, one point past its score at a time, until a goal is proved out of reach.
-
-What prunes is a bound on the HP a position must still lose (see `positions.Rules.bound`): the
-least damage the monsters left can deal with the cards' order relaxed, less the most healing
-the potions left can give. A room that may no longer be fled tightens it: all its cards but
-the one carried on are played now, against the weapons at hand only. Moves are still tried in
-the order the looser, order-free bound ranks them: on Classic deals that order finds lines
-sooner.
+loss), then higher goals by bisection.
 
 Structures are made as few as the rules allow: cards of the same role and value are one code, a
 room's play order only matters through the structure it leaves (so positions inside a room are
@@ -70,7 +62,7 @@ class ScoundrelSolver:
         search = self._search(state.variant)
         node, hp = search.start(state)
         won = search.reaches(1, node, hp)
-        monsters, shortfall, best_potion, _ = search.rules.bound(node)
+        monsters, shortfall, best_potion = search.rules.bound(node)
         ceiling = hp - shortfall
         if won:
             lowest, highest = 1, MAX_HP + best_potion if ceiling >= MAX_HP else ceiling
@@ -93,9 +85,7 @@ class ScoundrelSolver:
     @staticmethod
     def _reaches_soon(search: Search, goal: int, node: Node, hp: int) -> bool:
         """`reaches` within a quarter of what is left of the budget: False if that runs out
-        (what it proved stays in the memo, which only ever holds finished answers). Without
-        a budget, in full: a probe cut short at a fixed count of positions made the climb
-        after it cost more than the probe saved, on Classic deals."""
+        (what it proved stays in the memo, which only ever holds finished answers)."""
         rules = search.rules
         cap = rules.limit
         if cap is None:
