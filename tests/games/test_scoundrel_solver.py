@@ -368,3 +368,50 @@ def test_a_spread_sweep_follows_each_place_before_more_weapons_at_one() -> None:
     assert finder._kept(level, 2, False) == armed[:2]
     assert finder._kept(level, 2, True) == [armed[0], elsewhere]
     assert finder._kept(level, 3, True) == [armed[0], elsewhere, armed[1]]
+
+
+# ---- lines and bounds on random deals ---------------------------------------------------------
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 100_000),
+    variant=st.sampled_from(list(Variant)),
+    cards_left=st.integers(6, 16),
+)
+def test_solved_lines_replay_to_exactly_the_best_score(
+    seed: int, variant: Variant, cards_left: int
+) -> None:
+    """On random deals cut down to their last rooms, the line the solver gives is played by
+    the engine to exactly the score it claims, and a fresh solver agrees on winnable."""
+    state = cut_deal(seed, variant, cards_left)
+    if state.is_over:
+        return
+    assert_sound(state, solve(state))
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 100_000),
+    variant=st.sampled_from(list(Variant)),
+    cards_left=st.integers(6, 18),
+)
+def test_no_position_on_a_best_line_is_bounded_below_what_the_line_reaches(
+    seed: int, variant: Variant, cards_left: int
+) -> None:
+    """The bound is a promise the search prunes by: at every position a best line passes, its
+    HP less the shortfall is at least the score the line ends on (20 at most, a potion's bonus
+    aside), so no reachable score is ever cut off."""
+    state = cut_deal(seed, variant, cards_left)
+    if state.is_over:
+        return
+    solution = solve(state)
+    rules = Rules(variant)
+    finder = Search(rules)
+    game = state.model_copy(deep=True)
+    for action in solution.line:
+        node, hp = finder.start(game)
+        _, shortfall, _ = rules.bound(node)
+        assert hp - shortfall >= min(solution.best_score, MAX_HP)
+        game.apply(0, action)
+    assert game.score == solution.best_score

@@ -164,6 +164,15 @@ class DragonsSolver:
         if start is None:
             return Solution(state.outcome == Outcome.WON, state.score or 0, ())
         node, hp = start
+        if self.budget is None and self._need_bound(node, 1) <= hp:
+            # Most deals reach the highest score the bound allows: asked first, it settles
+            # winnable and best at once (on 30 deals, 17% fewer nodes than asking for a win
+            # first). When it is out of reach, the memo keeps that answer for the climb below.
+            # With a budget the win is asked first as before, so that it is known even when
+            # the budget runs out.
+            top = self._top_score(node, hp)
+            if self._reach(node, hp, top):
+                return Solution(True, top, self._actions(self._line(node, hp, top)))
         if not self._reach(node, hp, 1):
             score = self._best_loss(node, hp)
             return Solution(False, score, self._actions(self._loss_line(node, hp)))
