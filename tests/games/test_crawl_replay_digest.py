@@ -57,46 +57,46 @@ DEALS: dict[str, tuple[Deal, int, str]] = {
     "scoundrel classic": (
         registered("scoundrel", "classic"),
         1,
-        "ecb552716e3cef854d6ab7983fa27c2d2f0b41befdcb1877a47ebb44d46524dc",
+        "a40b0119fd5dad893d864707130ca0a3b9783eaee3403ebe2be7773c6d3b7316",
     ),
     "scoundrel easy": (
         registered("scoundrel", "easy"),
         1,
-        "1488ebc399dd305771cb1cf9517cb7e76bb2385d0f8d98efae1087c938d7ea8b",
+        "f55089aa82b21746de1b554aad37d7092a86fc5d8baf9880bb322941040d7bab",
     ),
     "scoundrel hard": (
         registered("scoundrel", "hard"),
         1,
-        "6652a687b38e84b4a0f20bafbefe514e8f01fa2afcf1b1284b12974afed0e59b",
+        "3ee0d53ce2dbc9eeba8da65393620dea6749b67e1cfd5354bbdbc26999797667",
     ),
     "scoundrel gentle": (
         lambda seed: ScoundrelState.scripted(
             shuffled(SCOUNDREL_GENTLE, seed), Variant.CLASSIC, seed
         ),
         1,
-        "c9ace24b914bd6e994ac7e0d7fe457dd06dc7a65bd1f4b1259ed39ec975b3db7",
+        "c7d354e0ea0032fb5258a02eba990cd3d75bdd497e0a87e5264461bcb0635512",
     ),
     "dragons solo": (
         registered("dragons", "solo"),
         1,
-        "f1ace0e4812de79cad6bd74b585bcd3a5f66a78db4cbe679ae7779c96e7414ee",
+        "adc1970a22420be893908973d96360124e085f26f65e349ea289e1d4314b8c21",
     ),
     "dragons duel": (
         registered("dragons", "duel"),
         2,
-        "fcb5e1102282b108d129b3854abaca77d6806b385ebf89abf5f6bb6f89264d5f",
+        "cdfd82a9bb2f43992885932e5e7dc5200cfa5a0794926d0e0af8c04c2aa11254",
     ),
     "dragons gentle solo": (
         lambda seed: DragonsState.scripted(shuffled(DRAGONS_GENTLE, seed), seed=seed),
         1,
-        "a21c17a9196f9279cb93c9199ea51889481413761d67619e2daa77fd104409e5",
+        "c6aef84ba6a94b10b95708b0456746cb19975dc532a5a70e79292f5b5be4d747",
     ),
     "dragons gentle duel": (
         lambda seed: DragonsState.scripted(
             shuffled(DRAGONS_GENTLE * 2, seed), players=2, first=seed % 2, seed=seed
         ),
         2,
-        "2cc2beb3081d12981588f3fbae131f1b84b2d0913d9680a7ace5933746537441",
+        "21e539bb4479b4d0e964f9fd9a7cc0707e3aa3b7c78c59490d19e1ea0410e4fe",
     ),
 }
 
