@@ -342,7 +342,7 @@ def _pawn(image: Image.Image, seat: int, over: bool) -> None:
     _text(image, f"P{seat + 1}", round(s * 0.28), CARD_PAPER, (s / 2, s / 2))
 
 
-NOTE_HEIGHT = 0.38
+NOTE_HEIGHT = 0.46
 """A note's label, as a share of its tile's height: the widest grid a phone shrinks to less
 than half, and its letters must still read there."""
 
