@@ -38,6 +38,7 @@ from tests.harness import (
     StoredMessage,
     User,
 )
+from tests.harness.messages import MEDIA_GALLERY
 from tests.harness.served import ServedDiscord
 from tests.processes.bot_process import BotProcess, BotProcesses, bot_environment
 
@@ -111,10 +112,20 @@ async def replayed(store: Store, table: Table) -> ScoundrelState:
 
 
 def assert_shows(message: StoredMessage, state: ScoundrelState) -> None:
-    """The table message shows this state: its fields and, once over, its verdict."""
+    """The table message shows this state: its fields (those the picture shows, in its alt
+    text) and, once over, its verdict."""
     table = scoundrel_table(state)
     shown = facts_text(message)
+    alt = " ".join(
+        item.get("description") or ""
+        for part in message.walk_components()
+        if part.get("type") == MEDIA_GALLERY
+        for item in part.get("items", [])
+    )
     for fact in table.fields:
+        if fact.pictured:  # the picture shows it: the text leaves it to the picture's alt text
+            assert f"{fact.name} {fact.value}" in alt, fact
+            continue
         assert f"{fact.name} {fact.value}" in shown or f"**{fact.name}**" in shown, fact
         assert fact.value in shown, fact
     assert footnote(message).endswith(table.footer)
