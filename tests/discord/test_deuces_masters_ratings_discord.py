@@ -8,6 +8,7 @@ from bot.games.deuces import flow
 from bot.games.deuces.state import Loot, LootPrompt, Phase, Tier
 from bot.ratings import MODEL
 from storage import GameStatus
+from tests.discord.positions import put_state
 from tests.discord.test_deuces_discord import play_sensibly, state_of
 
 POOL = "deuces-masters"
@@ -31,15 +32,7 @@ async def to_the_last_loot_step(discord, loot: list[str]) -> None:
         faces = iter(cards("AS KS QS JS"))
         who.loot = [Loot(card=next(faces), tier=tiers[t]) for t in held]
     state.phase, state.prompt = Phase.LOOT, LootPrompt(seats=[0])
-    await discord.bot.store.commit_action(
-        record.id,
-        record.version,
-        user_id=record.players[0].user_id,
-        action="{}",
-        state=state.model_dump_json(),
-        narration=record.narration,
-        status=GameStatus.ACTIVE,
-    )
+    await put_state(discord, record, state)
 
 
 async def test_a_finished_table_rates_everyone_in_finishing_order_on_its_board(

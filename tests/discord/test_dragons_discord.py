@@ -7,6 +7,7 @@ from bot.games.registry import GAMES
 from cogs.panel_colour import COLOURS
 from storage import GameStatus
 from tests.discord.challenges import assert_expires_unanswered
+from tests.discord.positions import put_state
 from tests.discord.tables import footnote, long_facts
 from tests.discord.test_scoundrel_discord import (
     HINDSIGHT,
@@ -225,15 +226,8 @@ async def test_a_fallen_player_cannot_end_the_rivals_run(harness, make_bot, alic
         state.parties[0].hp = 0  # alice's party has fallen; bob plays on
         state.parties[0].outcome, state.parties[0].score = Outcome.LOST, -40
         state.to_move = 1
-        await discord.bot.store.commit_action(
-            1,
-            record.version,
-            user_id=alice.id,
-            action="{}",
-            state=state.model_dump_json(),
-            narration=record.narration,
-            status=GameStatus.ACTIVE,
-        )
+        assert record.players[0].user_id == alice.id
+        await put_state(discord, record, state)
         refused = await discord.slash("game abandon", alice)
         assert refused.ephemeral and "let them finish" in refused.content
         assert (await discord.bot.store.get_game(1)).status == GameStatus.ACTIVE

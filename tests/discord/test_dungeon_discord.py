@@ -7,6 +7,7 @@ from bot.games.dungeon.engine import DungeonState, Phase
 from bot.games.registry import GAMES
 from storage import GameStatus
 from tests.discord.hands import press_hint
+from tests.discord.positions import put_state
 from tests.harness import StoredMessage
 
 UPDATE_MESSAGE = 7
@@ -103,16 +104,7 @@ MONSTER = Card.parse("JH")
 
 async def set_state(discord, state: DungeonState) -> None:
     """Put the game in a chosen position, as a move would have left it."""
-    record = (await state_of(discord))[0]
-    await discord.bot.store.commit_action(
-        record.id,
-        record.version,
-        user_id=record.players[0].user_id,
-        action="{}",
-        state=state.model_dump_json(),
-        narration=record.narration,
-        status=GameStatus.ACTIVE,
-    )
+    await put_state(discord, (await state_of(discord))[0], state)
 
 
 async def test_a_turn_is_two_decisions_the_pawns_move_accepting_facings_then_any_cell(
