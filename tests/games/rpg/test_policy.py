@@ -113,19 +113,25 @@ def hide_again(state: RpgState, seat: int, rng: random.Random) -> RpgState:
     return other
 
 
+def randomly_played(seed: int, players: int, steps: int) -> RpgState | None:
+    """A table after `steps` random legal moves, or None once the game is over."""
+    state, _ = new_game(seed, players)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_over:
+            return None
+        seat = rng.choice(state.acting())
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return None if state.is_over else state
+
+
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 2**31 - 1), players=st.integers(2, 6), steps=st.integers(0, 400))
 def test_the_bot_is_legal_the_same_each_time_and_blind_to_hidden_cards(
     seed: int, players: int, steps: int
 ) -> None:
-    state, _ = new_game(seed, players)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_over:
-            return
-        seat = rng.choice(state.acting())
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-    if state.is_over:
+    state = randomly_played(seed, players, steps)
+    if state is None:
         return
     for seat in state.acting():
         action = bot_action(state, seat)
@@ -142,14 +148,8 @@ def test_the_bot_is_legal_the_same_each_time_and_blind_to_hidden_cards(
 def test_the_table_shows_nothing_of_the_hidden_cards(seed: int, players: int, steps: int) -> None:
     """Hands are secret: dealing every hand, sealed bid and the deck otherwise (sizes kept)
     leaves the public table exactly as it was, hearts included."""
-    state, _ = new_game(seed, players)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_over:
-            return
-        seat = rng.choice(state.acting())
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-    if state.is_over:
+    state = randomly_played(seed, players, steps)
+    if state is None:
         return
     names = ["Ana", "Bo", "Cy", "Di", "Ed", "Flo"][:players]
     nobody = -1
