@@ -51,22 +51,27 @@ def _heard(desk: Desk, record: GameRecord, users: set[int]) -> tuple[set[int], s
     with the game, so a ping costs no query of its own)."""
     if not desk.settings_of(record).turn_pings:
         return set(), set()
-    choices = {p.user_id: player_settings(p.settings).turn_pings for p in record.players}
+    choices = _choices(record)
     unnamed = (TurnPings.OFF, TurnPings.PRIVATE)
     named = {user for user in users if choices.get(user) not in unnamed}
     return named, {user for user in named if choices.get(user) == TurnPings.MENTION}
+
+
+def _choices(record: GameRecord) -> dict[int, TurnPings]:
+    """How each player of the game chose to hear of their turn (read with the game)."""
+    return {p.user_id: player_settings(p.settings).turn_pings for p in record.players}
 
 
 async def _post(desk: Desk, record: GameRecord, users: set[int], mark: str, words: str) -> None:
     """Send a game's line to `users` with a link to the table, notifying those who want it
     and nobody else; it becomes the game's standing line. Those who asked to be told privately
     are sent it as a direct message instead."""
-    await _whisper(desk, record, users, f"{mark} {words[0].upper()}{words[1:]}")
+    where = f" {_link(record)}" if record.message_id is not None else ""
+    await _whisper(desk, record, users, f"{mark} {words[0].upper()}{words[1:]}{where}")
     users, notified = _heard(desk, record, users)
     if not users:
         return
     mentions = " ".join(f"<@{user_id}>" for user_id in sorted(users))
-    where = f" {_link(record)}" if record.message_id is not None else ""
     text = f"{mark} {mentions}: {words}{where}"
     channel = desk.client.get_partial_messageable(record.channel_id)
     allowed = discord.AllowedMentions(
@@ -86,12 +91,11 @@ async def _post(desk: Desk, record: GameRecord, users: set[int], mark: str, word
 async def _whisper(desk: Desk, record: GameRecord, users: set[int], text: str) -> None:
     """The line, sent privately to each of `users` who chose so (their own choice, whatever
     the server's pings): a player whose direct messages are closed is only logged."""
-    choices = {p.user_id: player_settings(p.settings).turn_pings for p in record.players}
-    where = f" {_link(record)}" if record.message_id is not None else ""
+    choices = _choices(record)
     for user_id in sorted(u for u in users if choices.get(u) == TurnPings.PRIVATE):
         try:
             channel = await desk.client.create_dm(discord.Object(user_id))
-            await channel.send(f"{text}{where}", allowed_mentions=discord.AllowedMentions.none())
+            await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException as error:
             log.info("could not tell %s privately of game %s: %s", user_id, record.id, error)
 
