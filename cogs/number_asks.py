@@ -13,7 +13,7 @@ from typing import Any
 
 import discord
 
-from bot.games.views import NumberAsk
+from bot.games.views import Control, NumberAsk
 from cogs import answers
 from cogs.answers import refuse
 from cogs.components import drawn
@@ -76,7 +76,7 @@ class NumberDesk:
         await self.click(interaction, move)
 
 
-def asked(controls: Sequence[Any], action: str) -> NumberAsk | None:
+def asked(controls: Sequence[Control], action: str) -> NumberAsk | None:
     """What the hand's button for that move asks now, if the hand still has it."""
     return next(
         (c.ask for c in controls if c.ask is not None and c.action == action),
