@@ -87,6 +87,25 @@ def _hp_after(kid: Kid, hp: int) -> int:
     return hp - kid.damage if kid.damage else min(MAX_HP, hp + kid.heal)
 
 
+def structure_of(
+    state: ScoundrelState,
+) -> tuple[tuple[int, ...], tuple[int, ...], int, int, bool, int, bool]:
+    """A position's structure before it is made canonical: (deck codes, room codes, weapon,
+    ceiling, potion drunk in the room, cards played in it, last room fled)."""
+    weapon = state.weapon.value if state.weapon is not None else 0
+    kill = state.last_kill
+    ceiling = (kill.value if kill is not None else FRESH) if weapon else 0
+    return (
+        tuple(card_code(card) for card in state.deck),
+        tuple(card_code(card) for card in state.room),
+        weapon,
+        ceiling,
+        state.potion_in_room,
+        state.played_in_room,
+        state.ran_last_room,
+    )
+
+
 class _Restart(Exception):
     """A search attempt ran past its visits: the next one tries the moves in another order."""
 
@@ -109,21 +128,24 @@ class Search:
         as out of reach (see `_next_move`)."""
 
     def start(self, state: ScoundrelState) -> tuple[Node, int]:
-        weapon = state.weapon.value if state.weapon is not None else 0
-        kill = state.last_kill
-        ceiling = (kill.value if kill is not None else FRESH) if weapon else 0
-        deck_id = self.rules.deck_id(tuple(card_code(card) for card in state.deck))
-        room = tuple(card_code(card) for card in state.room)
-        node = self.rules.node(
-            deck_id,
-            room,
-            weapon,
-            ceiling,
-            state.potion_in_room,
-            state.played_in_room,
-            state.ran_last_room,
-        )
+        deck, room, weapon, ceiling, drunk, played, ran = structure_of(state)
+        node = self.rules.node(self.rules.deck_id(deck), room, weapon, ceiling, drunk, played, ran)
         return node, state.hp
+
+    def bound(self, node: Node) -> tuple[int, int, int]:
+        return self.rules.bound(node)
+
+    @property
+    def expansions(self) -> int:
+        return self.rules.expansions
+
+    @property
+    def limit(self) -> int | None:
+        return self.rules.limit
+
+    @limit.setter
+    def limit(self, limit: int | None) -> None:
+        self.rules.limit = limit
 
     def reaches(self, goal: int, node: Node, hp: int) -> bool:
         """Whether some line from this position ends with a score of at least `goal`.
