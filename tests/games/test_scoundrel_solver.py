@@ -415,3 +415,16 @@ def test_no_position_on_a_best_line_is_bounded_below_what_the_line_reaches(
         assert hp - shortfall >= min(solution.best_score, MAX_HP)
         game.apply(0, action)
     assert game.score == solution.best_score
+
+
+def test_without_the_compiled_search_the_python_one_answers_and_the_log_says_so(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    from bot.games.scoundrel import compiled, solver
+
+    monkeypatch.setattr(compiled, "Searcher", None)
+    monkeypatch.setattr(solver, "_slow_said", False)
+    state = scripted("2♠ 3♠ 4♠ 5♦ 9♥", Variant.HARD)
+    assert isinstance(solver.fastest_search(Variant.HARD), Search)
+    assert solve(state).best_score == 29
+    assert sum("runs in Python" in r.getMessage() for r in caplog.records) == 1

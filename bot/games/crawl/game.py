@@ -20,8 +20,9 @@ CrawlState = TypeVar("CrawlState", bound=DungeonState)
 SolvedState = TypeVar("SolvedState", bound=DungeonState, contravariant=True)
 SOLO = 0
 SEARCH_BUDGET = 40_000
-"""Positions a solver may expand for one question (some seconds): a rare deal deeper than
-that gets no answer, or a best score that is only a floor, rather than a wait of minutes."""
+"""Positions a solver written in Python may expand for one question (about five seconds): a
+rare deal deeper than that gets no answer, or a best score that is only a floor, rather than
+a wait of minutes. A faster solver gets more (`CrawlGame.search_budget`)."""
 
 
 class DealSolver(Protocol[SolvedState]):
@@ -39,6 +40,11 @@ class CrawlGame(Game[CrawlState, DungeonAction]):
         """A solver for one deal, where the game has one (`info.solver`), that expands at most
         `budget` positions (SearchTooLong past them)."""
         return None
+
+    def search_budget(self) -> int:
+        """Positions this game's solver may expand for one question: budgets count positions,
+        not seconds, so that the same question gets the same answer on any machine."""
+        return SEARCH_BUDGET
 
     def advice(self, state: CrawlState) -> Advice | None:
         """A hint from what the player alone at the table sees, where the game has one
@@ -78,7 +84,7 @@ class CrawlGame(Game[CrawlState, DungeonAction]):
         )
 
     def can_win(self, start: CrawlState) -> bool | None:
-        solver = self.deal_solver(SEARCH_BUDGET)
+        solver = self.deal_solver(self.search_budget())
         if solver is None:
             return None
         try:
@@ -91,7 +97,7 @@ class CrawlGame(Game[CrawlState, DungeonAction]):
         no longer win, then the deal's best score: in that order, as each later answer costs
         more than the one before. The positions of the line are asked on one solver, whose
         memo makes the later ones (parts of the first one's search) nearly free."""
-        solver = self.deal_solver(SEARCH_BUDGET)
+        solver = self.deal_solver(self.search_budget())
         if solver is None:
             return None
         try:

@@ -58,6 +58,11 @@ OPTIONS = {variant: ScoundrelOptions(variant=variant) for variant in RunVariant}
 twentieth of the cost of dealing the game."""
 
 
+COMPILED_SEARCH_BUDGET = 1_000_000
+"""Positions the compiled search may expand for one question: about two seconds, and over
+twice what the deepest of 1,000 Classic deals needs for its best score (bench.solvers)."""
+
+
 class ScoundrelGame(CrawlGame[ScoundrelState]):
     info = INFO
     rules = SCOUNDREL_RULES
@@ -75,6 +80,11 @@ class ScoundrelGame(CrawlGame[ScoundrelState]):
         from bot.games.scoundrel.solver import ScoundrelSolver
 
         return ScoundrelSolver(budget)
+
+    def search_budget(self) -> int:
+        from bot.games.scoundrel import compiled
+
+        return COMPILED_SEARCH_BUDGET if compiled.available() else super().search_budget()
 
     def advice(self, state: ScoundrelState) -> Advice | None:
         # Imported here: its tables take a fifth of a second to build, and only the process

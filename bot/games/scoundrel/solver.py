@@ -34,6 +34,7 @@ then with the moves in another order, keeping every finished proof.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -47,6 +48,8 @@ from bot.games.scoundrel.positions import Move, Rules, card_code
 from bot.games.scoundrel.search import Search
 
 __all__ = ["ScoundrelSolver", "SearchTooLong", "Solution", "solve"]
+
+log = logging.getLogger(__name__)
 
 
 class LineSearch(Protocol):
@@ -70,8 +73,21 @@ def python_search(variant: Variant) -> LineSearch:
 
 
 def fastest_search(variant: Variant) -> LineSearch:
-    """The compiled search where it was built, else the Python one."""
-    return compiled.CompiledSearch(variant) if compiled.available() else python_search(variant)
+    """The compiled search where it was built, else the Python one (said once in the log: an
+    operator who sees "too deep to settle" answers should know why)."""
+    if compiled.available():
+        return compiled.CompiledSearch(variant)
+    global _slow_said
+    if not _slow_said:
+        _slow_said = True
+        log.warning(
+            "Scoundrel's solver runs in Python: its C search was not built (no C compiler at"
+            " install), so deep deals may go unsettled. Reinstall with gcc to build it."
+        )
+    return python_search(variant)
+
+
+_slow_said = False
 
 
 class ScoundrelSolver:
