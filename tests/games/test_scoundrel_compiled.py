@@ -91,3 +91,16 @@ def test_a_line_through_runs_in_easy_reaches_its_place_first() -> None:
     solution = ScoundrelSolver().solve(state)
     assert solution.line[0].kind.value == "run"
     assert_sound(state, solution)
+
+
+def test_a_structure_it_did_not_make_is_refused_not_read() -> None:
+    state = cut_deal(3, Variant.CLASSIC, cards_left=20)
+    search = compiled.CompiledSearch(Variant.CLASSIC)
+    node, hp = search.start(state)
+    other_deck = node + (1 << 40)  # a deck id it never interned
+    for asked in (lambda: search.reaches(1, other_deck, hp), lambda: search.bound(12345)):
+        with pytest.raises(ValueError, match="not a structure"):
+            asked()
+    with pytest.raises(ValueError, match="goal out of range"):
+        search.reaches(10_000, node, hp)
+    assert search.reaches(1, node, hp) == ScoundrelSolver(search=python_search).winnable(state)

@@ -1130,22 +1130,26 @@ static PyObject *Searcher_node(Searcher *s, PyObject *args) {
     return PyLong_FromUnsignedLongLong(pack(&p));
 }
 
-static int read_node(PyObject *arg, uint64_t *node) {
+/* A structure this searcher made (`node`), or -1 with ValueError: anything else would be read
+ * as a deck id out of range. */
+static int read_node(Searcher *s, PyObject *arg, uint64_t *node) {
     unsigned long long v = PyLong_AsUnsignedLongLong(arg);
     if (v == (unsigned long long)-1 && PyErr_Occurred()) return -1;
+    Place p;
+    unpack(v, &p);
+    if (!(v >> 63) || p.deck >= s->deck_count) {
+        PyErr_SetString(PyExc_ValueError, "not a structure of this searcher");
+        return -1;
+    }
     *node = v;
     return 0;
 }
 
 static PyObject *Searcher_bound(Searcher *s, PyObject *arg) {
     uint64_t node;
-    if (read_node(arg, &node) < 0) return NULL;
+    if (read_node(s, arg, &node) < 0) return NULL;
     Place p;
     unpack(node, &p);
-    if (p.deck >= s->deck_count) {
-        PyErr_SetString(PyExc_ValueError, "not a structure of this searcher");
-        return NULL;
-    }
     int monsters, shortfall, best;
     bound(s, &p, &monsters, &shortfall, &best);
     return Py_BuildValue("(iii)", monsters, shortfall, best);
@@ -1156,7 +1160,7 @@ static PyObject *Searcher_reaches(Searcher *s, PyObject *args) {
     PyObject *node_obj;
     if (!PyArg_ParseTuple(args, "iOi", &goal, &node_obj, &hp)) return NULL;
     uint64_t node;
-    if (read_node(node_obj, &node) < 0) return NULL;
+    if (read_node(s, node_obj, &node) < 0) return NULL;
     int got = FAILED;
     int g = memo(s, goal);
     int32_t at = g >= 0 ? index_of(s, node) : -1;
@@ -1222,7 +1226,7 @@ static PyObject *Searcher_line(Searcher *s, PyObject *args) {
     PyObject *node_obj;
     if (!PyArg_ParseTuple(args, "iOi", &goal, &node_obj, &hp)) return NULL;
     uint64_t node;
-    if (read_node(node_obj, &node) < 0) return NULL;
+    if (read_node(s, node_obj, &node) < 0) return NULL;
     int g = memo(s, goal);
     if (g < 0) {
         raise_failure(s);
