@@ -1066,6 +1066,275 @@ static int need(Searcher *s, int g, int32_t at, int budget) {
     return best;
 }
 
+
+/* ---- sweeps (`Search._sweep`) ------------------------------------------------------------ */
+
+/* Positions a sweep keeps per count of cards left, each width swept spread over places first,
+ * then by margin alone (see search.py's SWEEPS: the same widths, for the same reasons). */
+static const int SWEEP_WIDTHS[] = {3, 8, 24, 64, 160};
+
+typedef struct {
+    uint64_t node;
+    int32_t hp, key, order, trail;
+} Entry;
+
+typedef struct {
+    Entry *items;
+    int32_t len, cap;
+    Map where; /* node -> position in items */
+} Level;
+
+typedef struct {
+    uint64_t *node;
+    int32_t *hp, *parent, len, cap;
+    Map where; /* node -> position */
+} Trail;
+
+static int level_init(Level *l) {
+    l->items = NULL;
+    l->len = l->cap = 0;
+    return map_init(&l->where, 256);
+}
+
+static void level_free(Level *l) {
+    free(l->items);
+    map_free(&l->where);
+}
+
+/* The node at `hp` in the level, unless it is there with as much: 1 if set, 0 if not, -1. */
+static int level_raise(Level *l, uint64_t node, int hp, int trail) {
+    int32_t at = map_get(&l->where, node, -1);
+    if (at >= 0) {
+        if (l->items[at].hp >= hp) return 0;
+        l->items[at].hp = hp;
+        l->items[at].trail = trail;
+        return 1;
+    }
+    if (l->len == l->cap) {
+        int32_t cap = l->cap ? l->cap * 2 : 256;
+        Entry *grown = realloc(l->items, cap * sizeof(Entry));
+        if (!grown) return -1;
+        l->items = grown;
+        l->cap = cap;
+    }
+    l->items[l->len] = (Entry){node, hp, 0, l->len, trail};
+    if (map_put(&l->where, node, l->len) < 0) return -1;
+    l->len++;
+    return 1;
+}
+
+static int trail_init(Trail *t) {
+    t->node = NULL;
+    t->hp = t->parent = NULL;
+    t->len = t->cap = 0;
+    return map_init(&t->where, 1024);
+}
+
+static void trail_free(Trail *t) {
+    free(t->node);
+    free(t->hp);
+    free(t->parent);
+    map_free(&t->where);
+}
+
+/* The node reached with `hp` from the trail entry `parent`: its entry, or -1. */
+static int32_t trail_set(Trail *t, uint64_t node, int hp, int32_t parent) {
+    int32_t at = map_get(&t->where, node, -1);
+    if (at < 0) {
+        if (t->len == t->cap) {
+            int32_t cap = t->cap ? t->cap * 2 : 1024;
+            uint64_t *nodes = realloc(t->node, cap * sizeof(uint64_t));
+            if (nodes) t->node = nodes;
+            int32_t *hps = realloc(t->hp, cap * sizeof(int32_t));
+            if (hps) t->hp = hps;
+            int32_t *parents = realloc(t->parent, cap * sizeof(int32_t));
+            if (parents) t->parent = parents;
+            if (!nodes || !hps || !parents) return -1;
+            t->cap = cap;
+        }
+        at = t->len++;
+        t->node[at] = node;
+        if (map_put(&t->where, node, at) < 0) return -1;
+    }
+    t->hp[at] = hp;
+    t->parent[at] = parent;
+    return at;
+}
+
+/* Every position on a line found reaches the goal with the HP it had there. */
+static int record(Searcher *s, int g, const Trail *t, int32_t last) {
+    for (int32_t i = last; i >= 0; i = t->parent[i]) {
+        int32_t at = index_of(s, t->node[i]);
+        if (at < 0) return -1;
+        if (t->hp[i] < s->high[g][at]) s->high[g][at] = clamp16(t->hp[i]);
+    }
+    return 0;
+}
+
+static int entry_before(const void *a, const void *b) {
+    const Entry *x = a, *y = b;
+    if (x->key != y->key) return x->key < y->key ? -1 : 1;
+    return x->order < y->order ? -1 : x->order > y->order;
+}
+
+/* Whether the position a move leaves, with this HP after it, is known to fall short of a
+ * winning goal without searching it (`Search._fails_at`). */
+static int fails_at(Searcher *s, int g, const Kid *kid, int hp) {
+    int goal = g - GOAL_OFFSET;
+    if (hp < 1) return 1;
+    if (goal <= MAX_HP) {
+        if (goal + kid->shortfall > hp) return 1;
+    } else if (kid->best_potion < goal - MAX_HP || MAX_HP + kid->shortfall > hp) {
+        return 1;
+    }
+    int32_t at = map_get(&s->index, kid->node, -1);
+    return at >= 0 && s->low[g][at] > hp;
+}
+
+/* The `width` entries a sweep follows, best ranked first (`Search._kept`): those with the most
+ * HP over their shortfall, and when `spread`, the best of each place before a second at any. */
+static int keep(Searcher *s, Level *level, int width, int spread, Level *kept) {
+    for (int32_t i = 0; i < level->len; i++) {
+        Entry *e = &level->items[i];
+        Place p;
+        unpack(e->node, &p);
+        int monsters, shortfall, best;
+        bound(s, &p, &monsters, &shortfall, &best);
+        e->key = shortfall - e->hp;
+    }
+    qsort(level->items, level->len, sizeof(Entry), entry_before);
+    int32_t taken = 0;
+    if (spread) {
+        Map places;
+        if (map_init(&places, 256) < 0) return -1;
+        uint8_t *skipped = calloc(level->len ? level->len : 1, 1);
+        if (!skipped) {
+            map_free(&places);
+            return -1;
+        }
+        for (int32_t i = 0; i < level->len && taken < width; i++) {
+            uint64_t place = kin_key(level->items[i].node);
+            if (map_get(&places, place, 0)) {
+                skipped[i] = 1;
+                continue;
+            }
+            if (map_put(&places, place, 1) < 0) taken = -1;
+            if (taken < 0) break;
+            Entry *e = &level->items[i];
+            if (level_raise(kept, e->node, e->hp, e->trail) < 0) taken = -1;
+            if (taken < 0) break;
+            taken++;
+        }
+        for (int32_t i = 0; i < level->len && taken >= 0 && taken < width; i++) {
+            if (!skipped[i]) continue;
+            Entry *e = &level->items[i];
+            if (level_raise(kept, e->node, e->hp, e->trail) < 0) taken = -1;
+            else taken++;
+        }
+        free(skipped);
+        map_free(&places);
+        return taken < 0 ? -1 : 0;
+    }
+    for (int32_t i = 0; i < level->len && taken < width; i++, taken++) {
+        Entry *e = &level->items[i];
+        if (level_raise(kept, e->node, e->hp, e->trail) < 0) return -1;
+    }
+    return 0;
+}
+
+/* Whether a narrow search finds a line reaching the goal (`Search._sweep`): per count of cards
+ * left only `width` positions are followed. A line found is recorded in the goal's bounds, so
+ * that `line` follows it; finding none proves nothing. 1, 0, or -1 on failure. */
+static int sweep(Searcher *s, int g, uint64_t root, int hp, int width, int spread) {
+    int goal = g - GOAL_OFFSET, found = 0, failed = 0;
+    Trail trail;
+    Level level, kept;
+    if (trail_init(&trail) < 0 || level_init(&level) < 0) return -1;
+    int32_t first = trail_set(&trail, root, hp, -1);
+    if (first < 0 || level_raise(&level, root, hp, first) < 0) failed = 1;
+    while (!failed && !found && level.len) {
+        if (level_init(&kept) < 0 || keep(s, &level, width, spread, &kept) < 0) {
+            failed = 1;
+            break;
+        }
+        level_free(&level);
+        level = kept;
+        if (s->rule == NOT_TWICE_IN_A_ROW) {
+            /* the positions runs lead to join the level: a run plays no card, costs no HP */
+            for (int32_t i = 0; i < level.len && !failed; i++) {
+                int32_t at = index_of(s, level.items[i].node);
+                int32_t list = at < 0 ? -1 : kids_of(s, at);
+                if (list < 0) {
+                    failed = 1;
+                    break;
+                }
+                for (int k = 0; k < s->list_count[list]; k++) {
+                    Kid kid = s->kids[s->list_start[list] + k];
+                    if (kid.kind != RUN || !kid.node) continue;
+                    Entry here = level.items[i];
+                    /* only where it raises the HP known there, as for any other move */
+                    int32_t known = map_get(&level.where, kid.node, -1);
+                    if (known >= 0 && level.items[known].hp >= here.hp) continue;
+                    int32_t step = trail_set(&trail, kid.node, here.hp, here.trail);
+                    if (step < 0 || level_raise(&level, kid.node, here.hp, step) < 0) failed = 1;
+                }
+            }
+        }
+        Level following;
+        if (failed || level_init(&following) < 0) {
+            failed = 1;
+            break;
+        }
+        for (int32_t i = 0; i < level.len && !failed && !found; i++) {
+            Entry here = level.items[i];
+            int32_t at = index_of(s, here.node);
+            int32_t list = at < 0 ? -1 : kids_of(s, at);
+            if (list < 0) {
+                failed = 1;
+                break;
+            }
+            for (int k = 0; k < s->list_count[list] && !failed; k++) {
+                Kid kid = s->kids[s->list_start[list] + k];
+                if (kid.kind == RUN) continue;
+                int after = kid.damage ? here.hp - kid.damage : here.hp + kid.heal;
+                if (after > MAX_HP) after = MAX_HP;
+                if (!kid.node) {
+                    int score = after == MAX_HP ? after + kid.bonus : after;
+                    if (after >= 1 && score >= goal) {
+                        found = 1;
+                        failed = record(s, g, &trail, here.trail) < 0;
+                        break;
+                    }
+                    continue;
+                }
+                if (fails_at(s, g, &kid, after)) continue;
+                int32_t known = map_get(&s->index, kid.node, -1);
+                if (known >= 0 && s->high[g][known] <= after) {
+                    found = 1;
+                    failed = record(s, g, &trail, here.trail) < 0;
+                    break;
+                }
+                int32_t was = map_get(&following.where, kid.node, -1);
+                if (was >= 0 && following.items[was].hp >= after) continue;
+                int32_t step = trail_set(&trail, kid.node, after, here.trail);
+                if (step < 0 || level_raise(&following, kid.node, after, step) < 0) failed = 1;
+            }
+        }
+        level_free(&level);
+        level = following;
+    }
+    level_free(&level);
+    trail_free(&trail);
+    if (failed) {
+        if (!s->failed) {
+            if (!PyErr_Occurred()) PyErr_NoMemory();
+            s->failed = 1;
+        }
+        return -1;
+    }
+    return found;
+}
+
 /* ---- Python face ------------------------------------------------------------------------- */
 
 static int raise_failure(Searcher *s) {
@@ -1163,6 +1432,20 @@ static PyObject *Searcher_reaches(Searcher *s, PyObject *args) {
     if (read_node(s, node_obj, &node) < 0) return NULL;
     int got = FAILED;
     int g = memo(s, goal);
+    if (g >= 0 && goal >= 1) {
+        /* a winning goal is first looked for by sweeps: most are found in a few hundred
+         * positions, where the depth-first search may first refute a hopeless move */
+        for (int w = 0; w < (int)(sizeof SWEEP_WIDTHS / sizeof *SWEEP_WIDTHS); w++) {
+            for (int spread = 1; spread >= 0; spread--) {
+                int swept = sweep(s, g, node, hp, SWEEP_WIDTHS[w], spread);
+                if (swept < 0) {
+                    raise_failure(s);
+                    return NULL;
+                }
+                if (swept) Py_RETURN_TRUE;
+            }
+        }
+    }
     int32_t at = g >= 0 ? index_of(s, node) : -1;
     if (at >= 0) got = need(s, g, at, hp);
     if (s->failed) {
