@@ -100,7 +100,7 @@ class ScoundrelSolver:
         self._searches: dict[Variant, LineSearch] = {}
         self._new_search = search
         self.budget = budget
-        """Positions all its searches may expand (compiled, about a million a second; in
+        """Positions all its searches may expand (compiled, about half a million a second; in
         Python, 10,000), or no limit: past it a question raises SearchTooLong, and `solve`
         settles for the best score found."""
 
