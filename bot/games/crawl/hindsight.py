@@ -34,36 +34,40 @@ def look_back(
     start: CrawlState,
     moves: Sequence[DungeonAction],
 ) -> Hindsight | None:
-    """The deal `start` solved, and `moves` (the player's line from it) held against it: in
-    the order of what each answer costs, so a budget that runs out leaves the cheaper answers.
-    None when even whether the deal could be won is past the budget.
+    """The deal `start` solved, and `moves` (the player's line from it) held against it. None
+    when even whether the deal could be won is past the budget.
 
-    Two questions, two solvers of the deal, each with its own budget: `solver` for the verdict
-    (could it be won, where did the win go, the best score), then `walker` for where the best
-    score went along the player's line. A deal whose best score took the whole of one budget
-    still has its line walked, and the walk never takes from the verdict's budget."""
+    Two solvers of the deal, each with its own budget. `solver` answers for the deal alone:
+    could it be won, its best score and a line. So the best told after a game is the one told
+    of the same deal with no game played (the daily deal's), whatever line the player took.
+    `walker` then walks the player's line: first where the win went (the older question, and
+    the cheaper), then where the best score went, its memo shared by both walks, which ask of
+    the same positions. A budget that runs out leaves what was proved before it."""
     try:
         winnable = solver.winnable(start)
     except SearchTooLong:
         return None
-    line = PlayedLine(start, moves)
-    verdict = Hindsight(winnable=winnable, best_score=0, best_exact=False)
-    win_gone: int | None = None
-    if winnable:
-        with suppress(SearchTooLong):  # where the win went may stay unknown, not the rest
-            win_gone = line.first_failing(lambda at: solver.winnable(line.positions[at]))
-        if win_gone is not None:
-            verdict = _where_the_win_went(solver, line, win_gone, verdict)
     try:
         best = solver.solve(start)
     except SearchTooLong:
+        best = None
+    verdict = Hindsight(winnable=winnable, best_score=0, best_exact=False)
+    if best is not None:
+        verdict = replace(
+            verdict,
+            best_score=best.best_score,
+            best_exact=best.exact,
+            best_line=by_room(start, best.line),
+        )
+    line = PlayedLine(start, moves)
+    win_gone: int | None = None
+    if winnable:
+        with suppress(SearchTooLong):  # where the win went may stay unknown, not the rest
+            win_gone = line.first_failing(lambda at: walker.winnable(line.positions[at]))
+        if win_gone is not None:
+            verdict = _where_the_win_went(walker, line, win_gone, verdict)
+    if best is None:
         return verdict if winnable else None
-    verdict = replace(
-        verdict,
-        best_score=best.best_score,
-        best_exact=best.exact,
-        best_line=by_room(start, best.line),
-    )
     if not best.exact:
         return verdict  # the best is only a floor: no move can be shown to have lost it
     return ScoreWalk(walker, line, best).where_it_fell(win_gone, verdict)
