@@ -10,10 +10,12 @@ from bot.games.registry import GAMES
 from bot.games.scoundrel.engine import new_game
 from bot.games.scoundrel.solver import ScoundrelSolver
 from bot.render.insight import hint_text
+from bot.render.phone import text_height
 from tests.discord.tables import footnote
 from tests.discord.test_dragons_discord import challenge, pick
 from tests.discord.test_scoundrel_discord import HINDSIGHT, HINT, cautious, moves_left
 from tests.harness import StoredMessage
+from tests.render.test_phone_fit import PHONE_SCREEN
 
 DRAGONS_SEED = 3
 """A solo Dragons deal the solver settles in about a second, where the tests' player (`pick`)
@@ -102,6 +104,7 @@ async def test_could_i_have_won_answers_from_the_solver(
 
         (line,) = answer.followups
         assert line.ephemeral and len(line.content) <= 2000
+        assert text_height(answer.content) <= PHONE_SCREEN >= text_height(line.content)
         rows = line.content.split("\n")
         assert rows[0] == f"**A line that scores {truth.best_score}**, room by room:"
         told = " · ".join(rows[1:])

@@ -7,9 +7,9 @@ from itertools import pairwise
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.games.crawl.actions import DungeonAction, parse_action
-from bot.games.crawl.hindsight import look_back, where
-from bot.games.crawl.text import action_label
+from bot.games.crawl.actions import ActionKind, DungeonAction, parse_action
+from bot.games.crawl.hindsight import by_room, look_back, where
+from bot.games.crawl.text import action_label, line_label
 from bot.games.definition import Hindsight, LinePart
 from bot.games.dragons.engine import DragonsState
 from bot.games.dragons.engine import new_game as new_dragons
@@ -111,6 +111,19 @@ def test_the_best_line_itself_keeps_the_best_to_the_end() -> None:
     assert hindsight_text(verdict, won=True, score=29) == (
         "You won this deal with **29**, the best score it allowed."
     )
+
+
+def test_rooms_run_from_in_a_row_are_one_part_of_the_line() -> None:
+    state = scripted("2♠ 3♠ 4♠ 5♦ 9♥ 6♠ 7♠ 8♠ 2♥", Variant.EASY)
+    line = moves("run", "run", "run")
+    for _ in range(2):
+        here = replayed(state, tuple(line))
+        line.append(next(a for a in here.legal_actions(0) if a.kind != ActionKind.RUN))
+    assert by_room(state, line) == (
+        LinePart("Rooms 1–3", ("run from each",)),
+        LinePart("Room 4", (line_label(line[3]), line_label(line[4]))),
+    )
+    assert by_room(state, line[:1]) == (LinePart("Room 1", ("run",)),)
 
 
 def test_a_walk_out_of_budget_claims_no_fall() -> None:

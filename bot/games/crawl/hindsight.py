@@ -19,13 +19,15 @@ from contextlib import suppress
 from dataclasses import replace
 from typing import Generic, TypeVar
 
-from bot.games.crawl.actions import DungeonAction, DungeonState
+from bot.games.crawl.actions import ActionKind, DungeonAction, DungeonState, dungeon_action
 from bot.games.crawl.solving import DealSolver, SearchTooLong, Solution
 from bot.games.crawl.text import action_label, line_label
 from bot.games.definition import Hindsight, LinePart
 
 CrawlState = TypeVar("CrawlState", bound=DungeonState)
 SOLO = 0
+RAN_ONE = line_label(dungeon_action(ActionKind.RUN))
+RAN_EACH = f"{RAN_ONE} from each"
 
 
 def look_back(
@@ -74,15 +76,36 @@ def look_back(
 
 
 def by_room(start: DungeonState, line: Sequence[DungeonAction]) -> tuple[LinePart, ...]:
-    """A line from `start` told room by room, in the few words of a move among many."""
+    """A line from `start` told room by room, in the few words of a move among many. Rooms
+    run from one after another are one part ("Rooms 3–10: run from each"): where running is
+    free, a line may run through dozens of rooms to reach the one it plays."""
     position = start.model_copy(deep=True)
-    rooms: list[tuple[int, list[str]]] = []
+    rooms: list[tuple[int, list[DungeonAction]]] = []
     for action in line:
         if not rooms or rooms[-1][0] != position.rooms_dealt:
             rooms.append((position.rooms_dealt, []))
-        rooms[-1][1].append(line_label(action))
+        rooms[-1][1].append(action)
         position.apply(SOLO, action)
-    return tuple(LinePart(f"Room {room}", tuple(labels)) for room, labels in rooms)
+    parts: list[LinePart] = []
+    fled: list[int] = []
+    for room, actions in rooms:
+        if [action.kind for action in actions] == [ActionKind.RUN]:
+            fled.append(room)
+            continue
+        parts.extend(_runs(fled))
+        fled = []
+        parts.append(LinePart(f"Room {room}", tuple(line_label(a) for a in actions)))
+    parts.extend(_runs(fled))
+    return tuple(parts)
+
+
+def _runs(rooms: list[int]) -> list[LinePart]:
+    """Rooms run from in a row, as one part; none for none."""
+    if not rooms:
+        return []
+    if len(rooms) == 1:
+        return [LinePart(f"Room {rooms[0]}", (RAN_ONE,))]
+    return [LinePart(f"Rooms {rooms[0]}–{rooms[-1]}", (RAN_EACH,))]
 
 
 def where(position: DungeonState, action: DungeonAction) -> str:
