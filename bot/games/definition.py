@@ -412,9 +412,10 @@ class Game(GameEntry, Generic[S, A]):
         return None
 
     def hindsight(self, start: S, moves: Sequence[str]) -> Hindsight | None:
-        """The deal `start` solved with its deck known, and the first of `moves` (the player's
-        line from it) after which it could no longer be won (`info.solver`). None where the
-        game has no solver, or its search ran out of budget before it could tell."""
+        """The deal `start` solved with its deck known (its best score and a line to it), and
+        the first of `moves` (the player's line from it) after which it could no longer be won,
+        and after which its best score was out of reach (`info.solver`). None where the game
+        has no solver, or its search ran out of budget before it could tell."""
         return None
 
     def can_win(self, start: S) -> bool | None:
