@@ -333,6 +333,9 @@ class Hindsight:
     """The best score within reach just after `dropped_at`."""
     kept_by: str | None = None
     """A move at `dropped_at`'s position that kept `best_before` within reach."""
+    kept_past: str | None = None
+    """Where the search for `dropped_at` ran out of budget: the latest move of the player's
+    line after which the best was proved still within reach (None if none past the first)."""
 
 
 # A state's action type is its own type parameter, which a TypeVar's bound cannot name (there

@@ -22,6 +22,8 @@ SAY = {
     " within reach was {before}, after it {after}. **{kept_by}** there would have kept"
     " {before}.",
     "drop_unknown": "I could not tell within my search which move fell short of the best.",
+    "drop_after": "Your line still had the best within reach after **{kept_past}**; my search"
+    " ran out before it could tell which later move lost it.",
     "unknown": "This deal is too deep for me to settle quickly: I cannot tell whether it could"
     " have been won.",
     "line": "**A line that scores {best}**, room by room:",
@@ -82,6 +84,8 @@ def _fell_short(verdict: Hindsight, score: int | None) -> str:
     when the best is exactly known, and the move only when it was proved."""
     if not verdict.best_exact or score is None or score >= verdict.best_score:
         return ""
+    if verdict.dropped_at is None and verdict.kept_past is not None:
+        return SAY["drop_after"].format(kept_past=verdict.kept_past)
     if verdict.dropped_at is None:
         return SAY["drop_unknown"]
     return _drop_text(verdict, first=False)

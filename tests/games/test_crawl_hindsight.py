@@ -4,6 +4,7 @@ which the deal's best score was out of reach, held to the solver asked at every 
 import random
 from itertools import pairwise
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -53,6 +54,12 @@ def assert_the_fall_is_where_the_solver_says(
     assert verdict.best_score == bests[0] and verdict.best_exact
     fell = next((k for k in range(len(line)) if bests[k + 1] < bests[0]), None)
     if proved_only and verdict.dropped_move is None:
+        if verdict.kept_past is not None:  # what the walk proved before it ran out is true
+            positions = [replayed(state, tuple(line[:k])) for k in range(len(line))]
+            told = [
+                k for k in range(len(line)) if where(positions[k], line[k]) == verdict.kept_past
+            ]
+            assert any(bests[k + 1] == bests[0] for k in told), verdict.kept_past
         return
     assert verdict.dropped_move == fell
     if fell is None:
@@ -131,9 +138,14 @@ def test_a_walk_out_of_budget_claims_no_fall() -> None:
     verdict = look_back(ScoundrelSolver(), ScoundrelSolver(budget=1), state, moves(*SPENT))
     assert verdict is not None and verdict.best_score == 29 and verdict.best_exact
     assert verdict.dropped_at is None and verdict.best_after is None
-    assert hindsight_text(verdict, won=True, score=14).endswith(
-        "I could not tell within my search which move fell short of the best."
+    assert verdict.kept_past in {None, "Room 1: Equip 5♦"}, "the best line's first move, if any"
+    unknown = "I could not tell within my search which move fell short of the best."
+    after_it = (
+        f"Your line still had the best within reach after **{verdict.kept_past}**; my search"
+        " ran out before it could tell which later move lost it."
     )
+    said = hindsight_text(verdict, won=True, score=14).split("\n")[1]
+    assert said == (unknown if verdict.kept_past is None else after_it)
 
 
 # ---- random play-outs ---------------------------------------------------------------------------
@@ -172,17 +184,22 @@ def test_the_fall_is_the_first_move_where_the_best_from_before_and_after_differ(
 @given(
     seed=st.integers(0, 100_000),
     variant=st.sampled_from(list(Variant)),
-    cards_left=st.integers(8, 16),
+    cards_left=st.integers(10, 20),
     player=st.randoms(use_true_random=False),
-    budget=st.integers(1, 3_000),
+    budget=st.integers(1, 1_000),
 )
 def test_a_walk_short_of_budget_says_the_true_fall_or_none(
     seed: int, variant: Variant, cards_left: int, player: random.Random, budget: int
 ) -> None:
+    """A walk that runs out of budget names no move it did not prove; what it says it proved
+    (the best still within reach after some move) is true. The player follows a best line for
+    a while, then plays at random, so that the fall comes late and its search runs long."""
     state = cut_deal(seed, variant, cards_left)
     if state.is_over:
         return
-    line = random_line(state, player)
+    best = ScoundrelSolver().solve(state).line
+    line = list(best[: player.randint(0, len(best))])
+    line += random_line(replayed(state, tuple(line)), player)
     verdict = look_back(ScoundrelSolver(), ScoundrelSolver(budget), state, line)
     assert verdict is not None
     assert_the_fall_is_where_the_solver_says(
@@ -190,18 +207,18 @@ def test_a_walk_short_of_budget_says_the_true_fall_or_none(
     )
 
 
-@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.sampled_from([1, 2, 3]), player=st.randoms(use_true_random=False))
-def test_a_dragons_deal_played_at_random_falls_where_its_solver_says(
-    seed: int, player: random.Random
-) -> None:
-    state, _ = new_dragons(seed, players=1)
-    line = random_line(state, player)
+@pytest.mark.parametrize("player", [1, 3, 5])
+def test_a_dragons_deal_played_at_random_falls_where_its_solver_says(player: int) -> None:
+    """Deal 3 played out by a random player (a few of them, chosen among those whose lost
+    positions the loss search settles in a second: a random party dies in a dozen moves, and
+    the best loss from there can take a minute to prove)."""
+    state, _ = new_dragons(3, players=1)
+    line = random_line(state, random.Random(player))
     verdict = look_back(DragonsSolver(), DragonsSolver(), state, line)
     assert verdict is not None
     assert_the_fall_is_where_the_solver_says(verdict, state, line, DragonsSolver())
     told = [move for part in verdict.best_line for move in part.moves]
-    assert len(told) == len(DragonsSolver().solve(state).line)
+    assert len(told) == len(DragonsSolver().solve(state).line), "no two runs in a row here"
 
 
 # ---- in words -----------------------------------------------------------------------------------

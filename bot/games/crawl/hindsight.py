@@ -180,11 +180,13 @@ class ScoreWalk(Generic[CrawlState]):
         self.line = line
         self.best = best
         self.solved: dict[int, Solution] = {}
+        self.held = 0
+        """The latest position of the line proved to keep the best within reach."""
 
     def where_it_fell(self, win_gone: int | None, verdict: Hindsight) -> Hindsight:
         """`verdict` with the fall, where it was proved; `win_gone` is the first position that
         could no longer win, if known (the best, a win's score, was out of reach there)."""
-        shared = self._shared_with_the_best_line()
+        self.held = shared = self._shared_with_the_best_line()
         if shared == self.line.last:
             return verdict  # the player's line is the start of a best line
         try:
@@ -193,9 +195,9 @@ class ScoreWalk(Generic[CrawlState]):
                 return verdict
             after = self._solution(fell)
         except SearchTooLong:
-            return verdict
+            return self._ran_out(verdict)
         if not after.exact:
-            return verdict  # the fall is proved, but not how far: say neither
+            return self._ran_out(verdict)  # the fall is proved, but not how far: say neither
         held = fell - 1
         kept = self.solved[held].line[0] if held in self.solved else self.best.line[held]
         before = self.line.positions[held]
@@ -207,6 +209,13 @@ class ScoreWalk(Generic[CrawlState]):
             best_after=after.best_score,
             kept_by=action_label(kept),
         )
+
+    def _ran_out(self, verdict: Hindsight) -> Hindsight:
+        """What the walk proved before its budget ran out: how far the best stayed in reach."""
+        if self.held == 0:
+            return verdict
+        move = self.held - 1
+        return replace(verdict, kept_past=where(self.line.positions[move], self.line.moves[move]))
 
     def _shared_with_the_best_line(self) -> int:
         """How many of the player's first moves are the best line's own: the best was within
@@ -223,6 +232,7 @@ class ScoreWalk(Generic[CrawlState]):
         SearchTooLong where the budget ran out before that was proved either way."""
         solution = self._solution(at)
         if solution.best_score >= self.best.best_score:
+            self.held = max(self.held, at)
             return True
         if solution.exact:
             return False
