@@ -24,7 +24,7 @@ from bot.games.bot_players import bot_name
 from bot.games.contract import GameError, Setup
 from bot.games.definition import Match
 from bot.games.registry import GAMES
-from bot.render.insight import hindsight_text, hint_text
+from bot.render.insight import best_line_text, hindsight_text, hint_text
 from bot.render.terminal import (
     CORE_RULES_WORD,
     RULES_WORD,
@@ -198,6 +198,9 @@ def _hindsight(match: Match, setup: Setup, played: list[str], out: TextIO) -> No
     verdict = match.hindsight(setup, played)
     won = results[0].outcome == "won"
     out.write(strip_marks(hindsight_text(verdict, won, results[0].score)) + "\n")
+    line = best_line_text(verdict)
+    if line is not None:
+        out.write("\n" + strip_marks(line) + "\n")
 
 
 def _bot_turn(match: Match, seat: int, names: list[str], out: TextIO, played: list[str]) -> None:

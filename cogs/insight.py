@@ -1,5 +1,6 @@
 """Help for a player alone at the table: a hint during the game, and after it, whether the deal
-could have been won and where the win slipped away.
+could have been won, where the win or the best score slipped away, and a line that reaches the
+best.
 
 Both are the game's own thinking (its `advise` and `hindsight`), run off the event loop and
 answered in a message only the player sees. A hint is counted on the game, which keeps a game
@@ -16,7 +17,7 @@ import discord
 
 from bot.games.contract import Setup
 from bot.games.definition import Hindsight, Match
-from bot.render.insight import best_text, hindsight_text, hint_text
+from bot.render.insight import best_line_text, best_text, hindsight_text, hint_text
 from bot.words import plural
 from cogs import answers
 from cogs.answers import refuse
@@ -79,6 +80,9 @@ class InsightDesk:
             await self.desk.store.record_verdict(record.id, verdict.winnable)
         score = results[0].score if results else None
         await answers.send(interaction, ephemeral=True, content=hindsight_text(verdict, won, score))
+        line = best_line_text(verdict)
+        if line is not None:  # a message of its own: read after the verdict, or dismissed
+            await answers.send(interaction, ephemeral=True, content=line)
 
     async def daily_best(self, record: GameRecord, wait: float) -> str | None:
         """The best score a daily attempt's deal allows ("**30**", "at least **28**"), where

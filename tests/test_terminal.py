@@ -236,6 +236,24 @@ def test_h_asks_for_a_hint_and_the_end_tells_whether_the_deal_could_be_won() -> 
         assert "No line wins this deal" in end
 
 
+def test_the_end_tells_where_the_best_score_went_and_shows_a_best_line() -> None:
+    """Dragons deal 3, typed through: the first move that let the deal's best go (a fact of the
+    deal and the line, whichever best line the solver names), the win lost after it, and a
+    line that scores the best, room by room, without Discord's bold marks."""
+    out = io.StringIO()
+    play("dragons", seed=3, stdin=io.StringIO(TYPED), stdout=out)
+    end = out.getvalue().split("Could you have won?", 1)[1]
+    assert "the best score it allowed was 31." in end
+    assert (
+        "Your line first fell short of the best at Room 1: Drink J♥: before it the best within"
+        " reach was 31, after it 30." in end
+    )
+    assert "Later it lost the win at Room " in end
+    line = end.split("A line that scores 31, room by room:\n", 1)[1].strip().split("\n")
+    assert line[0].startswith("Room 1: ") and len(line) > 10
+    assert all(row.startswith("Room ") for row in line) and "**" not in end
+
+
 def test_a_duel_has_no_hints() -> None:
     out = io.StringIO()
     play("dragons", variant="duel", seed=2, stdin=io.StringIO("h\nq\n"), stdout=out)

@@ -293,8 +293,18 @@ def with_hint(controls: list[Control], hint: Control) -> list[Control]:
 
 
 @dataclass(frozen=True, slots=True)
+class LinePart:
+    """A stretch of a solved line told together, so that a line of forty moves reads as a
+    dozen rooms: where it is played ("Room 2") and its moves' labels, in order."""
+
+    where: str
+    moves: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Hindsight:
-    """A deal solved with its whole deck known, and where a player's line let a win go."""
+    """A deal solved with its whole deck known: its best score and a line that reaches it, and
+    where a player's line let the win go, or the best score."""
 
     winnable: bool
     best_score: int
@@ -308,6 +318,24 @@ class Hindsight:
     lost_move: int | None = None
     """Where `lost_at` is in the player's line: the index of that move among the moves
     (0 for the first), so a replay can go to it; None with `lost_at`."""
+    best_line: tuple[LinePart, ...] = ()
+    """A line from the deal's start that reaches `best_score`, grouped by room; empty when the
+    best score is not known."""
+    dropped_at: str | None = None
+    """The first move after which the best score still within reach was below the deal's
+    ("Room 5: Drink 4♥"). None when the player's line kept the best to the end, when the best
+    is not exactly known, or when the search ran out before it could prove where it fell."""
+    dropped_move: int | None = None
+    """Where `dropped_at` is in the player's line (0 for the first move); None with it."""
+    best_before: int | None = None
+    """The best score within reach just before `dropped_at`: the deal's own best."""
+    best_after: int | None = None
+    """The best score within reach just after `dropped_at`."""
+    kept_by: str | None = None
+    """A move at `dropped_at`'s position that kept `best_before` within reach."""
+    kept_past: str | None = None
+    """Where the search for `dropped_at` ran out of budget: the latest move of the player's
+    line after which the best was proved still within reach (None if none past the first)."""
 
 
 # A state's action type is its own type parameter, which a TypeVar's bound cannot name (there
@@ -387,9 +415,10 @@ class Game(GameEntry, Generic[S, A]):
         return None
 
     def hindsight(self, start: S, moves: Sequence[str]) -> Hindsight | None:
-        """The deal `start` solved with its deck known, and the first of `moves` (the player's
-        line from it) after which it could no longer be won (`info.solver`). None where the
-        game has no solver, or its search ran out of budget before it could tell."""
+        """The deal `start` solved with its deck known (its best score and a line to it), and
+        the first of `moves` (the player's line from it) after which it could no longer be won,
+        and after which its best score was out of reach (`info.solver`). None where the game
+        has no solver, or its search ran out of budget before it could tell."""
         return None
 
     def can_win(self, start: S) -> bool | None:

@@ -239,7 +239,8 @@ HELP_SECTION = (
     "Playing alone, **💡 Hint** suggests a move and why, from what you can see (never the "
     "deck's order); a game with any hint counts in your `/stats` but not on the boards. When "
     "the game is over, **🔍 Could I have won?** solves the deal with every card known: whether "
-    "it could be won, the best score it allowed, and the move where your line let the win go. "
+    "it could be won, the best score it allowed and a line that reaches it, and the move where "
+    "your line let the win (or the best score) go. "
     "`/stats` counts how many of your lost deals could have been won.",
 )
 """For the solo games that have a hint and a solver."""

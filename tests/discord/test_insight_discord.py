@@ -2,6 +2,7 @@
 
 from datetime import UTC, datetime
 
+from bot.games.contract import Setup
 from bot.games.daily import winnable_daily_seed
 from bot.games.dragons.engine import new_game as new_dragons
 from bot.games.dragons.solver import DragonsSolver
@@ -9,13 +10,16 @@ from bot.games.registry import GAMES
 from bot.games.scoundrel.engine import new_game
 from bot.games.scoundrel.solver import ScoundrelSolver
 from bot.render.insight import hint_text
+from bot.render.phone import text_height
 from tests.discord.tables import footnote
 from tests.discord.test_dragons_discord import challenge, pick
 from tests.discord.test_scoundrel_discord import HINDSIGHT, HINT, cautious, moves_left
 from tests.harness import StoredMessage
+from tests.render.test_phone_fit import PHONE_SCREEN
 
-DRAGONS_SEED = 1
-"""A solo Dragons deal the solver settles in a few tens of milliseconds."""
+DRAGONS_SEED = 3
+"""A solo Dragons deal the solver settles in about a second, where the tests' player (`pick`)
+lets the best score go a move before the win."""
 
 
 async def play_out(discord, message: StoredMessage, user) -> StoredMessage:
@@ -61,6 +65,8 @@ async def test_a_hint_is_told_only_to_the_player_and_keeps_the_game_off_the_boar
 async def test_could_i_have_won_answers_from_the_solver(
     harness, make_bot, alice, bob, seeds
 ) -> None:
+    """The verdict, where the player's line let the best go, then a best line room by room in
+    a second message only the player sees."""
     seeds.append(DRAGONS_SEED)
     truth = DragonsSolver().solve(new_dragons(DRAGONS_SEED, players=1)[0])
     async with harness.running(make_bot) as discord:
@@ -69,22 +75,46 @@ async def test_could_i_have_won_answers_from_the_solver(
         while moves_left(done):
             done = (await discord.click(done, pick(done)["custom_id"], alice)).message
         [result] = await discord.bot.store.results(1)
+        record = await discord.bot.store.get_game(1)
+        played = [logged.action for logged in await discord.bot.store.actions(1)]
         asked = done.button(HINDSIGHT)["custom_id"]
 
         stranger = await discord.click(done, asked, bob)
-        assert stranger.ephemeral and "Only alice" in stranger.content
+        assert stranger.ephemeral and "Only alice" in stranger.content and not stranger.followups
 
         answer = await discord.click(done, asked, alice)
-        assert answer.ephemeral
-        assert f"**{truth.best_score}**" in answer.content
+        # Two private messages: the verdict, then the line. A machine slow enough to take the
+        # click's deadline acknowledges it first, and both come as followups.
+        told = {m.id: m for m in [answer.message, *answer.followups] if m and m.ephemeral}
+        verdict_message, line = told.values()
+        said = verdict_message.content
+        assert f"**{truth.best_score}**" in said
         if result.outcome == "won":
-            assert answer.content.startswith(f"You won this deal with **{result.score}**")
+            assert said.startswith(f"You won this deal with **{result.score}**")
         else:
-            assert truth.winnable and "could have been won" in answer.content
-            assert "lost the win at **Room " in answer.content
+            assert truth.winnable and "could have been won" in said
+            assert "lost the win at **Room " in said
             await discord.bot.router.insight.settled()
             stats = (await discord.slash("stats", alice)).message.embed["fields"][0]["value"]
             assert "1 of 1 lost deal could have been won" in stats, "counted once"
+
+        verdict = GAMES["dragons"].resume(record.state).hindsight(Setup(variant="solo"), played)
+        assert verdict is not None and verdict.dropped_move is not None, "the deal's best fell"
+        assert verdict.lost_move is None or verdict.dropped_move < verdict.lost_move, "earlier"
+        fell = f"fell short of the best at **{verdict.dropped_at}**: before it the best"
+        went = f"within reach was {truth.best_score}, after it {verdict.best_after}."
+        assert fell in said and went in said
+        assert f"**{verdict.kept_by}** there would have kept {truth.best_score}" in said
+
+        assert len(line.content) <= 2000
+        assert text_height(said) <= PHONE_SCREEN >= text_height(line.content)
+        rows = line.content.split("\n")
+        assert rows[0] == f"**A line that scores {truth.best_score}**, room by room:"
+        told = " · ".join(rows[1:])
+        for part in verdict.best_line:
+            assert f"{part.where}: {', '.join(part.moves)}" in told
+        moves_told = sum(len(part.moves) for part in verdict.best_line)
+        assert moves_told == len(truth.line)
 
 
 async def test_a_lost_deal_is_solved_when_the_game_ends(harness, make_bot, alice, seeds) -> None:

@@ -4,33 +4,23 @@ where they have them, a solver and a hint."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from contextlib import suppress
-from dataclasses import replace
-from typing import Protocol, TypeVar
+from typing import TypeVar
 
 from bot.games.contract import Event
 from bot.games.crawl.actions import DungeonAction, DungeonState, parse_action
 from bot.games.crawl.dealer import Dealer
+from bot.games.crawl.hindsight import look_back
 from bot.games.crawl.keys import move_key
-from bot.games.crawl.solving import Advice, SearchTooLong, Solution
+from bot.games.crawl.solving import Advice, DealSolver, SearchTooLong
 from bot.games.crawl.text import action_label, terminal_label
 from bot.games.definition import Game, Hindsight, Hint
 
 CrawlState = TypeVar("CrawlState", bound=DungeonState)
-SolvedState = TypeVar("SolvedState", bound=DungeonState, contravariant=True)
 SOLO = 0
 SEARCH_BUDGET = 40_000
 """Positions a solver written in Python may expand for one question (about five seconds): a
 rare deal deeper than that gets no answer, or a best score that is only a floor, rather than
 a wait of minutes. A faster solver gets more (`CrawlGame.search_budget`)."""
-
-
-class DealSolver(Protocol[SolvedState]):
-    """One deal's solver, its memo kept from one position of the deal to the next."""
-
-    def solve(self, state: SolvedState) -> Solution: ...
-
-    def winnable(self, state: SolvedState) -> bool: ...
 
 
 class CrawlGame(Game[CrawlState, DungeonAction]):
@@ -93,56 +83,9 @@ class CrawlGame(Game[CrawlState, DungeonAction]):
             return None
 
     def hindsight(self, start: CrawlState, moves: Sequence[str]) -> Hindsight | None:
-        """Whether the deal could be won, the first move after which the player's line could
-        no longer win, then the deal's best score: in that order, as each later answer costs
-        more than the one before. The positions of the line are asked on one solver, whose
-        memo makes the later ones (parts of the first one's search) nearly free."""
-        solver = self.deal_solver(self.search_budget())
-        if solver is None:
+        # Each of the two questions has a solver and a budget of its own (see `look_back`).
+        budget = self.search_budget()
+        verdict, walk = self.deal_solver(budget), self.deal_solver(budget)
+        if verdict is None or walk is None:
             return None
-        try:
-            winnable = solver.winnable(start)
-        except SearchTooLong:
-            return None
-        verdict = Hindsight(winnable=winnable, best_score=0, best_exact=False)
-        if winnable:
-            with suppress(SearchTooLong):  # where the win went may stay unknown, not the rest
-                verdict = self._where_the_win_went(solver, start, moves, verdict)
-        try:
-            best = solver.solve(start)
-        except SearchTooLong:
-            return verdict if winnable else None
-        return replace(verdict, best_score=best.best_score, best_exact=best.exact)
-
-    def _where_the_win_went(
-        self,
-        solver: DealSolver[CrawlState],
-        start: CrawlState,
-        moves: Sequence[str],
-        verdict: Hindsight,
-    ) -> Hindsight:
-        position = start.model_copy(deep=True)
-        for number, text in enumerate(moves):
-            action = parse_action(text)
-            before = position.model_copy(deep=True)
-            position.apply(SOLO, action)
-            if solver.winnable(position):
-                continue
-            kept = next(
-                other
-                for other in before.legal_actions(SOLO)
-                if solver.winnable(_after(before, other))
-            )
-            return replace(
-                verdict,
-                lost_at=f"Room {before.rooms_dealt}: {action_label(action)}",
-                instead=action_label(kept),
-                lost_move=number,
-            )
-        return verdict
-
-
-def _after(state: CrawlState, action: DungeonAction) -> CrawlState:
-    played = state.model_copy(deep=True)
-    played.apply(SOLO, action)
-    return played
+        return look_back(verdict, walk, start, [parse_action(text) for text in moves])

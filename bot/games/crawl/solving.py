@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
-from bot.games.crawl.actions import DungeonAction
+from bot.games.crawl.actions import DungeonAction, DungeonState
 
 Position = TypeVar("Position")
+SolvedState = TypeVar("SolvedState", bound=DungeonState, contravariant=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +28,14 @@ class Solution:
     exact: bool = True
     """False when the search for a better score ran out of its budget: `best_score` is then
     what the line reaches, and the best may be higher."""
+
+
+class DealSolver(Protocol[SolvedState]):
+    """One deal's solver, its memo kept from one position of the deal to the next."""
+
+    def solve(self, state: SolvedState) -> Solution: ...
+
+    def winnable(self, state: SolvedState) -> bool: ...
 
 
 class SearchTooLong(Exception):

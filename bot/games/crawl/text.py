@@ -20,6 +20,17 @@ ACTION_LABELS: dict[ActionKind, str] = {
     ActionKind.RUN: "Run",
     ActionKind.FACE: "Face the room",
 }
+LINE_LABELS: dict[ActionKind, str] = {
+    ActionKind.FIGHT_WITH_WEAPON: "fight {card}",
+    ActionKind.FIGHT_BAREHANDED: "fight {card} barehanded",
+    ActionKind.FIGHT: "fight {card}",
+    ActionKind.DRINK: "drink {card}",
+    ActionKind.EQUIP: "equip {card}",
+    ActionKind.RUN: "run",
+    ActionKind.FACE: "face the room",
+}
+"""A move inside a whole line of play, told room by room ("equip 8♦, fight 7♣, drink 3♥"): a
+fight with the weapon is the usual one, so only a barehanded fight says how."""
 STYLES: dict[ActionKind, Style] = {
     ActionKind.FIGHT_WITH_WEAPON: "primary",
     ActionKind.FIGHT_BAREHANDED: "danger",
@@ -46,6 +57,11 @@ def action_label(action: DungeonAction, preview: str | None = None) -> str:
     """ "Fight 9♣ (weapon)", and what it would do where that is worth saying ("· −4 HP")."""
     label = ACTION_LABELS[action.kind].format(card=action.card)
     return f"{label} · {preview}" if preview else label
+
+
+def line_label(action: DungeonAction) -> str:
+    """ "fight 7♣", "fight 3♠ barehanded": a move among the many of a line."""
+    return LINE_LABELS[action.kind].format(card=action.card)
 
 
 def button_preview(preview: str | None) -> str | None:
