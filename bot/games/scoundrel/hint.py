@@ -42,16 +42,20 @@ SCOUNDREL_RULES = Rules(
 
 def scoundrel_sight(state: ScoundrelState) -> Sight:
     """Only what is on the table is read; of the deck, its length and the cards fled under it,
-    which the player watched go there."""
+    which the player watched go there. Where runs may follow runs (Easy), once every card left
+    has been seen a second run in a row only brings back rooms seen before, and the rooms can
+    each look worse than the next: the hint then faces the room, so that a player who follows
+    the hints always gets through a deal."""
     below = state.deck[len(state.deck) - state.seen_below :] if state.seen_below else []
     held = [state.weapon] if state.weapon else []
     seen = state.room + state.discard + held + state.slain + below
+    unseen = unseen_cards(scoundrel_deck(), seen)
     sight = Sight(
         fighter=fighter_of(state.hp, state.weapon, state.last_kill, state.potion_in_room),
         room=list(state.room),
         plays=state.plays_left,
-        may_run=state.may_run(),
-        unseen=unseen_cards(scoundrel_deck(), seen),
+        may_run=state.may_run() and not (state.ran_last_room and not unseen),
+        unseen=unseen,
         below=list(below),
         rules=SCOUNDREL_RULES,
         weapon=state.weapon,
