@@ -104,3 +104,16 @@ def test_a_structure_it_did_not_make_is_refused_not_read() -> None:
     with pytest.raises(ValueError, match="goal out of range"):
         search.reaches(10_000, node, hp)
     assert search.reaches(1, node, hp) == ScoundrelSolver(search=python_search).winnable(state)
+
+
+def test_a_card_code_that_is_no_card_is_refused() -> None:
+    from bot.games.scoundrel.compiled import Searcher
+
+    assert Searcher is not None
+    searcher = Searcher(1, SearchTooLong)
+    for deck, room in (((19,), (2,)), ((2,), (36,)), ((60,), ()), ((2,) * 65, ())):
+        with pytest.raises(ValueError):
+            searcher.node(deck, room, 0, 0, False, 0, False)
+    weapons = tuple([22 + v % 9 for v in range(64)])
+    node = searcher.node(weapons, (30, 31, 32, 5), 0, 0, False, 0, False)
+    assert searcher.bound(node)[0] == 5

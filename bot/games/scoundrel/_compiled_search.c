@@ -459,7 +459,7 @@ static int least_damage(const uint8_t *counts, const uint8_t *weapons, int weapo
         if (!count) continue;
         if (count > 2) {
             /* more than two of a value: each meets the best weapons left, the rest bare */
-            uint8_t usable[MAX_CARDS + 1];
+            uint8_t usable[MAX_CARDS + ROOM_SIZE + 1];
             int n = 0;
             for (int i = 0; i < weapon_count; i++) usable[n++] = weapons[i];
             if (weapon && value < ceiling) n = insert_sorted_desc(usable, (uint8_t)n, (uint8_t)weapon);
@@ -482,7 +482,7 @@ static void bound(Searcher *s, const Place *p, int *monsters, int *shortfall, in
     const Deck *deck = &s->decks[p->deck];
     uint8_t counts[VALUES];
     memcpy(counts, deck->counts, VALUES);
-    uint8_t weapons[MAX_CARDS];
+    uint8_t weapons[MAX_CARDS + ROOM_SIZE];
     int weapon_count = deck->weapon_count;
     memcpy(weapons, deck->weapons, weapon_count);
     int total = deck->monsters;
@@ -1359,9 +1359,10 @@ static int read_cards(PyObject *seq, uint8_t *into, int most, int *n) {
             Py_DECREF(fast);
             return -1;
         }
-        if (c < 1 || c > 63) {
+        int v = (int)(c % WEAPON_BASE);
+        if (c < 2 || c >= POTION_BASE + VALUES || v < 2 || v >= VALUES) {
             Py_DECREF(fast);
-            PyErr_SetString(PyExc_ValueError, "a card code is out of range");
+            PyErr_SetString(PyExc_ValueError, "not a card code (monster, weapon or potion)");
             return -1;
         }
         into[i] = (uint8_t)c;
