@@ -211,7 +211,7 @@ def test_sweeps_of_any_width_still_match_an_exhaustive_search(
 ) -> None:
     """A sweep of one or two positions a level often misses a win the search then finds; one
     that finds a win leaves its line in the memo: the best score must not change either way."""
-    monkeypatch.setattr(solving, "SWEEPS", ((1, True), (1, False), (2, True), (2, False)))
+    monkeypatch.setattr(solving, "SWEEPS", (((1, True), (1, False)), ((2, True), (2, False))))
     rng = random.Random(f"sweeps {case}")
     state, _ = DragonsState.scripted(random_deck(rng, 7), seed=case)
     hp = rng.randint(4, 20)
@@ -238,8 +238,8 @@ def test_a_line_a_sweep_finds_is_a_win(seed: int, spread: bool) -> None:
 
 
 def test_a_deal_the_depth_first_search_finds_late_is_won_by_a_sweep_at_once() -> None:
-    """Deal 218's win took the depth-first search about 98,000 nodes to find; after its first
-    turn (4,000 nodes) a sweep finds it in hundreds, so a solver allowed 5,000 decides it."""
+    """Deal 218's win took the depth-first search about 98,000 nodes to find; a sweep finds it
+    in hundreds, so a solver allowed 5,000 decides it."""
     state, _ = new_game(218, players=1)
     assert DragonsSolver(budget=5_000).winnable(state)
     with pytest.MonkeyPatch.context() as patch:
