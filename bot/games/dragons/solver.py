@@ -392,9 +392,9 @@ class DragonsSolver:
         budget = FIRST_BUDGET
         turn = 0
         while True:
-            if turn < len(stages):
-                if any(self._sweep(memo, node, hp, goal, *sweep) for sweep in stages[turn]):
-                    return True
+            sweeps = stages[turn] if turn < len(stages) else ()
+            if any(self._sweep(memo, node, hp, goal, *sweep) for sweep in sweeps):
+                return True
             self._budget = budget
             try:
                 return self._search(memo, node, hp, goal, _ORDERINGS[turn % len(_ORDERINGS)])
