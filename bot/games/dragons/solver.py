@@ -119,10 +119,9 @@ def _deck(cards: tuple[int, ...], shuffles: int) -> _Deck:
     return _Deck(cards, shuffles, tuple(enemies))
 
 
-Contents = tuple[tuple[tuple[int, int], ...], tuple[int, ...], tuple[int, ...], int]
+Contents = tuple[tuple[tuple[int, int], ...], tuple[int, ...], tuple[int, ...]]
 """What a mask of cards left holds, as the bound needs it: (value, copies) of each enemy value
-from the highest, the weapon values and the potion values from the highest, and the most
-copies of one enemy value."""
+from the highest, and the weapon values and the potion values from the highest."""
 
 
 def _contents(mask: int) -> Contents:
@@ -145,28 +144,25 @@ def _contents(mask: int) -> Contents:
 
 def _contents_of(counts: list[int], weapons: list[int], potions: list[int]) -> Contents:
     enemies = tuple((value, counts[value]) for value in range(FRESH - 1, 0, -1) if counts[value])
-    most = max((copies for _, copies in enemies), default=0)
-    return enemies, tuple(sorted(weapons, reverse=True)), tuple(sorted(potions, reverse=True)), most
+    return enemies, tuple(sorted(weapons, reverse=True)), tuple(sorted(potions, reverse=True))
 
 
 def _without(contents: Contents, code: int) -> Contents:
     """The contents with one card taken: a few small tuples rebuilt, not a mask read again."""
-    enemies, weapons, potions, most = contents
+    enemies, weapons, potions = contents
     role, value = _ROLE[code], _VALUE[code]
     if role == MONSTER:
         index = [held for held, _ in enemies].index(value)
         copies = enemies[index][1] - 1
         kept = ((value, copies),) if copies else ()
         enemies = (*enemies[:index], *kept, *enemies[index + 1 :])
-        if copies + 1 == most and most > 2:
-            most = max(held for _, held in enemies)
     elif role == POTION:
         index = potions.index(value)
         potions = potions[:index] + potions[index + 1 :]
     else:
         index = weapons.index(value)
         weapons = weapons[:index] + weapons[index + 1 :]
-    return enemies, weapons, potions, most
+    return enemies, weapons, potions
 
 
 class _OutOfBudget(Exception):
@@ -594,8 +590,12 @@ class DragonsSolver:
         A ceiling counts only through the enemies left below it, so it becomes one above the
         highest of them; a weapon stronger than every enemy it may still strike is as good as
         one exactly that strong; and a weapon that may strike none is no weapon. The bound:
-        each enemy value meets each of the two best weapons left (and the weapon in hand,
-        below its ceiling) at most once, and every other meeting costs the enemy's full value."""
+        each enemy value meets each weapon at most once (a weapon kills a strictly falling
+        chain), so of a value's copies (two in a deck) the first costs what the best weapon
+        that may strike it leaves, the second what the next best leaves; any further copy is
+        counted as free, which keeps the bound a bound. `parent` and `taken`, when given, are
+        the mask one card before and that card: the contents are then read off the parent's.
+        """
         key = (mask, weapon, kill)
         known = self._gauges.get(key)
         if known is not None:
@@ -605,7 +605,7 @@ class DragonsSolver:
             before = self._contents.get(parent) if parent else None
             contents = _contents(mask) if before is None else _without(before, taken)
             self._contents[mask] = contents
-        enemies, weapons, potions, most = contents
+        enemies, weapons, potions = contents
         first = weapons[0] if weapons else 0
         second = weapons[1] if len(weapons) > 1 else 0
         below = 0
@@ -618,19 +618,15 @@ class DragonsSolver:
         else:
             weapon, kill = min(weapon, below), below + 1
         if weapon > first:
-            under_first, under_second, under_third = weapon, first, second
+            under_first, under_second = weapon, first
         elif weapon > second:
-            under_first, under_second, under_third = first, weapon, second
+            under_first, under_second = first, weapon
         else:
-            under_first, under_second, under_third = first, second, weapon
-        # with at most two copies of a value, an enemy no stronger than the second-best weapon
-        # left costs nothing (nor below the ceiling, where the second arm is no weaker), and
-        # enemies come strongest first
-        cutoff = second if most <= 2 else 0
+            under_first, under_second = first, second
         damage = 0
         for value, copies in enemies:
-            if value <= cutoff:
-                break
+            if value <= second:
+                break  # nor below the ceiling, where the second arm is no weaker
             low = value < kill
             arm = under_first if low else first
             if value > arm:
@@ -639,11 +635,6 @@ class DragonsSolver:
                 arm = under_second if low else second
                 if value > arm:
                     damage += value - arm
-                if copies > 2:
-                    damage += value * (copies - 3)
-                    arm = under_third if low else 0
-                    if value > arm:
-                        damage += value - arm
         healing = sum(potions)
         best_potion = potions[0] if potions else 0
         known = (weapon, kill, damage, healing, best_potion)
