@@ -352,3 +352,35 @@ def test_the_bound_and_the_canonical_weapon_match_a_plain_count() -> None:
             assert strikes == (canon_kill > value)
             if strikes:
                 assert max(0, value - weapon) == max(0, value - canon_weapon)
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 100_000), cards_left=st.integers(4, 6))
+def test_one_solver_across_weapons_and_flags_matches_an_exhaustive_search(
+    seed: int, cards_left: int
+) -> None:
+    """Positions that differ only in the weapon, its last kill, the potion chain and the right
+    to run are solved by one solver, so each borrows proofs from its kin (one at least as well
+    off never needs more HP); every answer must still be the exhaustive one."""
+    base = cut_deal(seed, cards_left)
+    if base.is_over:
+        return
+    solver = DragonsSolver()
+    variants = [
+        (None, None, None, True),
+        ("3♦", "4♠", "2♥", False),
+        ("9♦", None, None, True),
+        ("9♦", "7♣", None, False),
+        ("9♦", "7♣", "2♥", True),
+        ("A♦", "🃏", None, True),
+    ]
+    for weapon, kill, last, may_run in variants:
+        state = base.model_copy(deep=True)
+        party = state.parties[0]
+        party.weapon = cards(weapon)[0] if weapon else None
+        party.slain = cards(kill) if kill else []
+        party.last_played = cards(last)[0] if last else None
+        state.ran_last_room = not may_run
+        solution = solver.solve(state)
+        assert solution.best_score == exhaustive_best(state)
+        assert_sound(state, solution)

@@ -19,6 +19,7 @@ as any other move, and each run's deck order is part of the node.
 
 from __future__ import annotations
 
+from collections import defaultdict
 from dataclasses import dataclass
 
 from bot.games.cards import Card, standard_deck
@@ -71,6 +72,9 @@ mask is fixed by the rest: positions that differ in nothing that can matter are 
 Gauge = tuple[int, int, int, int, int]
 """(canonical weapon, canonical ceiling, least damage left, all the healing left, best potion
 left) of a mask of cards left with a weapon and ceiling."""
+Kin = tuple[int, int, bool, bool, list[int]]
+"""(weapon, ceiling, the last card was a potion, running is allowed, memo entry) of a node
+expanded at a place (see `DragonsSolver._kin`)."""
 Child = tuple[float, int, Node | None, int, int]
 """(promise, move, next node or None once the game ended, HP after, final score)."""
 
@@ -186,6 +190,14 @@ class DragonsSolver:
         self._costs: dict[tuple[tuple[int, ...], int, int], int] = {}
         self._permutations: dict[tuple[int, int], tuple[int, ...]] = {}
         self._reach_memo: dict[int, dict[Node, list[int]]] = {}
+        self._kin: defaultdict[int, dict[tuple[int, int, tuple[int, ...]], list[Kin]]] = (
+            defaultdict(dict)
+        )
+        """By goal, then by place (deck, position, room): the memo entries of the nodes
+        expanded there. A node whose weapon is at least as strong, ceiling at least as high,
+        with no potion just drunk where the other has one and free to run where the other is,
+        never needs more HP than the other (it can play the other's line and take no more
+        damage, heal no less), so a failure passes down that order and a success up it."""
         self._loss_memo: dict[tuple[Node, int], tuple[int, bool]] = {}
         """Best losing scores by position: (score, exact), or (at most this, False)."""
         self._survive_memo: dict[int, dict[Node, list[int]]] = {}
@@ -485,7 +497,32 @@ class DragonsSolver:
     ) -> bool:
         """The search at a node its memo entry leaves open. Every child is looked up before
         any is searched: one already known to reach the goal settles the node at once, and
-        those known to fall short (or that the bound rules out) are never ranked."""
+        those known to fall short (or that the bound rules out) are never ranked. Before
+        that, the node's kin (see `_kin`) may settle it."""
+        _, _, _, weapon, kill, after_potion, may_run, _ = node
+        kin = self._kin[goal].setdefault(node[:3], [])
+        for other_weapon, other_kill, other_potion, other_run, other in kin:
+            if hp <= other[0]:
+                if (
+                    other_weapon >= weapon
+                    and other_kill >= kill
+                    and other_potion <= after_potion
+                    and other_run >= may_run
+                ):
+                    entry[0] = hp
+                    return False
+            elif (
+                hp >= other[1]
+                and other_weapon <= weapon
+                and other_kill <= kill
+                and other_potion >= after_potion
+                and other_run <= may_run
+            ):
+                entry[1] = hp
+                return True
+        if len(entry) == 2:
+            entry.append(0)  # marks it one of its place's kin
+            kin.append((weapon, kill, after_potion, may_run, entry))
         self._budget -= 1
         if self._budget < 0:
             raise _OutOfBudget
