@@ -12,6 +12,18 @@ not nodes times HP, and the best winning score is the highest G that can. A loss
 in HP (more HP can mean dying later against a bigger enemy, with fewer enemies left to subtract),
 so the best losing score is a search over full positions.
 
+Nodes are made as few as the rules allow: a weapon's ceiling counts only through the enemies
+left below it, a weapon stronger than all of them is as good as one exactly that strong, one
+that may strike none is no weapon, and the potion and run flags are dropped where nothing can
+use them (see `DragonsSolver._gauge`). Nodes at one place (the same cards left, in the same
+order) that differ only in the weapon and flags share proofs: one at least as well off never
+needs more HP (see `DragonsSolver._kin`). The bound reads the cards left from a mask kept up
+card by card, so a node costs a few lookups, not a scan of the deck.
+
+Most deals reach the highest score the bound allows, and a line to it is found first by sweeps
+(a few of the most promising positions per count of cards left) more often than by the
+depth-first search, whose time is heavy-tailed; the two take turns (see `SWEEPS`).
+
 Running reshuffles the whole deck with the game's seeded generator. A shuffle's permutation
 depends only on the deck's length, so the solver replays it on its ints: a run is as determined
 as any other move, and each run's deck order is part of the node.
@@ -533,25 +545,30 @@ class DragonsSolver:
             _ROLE[code] == POTION and _VALUE[code] >= goal - MAX_HP for code in room
         ):
             run_penalty = 1000
-        gauges, costs = self._gauges, self._costs
+        gauges, costs, play = self._gauges, self._costs, self._play
+        full = min(goal, MAX_HP)  # the bound inlined: see `_need_bound`
+        potion = goal - MAX_HP
         ranked: list[tuple[float, Node, int, list[int]]] = []
         for move in dict.fromkeys(room):
-            child, after, score = self._play(node, hp, move)
+            child, after, score = play(node, hp, move)
             if child is None:
                 if score >= goal:
                     entry[1] = hp
                     return True
                 continue
+            _, _, child_room, weapon, kill, _, _, mask = child
+            gauge = gauges[(mask, weapon, kill)]
             known = memo.get(child)
             if known is None:
-                known = memo[child] = [self._need_bound(child, goal) - 1, NEVER]
+                if gauge[4] < potion:
+                    known = memo[child] = [NEVER - 1, NEVER]
+                    continue
+                known = memo[child] = [max(1, full + gauge[2] - gauge[3]) - 1, NEVER]
             if after <= known[0]:
                 continue
             if after >= known[1]:
                 entry[1] = hp
                 return True
-            _, _, child_room, weapon, kill, _, _, mask = child
-            gauge = gauges[(mask, weapon, kill)]
             cost = costs.get((child_room, weapon, kill))
             if cost is None:
                 cost = costs[(child_room, weapon, kill)] = _room_cost(child_room, weapon, kill)
