@@ -434,35 +434,58 @@ class DragonsSolver:
         `_line` follows it; finding none proves nothing."""
         trail: dict[Node, tuple[int, Node | None]] = {node: (hp, None)}
         level = {node: hp}
+        # what each position's promise adds to its HP, worked out when it is first met
+        lean = {node: self._promise(node, 0, SWEEP_SPARE)}
+        gauges, costs, play = self._gauges, self._costs, self._play
+        full = min(goal, MAX_HP)  # the bound inlined: see `_need_bound`
+        potion = goal - MAX_HP
         while level:
-            level = {here: level[here] for here in self._kept(level, width, spread)}
+            level = {here: level[here] for here in self._kept(level, lean, width, spread)}
             for here in list(level):
                 if here[6]:
                     ran = self._run(here)  # a run keeps the count of cards left
                     if level.get(ran, 0) < level[here]:
                         level[ran], trail[ran] = level[here], (level[here], here)
+                        if ran not in lean:
+                            lean[ran] = self._promise(ran, 0, SWEEP_SPARE)
             following: dict[Node, int] = {}
             for here, at in level.items():
                 self._count()
-                for move in self._moves(here):
-                    if move == RUN:
+                for move in dict.fromkeys(here[2]):
+                    child, after, score = play(here, at, move)
+                    if child is None:
+                        if score >= goal:
+                            self._record(memo, trail, here, goal)
+                            return True
                         continue
-                    child, after, score = self._play(here, at, move)
-                    entry = memo.get(child) if child is not None else None
-                    if (score >= goal) if child is None else _known(entry, after):
-                        self._record(memo, trail, here, goal)
-                        return True
-                    if child is None or (entry is not None and after <= entry[0]):
+                    entry = memo.get(child)
+                    if entry is not None:
+                        if after >= entry[1]:
+                            self._record(memo, trail, here, goal)
+                            return True
+                        if after <= entry[0]:
+                            continue
+                    if following.get(child, 0) >= after:
                         continue
-                    if after >= self._need_bound(child, goal) and following.get(child, 0) < after:
-                        following[child], trail[child] = after, (after, here)
+                    _, _, room, weapon, kill, _, _, mask = child
+                    gauge = gauges[(mask, weapon, kill)]
+                    if gauge[4] < potion or after < full + gauge[2] - gauge[3]:
+                        continue
+                    following[child], trail[child] = after, (after, here)
+                    if child not in lean:
+                        cost = costs.get((room, weapon, kill))
+                        if cost is None:
+                            cost = costs[(room, weapon, kill)] = _room_cost(room, weapon, kill)
+                        lean[child] = (gauge[3] - gauge[2]) * SWEEP_SPARE - cost
             level = following
         return False
 
-    def _kept(self, level: dict[Node, int], width: int, spread: bool) -> list[Node]:
+    def _kept(
+        self, level: dict[Node, int], lean: dict[Node, float], width: int, spread: bool
+    ) -> list[Node]:
         """The `width` positions of a level a sweep follows, the most promising first, spread
         over places (the cards left) first when `spread` (see `spread_first`)."""
-        ranked = sorted(level, key=lambda n: -self._promise(n, level[n], SWEEP_SPARE))
+        ranked = sorted(level, key=lambda n: -(level[n] + lean[n]))
         return spread_first(ranked, width, _place) if spread else ranked[:width]
 
     def _record(
