@@ -539,7 +539,10 @@ class DragonsSolver:
         those known to fall short (or that the bound rules out) are never ranked. Before
         that, the node's kin (see `_kin`) may settle it."""
         _, _, _, weapon, kill, after_potion, may_run, _ = node
-        kin = self._kin[goal].setdefault(node[:3], [])
+        kins = self._kin[goal]
+        kin = kins.get(node[:3])
+        if kin is None:
+            kin = kins[node[:3]] = []
         for other_weapon, other_kill, other_potion, other_run, other in kin:
             if hp <= other[0]:
                 if (
