@@ -31,7 +31,10 @@ as any other move, and each run's deck order is part of the node.
 
 from __future__ import annotations
 
+import gc
 from collections import defaultdict
+from collections.abc import Generator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from bot.games.cards import Card, standard_deck
@@ -230,6 +233,10 @@ class DragonsSolver:
 
     def solve(self, state: DragonsState) -> Solution:
         """The best final score from this position, and a line of moves that reaches it."""
+        with _no_cycle_collection():
+            return self._solve(state)
+
+    def _solve(self, state: DragonsState) -> Solution:
         start = self._start(state)
         if start is None:
             return Solution(state.outcome == Outcome.WON, state.score or 0, ())
@@ -267,7 +274,8 @@ class DragonsSolver:
         start = self._start(state)
         if start is None:
             return state.outcome == Outcome.WON
-        return self._reach(*start, 1)
+        with _no_cycle_collection():
+            return self._reach(*start, 1)
 
     # ---- from the engine's state to the solver's -------------------------------------------
 
@@ -835,6 +843,20 @@ class DragonsSolver:
             else dungeon_action(_KIND[_ROLE[move]], _CARDS[move])
             for move in line
         )
+
+
+@contextmanager
+def _no_cycle_collection() -> Generator[None]:
+    """A search makes hundreds of thousands of tuples and lists, and not one reference cycle:
+    the cyclic collector's full passes over them took about a third of a long solve, for
+    nothing (on 6 slow deals, 8.7 to 9.7 s with it, 6.1 to 6.2 s without)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def _room_cost(room: tuple[int, ...], weapon: int, kill: int) -> int:
