@@ -3,6 +3,7 @@ returns replayed on the real engine (top card first in every deck)."""
 
 from __future__ import annotations
 
+import gc
 import random
 from itertools import pairwise
 
@@ -384,3 +385,19 @@ def test_one_solver_across_weapons_and_flags_matches_an_exhaustive_search(
         solution = solver.solve(state)
         assert solution.best_score == exhaustive_best(state)
         assert_sound(state, solution)
+
+
+def test_a_solve_leaves_the_garbage_collector_as_it_found_it() -> None:
+    """The search turns the cyclic collector off while it runs (it makes no cycles), and puts
+    it back as it was, even when it was already off."""
+    state, _ = new_game(2, players=1)
+    assert gc.isenabled()
+    DragonsSolver().solve(state)
+    assert DragonsSolver().winnable(state)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        DragonsSolver().solve(state)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
