@@ -3,14 +3,17 @@ returns replayed on the real engine (top card first in every deck)."""
 
 from __future__ import annotations
 
+import gc
 import random
 from itertools import pairwise
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from bot.games.cards import Card, cards
 from bot.games.contract import Outcome
-from bot.games.crawl.actions import ActionKind, DungeonAction, parse_action
+from bot.games.crawl.actions import ActionKind, DungeonAction, Role, parse_action, role_of
 from bot.games.crawl.solving import SearchTooLong, Solution
 from bot.games.dragons import solver as solving
 from bot.games.dragons.engine import DragonsState, Party, dragons_dungeon, heroes_at, new_game
@@ -211,7 +214,7 @@ def test_sweeps_of_any_width_still_match_an_exhaustive_search(
 ) -> None:
     """A sweep of one or two positions a level often misses a win the search then finds; one
     that finds a win leaves its line in the memo: the best score must not change either way."""
-    monkeypatch.setattr(solving, "SWEEPS", ((1, True), (1, False), (2, True), (2, False)))
+    monkeypatch.setattr(solving, "SWEEPS", (((1, True), (1, False)), ((2, True), (2, False))))
     rng = random.Random(f"sweeps {case}")
     state, _ = DragonsState.scripted(random_deck(rng, 7), seed=case)
     hp = rng.randint(4, 20)
@@ -238,11 +241,163 @@ def test_a_line_a_sweep_finds_is_a_win(seed: int, spread: bool) -> None:
 
 
 def test_a_deal_the_depth_first_search_finds_late_is_won_by_a_sweep_at_once() -> None:
-    """Deal 218's win took the depth-first search about 98,000 nodes to find; after its first
-    turn (4,000 nodes) a sweep finds it in hundreds, so a solver allowed 5,000 decides it."""
+    """Deal 218's win took the depth-first search about 98,000 nodes to find; a sweep finds it
+    in hundreds, so a solver allowed 5,000 decides it."""
     state, _ = new_game(218, players=1)
     assert DragonsSolver(budget=5_000).winnable(state)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(solving, "SWEEPS", ())
         with pytest.raises(SearchTooLong):
             DragonsSolver(budget=5_000).winnable(state)
+
+
+# ---- the bound and the canonical weapon, on random deals cut down to their last rooms -------
+
+
+def cut_deal(seed: int, cards_left: int, hp: int | None = None) -> DragonsState:
+    """A random deal played at random until `cards_left` cards remain (running now and then),
+    healed to full before each move so that the game goes on; then left with `hp`, or a random
+    HP. The weapon, its last kill, the potion chain and the count of shuffles are wherever that
+    play left them."""
+    state, _ = new_game(seed, players=1)
+    rng = random.Random(seed)
+    party = state.parties[0]
+    while not state.is_over and len(state.deck) + len(state.room) > cards_left:
+        party.hp, party.heroes = 20, heroes_at(20)
+        actions = state.legal_actions(0)
+        if any(action.kind == ActionKind.RUN for action in actions) and rng.random() < 0.3:
+            state.apply(0, next(a for a in actions if a.kind == ActionKind.RUN))
+            continue
+        state.apply(0, rng.choice([action for action in actions if action.kind != ActionKind.RUN]))
+    if not state.is_over:
+        hp = rng.randint(3, 20) if hp is None else hp
+        party.hp, party.heroes = hp, heroes_at(hp)
+    return state
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 100_000), cards_left=st.integers(4, 7))
+def test_cut_deals_match_an_exhaustive_search_on_the_engine(seed: int, cards_left: int) -> None:
+    """The bound, the canonical weapon and flags, and the memo they share never cut off a
+    score the rules reach, from any weapon, kill, potion chain and shuffle count."""
+    state = cut_deal(seed, cards_left)
+    if state.is_over:
+        return
+    solution = solve(state)
+    assert solution.best_score == exhaustive_best(state)
+    assert_sound(state, solution)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 100_000), cards_left=st.integers(8, 20))
+def test_no_position_on_a_best_line_is_bounded_below_what_the_line_reaches(
+    seed: int, cards_left: int
+) -> None:
+    """The bound is a promise the search prunes by: at every position a winning best line
+    passes, the least HP it allows for the line's score is at most the HP there (from full
+    health, for most of them to be won)."""
+    state = cut_deal(seed, cards_left, hp=20)
+    if state.is_over:
+        return
+    solution = solve(state)
+    if not solution.winnable:
+        return  # a loss is searched over full positions, with no bound on HP
+    game = state.model_copy(deep=True)
+    for action in solution.line:
+        solver = DragonsSolver()
+        start = solver._start(game)
+        assert start is not None
+        node, hp = start
+        assert solver._need_bound(node, solution.best_score) <= hp
+        game.apply(0, action)
+    assert game.score == solution.best_score
+
+
+def plain_damage(enemies: list[int], weapons: list[int], weapon: int, kill: int) -> int:
+    """The bound counted plainly: each enemy value's copies meet the weapons that may strike
+    them (every weapon left, and the one in hand below its ceiling), strongest first, each
+    weapon once; copies past the second are free (a deck holds two of a value)."""
+    damage = 0
+    for value in set(enemies):
+        usable = sorted([*weapons, *([weapon] if weapon and value < kill else [])], reverse=True)
+        copies = min(2, enemies.count(value))
+        strengths = [*usable, *[0] * copies][:copies]
+        damage += sum(max(0, value - strength) for strength in strengths)
+    return damage
+
+
+def test_the_bound_and_the_canonical_weapon_match_a_plain_count() -> None:
+    """On random sets of cards left and weapons held: the gauge's damage is the plain count,
+    and its canonical weapon and ceiling deal with every enemy left exactly as the real ones
+    (the same breaks, the same damage)."""
+    rng = random.Random("gauge")
+    dungeon = dragons_dungeon()
+    for _ in range(400):
+        left = rng.sample(dungeon, rng.randint(0, 30))
+        held = rng.choice([None, *cards("2♦ 5♦ 9♦ 10♦ A♦")])
+        kill = rng.choice([0, *range(2, 16)]) if held is not None else 0
+        solver = DragonsSolver()
+        mask = sum(solving._BIT[solving._CODE[card]] for card in left)
+        weapon = held.value if held is not None else 0
+        ceiling = kill or (solving.FRESH if held is not None else 0)
+        canon_weapon, canon_kill, damage, healing, best_potion = solver._gauge(
+            mask, weapon, ceiling
+        )
+        enemies = [card.value for card in left if role_of(card) == Role.MONSTER]
+        weapons = [card.value for card in left if role_of(card) == Role.WEAPON]
+        potions = [card.value for card in left if role_of(card) == Role.POTION]
+        assert damage == plain_damage(enemies, weapons, weapon, ceiling)
+        assert (healing, best_potion) == (sum(potions), max(potions, default=0))
+        for value in enemies:
+            strikes = ceiling > value
+            assert strikes == (canon_kill > value)
+            if strikes:
+                assert max(0, value - weapon) == max(0, value - canon_weapon)
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 100_000), cards_left=st.integers(4, 6))
+def test_one_solver_across_weapons_and_flags_matches_an_exhaustive_search(
+    seed: int, cards_left: int
+) -> None:
+    """Positions that differ only in the weapon, its last kill, the potion chain and the right
+    to run are solved by one solver, so each borrows proofs from its kin (one at least as well
+    off never needs more HP); every answer must still be the exhaustive one."""
+    base = cut_deal(seed, cards_left)
+    if base.is_over:
+        return
+    solver = DragonsSolver()
+    variants = [
+        (None, None, None, True),
+        ("3♦", "4♠", "2♥", False),
+        ("9♦", None, None, True),
+        ("9♦", "7♣", None, False),
+        ("9♦", "7♣", "2♥", True),
+        ("A♦", "🃏", None, True),
+    ]
+    for weapon, kill, last, may_run in variants:
+        state = base.model_copy(deep=True)
+        party = state.parties[0]
+        party.weapon = cards(weapon)[0] if weapon else None
+        party.slain = cards(kill) if kill else []
+        party.last_played = cards(last)[0] if last else None
+        state.ran_last_room = not may_run
+        solution = solver.solve(state)
+        assert solution.best_score == exhaustive_best(state)
+        assert_sound(state, solution)
+
+
+def test_a_solve_leaves_the_garbage_collector_as_it_found_it() -> None:
+    """The search turns the cyclic collector off while it runs (it makes no cycles), and puts
+    it back as it was, even when it was already off."""
+    state, _ = new_game(2, players=1)
+    assert gc.isenabled()
+    DragonsSolver().solve(state)
+    assert DragonsSolver().winnable(state)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        DragonsSolver().solve(state)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
