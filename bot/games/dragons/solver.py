@@ -510,11 +510,17 @@ class DragonsSolver:
         """Every position on a line found reaches the goal with the HP it had there."""
         while last is not None:
             hp, before = trail[last]
-            entry = memo.get(last)
-            if entry is None:
-                entry = memo[last] = [self._need_bound(last, goal) - 1, NEVER]
+            entry = self._entry(memo, last, goal)
             entry[1] = min(entry[1], hp)
             last = before
+
+    def _entry(self, memo: dict[Node, list[int]], node: Node, goal: int) -> list[int]:
+        """The node's memo entry, [an HP known to fall short, an HP known to suffice], started
+        from the bound when the node is new."""
+        entry = memo.get(node)
+        if entry is None:
+            entry = memo[node] = [self._need_bound(node, goal) - 1, NEVER]
+        return entry
 
     def _search(
         self,
@@ -524,9 +530,7 @@ class DragonsSolver:
         goal: int,
         ordering: tuple[float, int],
     ) -> bool:
-        entry = memo.get(node)
-        if entry is None:
-            entry = memo[node] = [self._need_bound(node, goal) - 1, NEVER]
+        entry = self._entry(memo, node, goal)
         if hp <= entry[0]:
             return False
         if hp >= entry[1]:
