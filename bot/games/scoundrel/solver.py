@@ -2,8 +2,10 @@
 
 The engine's state is a pydantic model, far too slow to copy for every position searched, so
 the solver plays its own copy of the rules on small ints (`positions`), and the tests hold it to
-the engine by replaying every line it returns. The search over those positions is `search`;
-this module is the solver's face: questions asked, lines turned into the engine's actions.
+the engine by replaying every line it returns. The search over those positions is `search`,
+and the same search compiled to C (`compiled`) where it was built, which is what runs: proving
+that no better score exists takes a few hundred thousand positions on the hard deals. This
+module is the solver's face: questions asked, lines turned into the engine's actions.
 
 A position is a structure (the deck, the room, the weapon and its ceiling, the room's potion
 and run flags) plus HP. Every score goal is monotone in HP: a line that reaches a goal from some
