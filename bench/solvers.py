@@ -20,6 +20,7 @@ and checks that wherever both finished, they found the same best score.
 from __future__ import annotations
 
 import argparse
+import inspect
 import json
 import signal
 import subprocess
@@ -173,38 +174,18 @@ for line in sys.stdin:
 """
 """A side of --against: solves the deals it is sent, with its own checkout's solvers."""
 
-OLD_WORKER = """
-import json, sys, signal, time
+OLD_WORKER = f"""
+import json, sys, time
+from typing import Any
 from bench.solvers import DEALS, TooSlow, timed
 from bot.games.crawl.solving import SearchTooLong
-def one_deal(name, seed, budget, cap):
-    deal, solver = DEALS[name]
-    state = deal(seed)
-    found = {"won": None, "decide": cap, "best": None, "exact": False}
-    try:
-        found["won"], found["decide"] = timed(lambda: solver(budget).winnable(state), cap)
-    except SearchTooLong:
-        found["decide"] = None
-        return found
-    except TooSlow:
-        return found
-    try:
-        processor = time.process_time()
-        solution, found["solve"] = timed(lambda: solver(budget).solve(state), cap)
-        found["solve_cpu"] = time.process_time() - processor
-    except SearchTooLong:
-        found["solve"] = None
-        return found
-    except TooSlow:
-        found["solve"] = cap
-        return found
-    found["best"], found["exact"] = solution.best_score, solution.exact
-    return found
+{inspect.getsource(one_deal)}
 for line in sys.stdin:
     name, seed, budget, cap = json.loads(line)
     print(json.dumps(one_deal(name, seed, budget, cap)), flush=True)
 """
-"""The same for a checkout whose bench has no `one_deal` yet: built from what it does have."""
+"""The same for a checkout whose bench has no `one_deal` yet: this one's `one_deal`, run on
+what that bench does have."""
 
 
 def side_by_side(
