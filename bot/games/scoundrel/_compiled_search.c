@@ -54,6 +54,16 @@ static inline uint64_t mix(uint64_t x) {
     return x;
 }
 
+/* `*array` grown to `count` items of `size` bytes, kept as it was if that fails (-1): every
+ * array here grows this way, and a failed realloc must not lose the one it had. */
+static int grow(void *array, size_t count, size_t size) {
+    void **at = array;
+    void *grown = realloc(*at, count * size);
+    if (!grown) return -1;
+    *at = grown;
+    return 0;
+}
+
 static int map_init(Map *m, size_t cap) {
     m->cap = cap;
     m->len = 0;
@@ -68,17 +78,6 @@ static void map_free(Map *m) {
     m->keys = NULL;
     m->vals = NULL;
     m->cap = m->len = 0;
-}
-
-static int map_copy(Map *to, const Map *from) {
-    to->cap = from->cap;
-    to->len = from->len;
-    to->keys = malloc(from->cap * sizeof(uint64_t));
-    to->vals = malloc(from->cap * sizeof(int32_t));
-    if (!to->keys || !to->vals) return -1;
-    memcpy(to->keys, from->keys, from->cap * sizeof(uint64_t));
-    memcpy(to->vals, from->vals, from->cap * sizeof(int32_t));
-    return 0;
 }
 
 static inline int32_t map_get(const Map *m, uint64_t key, int32_t missing) {
@@ -212,27 +211,20 @@ static int32_t deck_id(Searcher *s, const uint8_t *cards, int n) {
     }
     if (s->deck_count == s->deck_cap) {
         int32_t cap = s->deck_cap ? s->deck_cap * 2 : 1024;
-        Deck *decks = realloc(s->decks, cap * sizeof(Deck));
-        int32_t *next = realloc(s->deck_next, cap * sizeof(int32_t));
-        if (!decks || !next) {
-            if (decks) s->decks = decks;
-            if (next) s->deck_next = next;
+        if (grow(&s->decks, cap, sizeof(Deck)) < 0 ||
+            grow(&s->deck_next, cap, sizeof(int32_t)) < 0) {
             PyErr_NoMemory();
             return -1;
         }
-        s->decks = decks;
-        s->deck_next = next;
         s->deck_cap = cap;
     }
     if (s->cards_len + n > s->cards_cap) {
         int64_t cap = s->cards_cap ? s->cards_cap * 2 : 65536;
         while (cap < s->cards_len + n) cap *= 2;
-        uint8_t *grown = realloc(s->cards, cap);
-        if (!grown) {
+        if (grow(&s->cards, cap, 1) < 0) {
             PyErr_NoMemory();
             return -1;
         }
-        s->cards = grown;
         s->cards_cap = cap;
     }
     int32_t d = s->deck_count++;
@@ -530,12 +522,10 @@ typedef struct {
 static int kids_push(Kids *k, const Kid *kid) {
     if (k->len == k->cap) {
         int cap = k->cap ? k->cap * 2 : 16;
-        Kid *grown = realloc(k->items, cap * sizeof(Kid));
-        if (!grown) {
+        if (grow(&k->items, cap, sizeof(Kid)) < 0) {
             PyErr_NoMemory();
             return -1;
         }
-        k->items = grown;
         k->cap = cap;
     }
     k->items[k->len++] = *kid;
@@ -771,23 +761,18 @@ static int32_t kids_of(Searcher *s, int32_t at) {
     if (s->kids_len + made.len > s->kids_cap) {
         int64_t cap = s->kids_cap ? s->kids_cap * 2 : 65536;
         while (cap < s->kids_len + made.len) cap *= 2;
-        Kid *grown = realloc(s->kids, cap * sizeof(Kid));
-        if (!grown) {
+        if (grow(&s->kids, cap, sizeof(Kid)) < 0) {
             free(made.items);
             PyErr_NoMemory();
             s->failed = 1;
             return -1;
         }
-        s->kids = grown;
         s->kids_cap = cap;
     }
     if (s->list_len == s->list_cap) {
         int32_t cap = s->list_cap ? s->list_cap * 2 : 4096;
-        int32_t *starts = realloc(s->list_start, cap * sizeof(int32_t));
-        if (starts) s->list_start = starts;
-        int32_t *counts = realloc(s->list_count, cap * sizeof(int32_t));
-        if (counts) s->list_count = counts;
-        if (!starts || !counts) {
+        if (grow(&s->list_start, cap, sizeof(int32_t)) < 0 ||
+            grow(&s->list_count, cap, sizeof(int32_t)) < 0) {
             free(made.items);
             PyErr_NoMemory();
             s->failed = 1;
@@ -813,25 +798,18 @@ static int32_t index_of(Searcher *s, uint64_t node) {
     if (at >= 0) return at;
     if (s->nodes == s->node_cap) {
         int32_t cap = s->node_cap ? s->node_cap * 2 : 65536;
-        uint64_t *node_of = realloc(s->node_of, cap * sizeof(uint64_t));
-        if (node_of) s->node_of = node_of;
-        int32_t *kid_list = realloc(s->kid_list, cap * sizeof(int32_t));
-        if (kid_list) s->kid_list = kid_list;
-        int32_t *kin_next = realloc(s->kin_next, cap * sizeof(int32_t));
-        if (kin_next) s->kin_next = kin_next;
-        if (!node_of || !kid_list || !kin_next) goto oom;
+        if (grow(&s->node_of, cap, sizeof(uint64_t)) < 0 ||
+            grow(&s->kid_list, cap, sizeof(int32_t)) < 0 ||
+            grow(&s->kin_next, cap, sizeof(int32_t)) < 0)
+            goto oom;
         for (int g = 0; g < GOALS; g++) {
             if (s->low[g]) {
-                int16_t *low = realloc(s->low[g], cap * sizeof(int16_t));
-                if (!low) goto oom;
-                s->low[g] = low;
-                for (int32_t i = s->node_cap; i < cap; i++) low[i] = 1;
+                if (grow(&s->low[g], cap, sizeof(int16_t)) < 0) goto oom;
+                for (int32_t i = s->node_cap; i < cap; i++) s->low[g][i] = 1;
             }
             if (s->high[g]) {
-                int16_t *high = realloc(s->high[g], cap * sizeof(int16_t));
-                if (!high) goto oom;
-                s->high[g] = high;
-                for (int32_t i = s->node_cap; i < cap; i++) high[i] = NEVER;
+                if (grow(&s->high[g], cap, sizeof(int16_t)) < 0) goto oom;
+                for (int32_t i = s->node_cap; i < cap; i++) s->high[g][i] = NEVER;
             }
         }
         s->node_cap = cap;
@@ -1112,9 +1090,7 @@ static int level_raise(Level *l, uint64_t node, int hp, int trail) {
     }
     if (l->len == l->cap) {
         int32_t cap = l->cap ? l->cap * 2 : 256;
-        Entry *grown = realloc(l->items, cap * sizeof(Entry));
-        if (!grown) return -1;
-        l->items = grown;
+        if (grow(&l->items, cap, sizeof(Entry)) < 0) return -1;
         l->cap = cap;
     }
     l->items[l->len] = (Entry){node, hp, 0, l->len, trail};
@@ -1143,13 +1119,9 @@ static int32_t trail_set(Trail *t, uint64_t node, int hp, int32_t parent) {
     if (at < 0) {
         if (t->len == t->cap) {
             int32_t cap = t->cap ? t->cap * 2 : 1024;
-            uint64_t *nodes = realloc(t->node, cap * sizeof(uint64_t));
-            if (nodes) t->node = nodes;
-            int32_t *hps = realloc(t->hp, cap * sizeof(int32_t));
-            if (hps) t->hp = hps;
-            int32_t *parents = realloc(t->parent, cap * sizeof(int32_t));
-            if (parents) t->parent = parents;
-            if (!nodes || !hps || !parents) return -1;
+            if (grow(&t->node, cap, sizeof(uint64_t)) < 0 || grow(&t->hp, cap, sizeof(int32_t)) < 0 ||
+                grow(&t->parent, cap, sizeof(int32_t)) < 0)
+                return -1;
             t->cap = cap;
         }
         at = t->len++;
