@@ -617,9 +617,7 @@ class DragonsSolver:
             ranked.append((after + (gauge[3] - gauge[2]) * spare - cost, child, after, known))
         if node[6]:
             child = self._run(node)
-            known = memo.get(child)
-            if known is None:
-                known = memo[child] = [self._need_bound(child, goal) - 1, NEVER]
+            known = self._entry(memo, child, goal)
             if hp >= known[1]:
                 entry[1] = hp
                 return True
